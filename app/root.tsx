@@ -1,0 +1,118 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  useRouteError,
+  useRouteLoaderData,
+  type LinksFunction,
+} from "react-router";
+import { Toaster } from "sonner";
+import { AnalyticsConsent } from "~/components/layout/analytics-consent";
+import { ReportPageViews, ScrollOnNavigation } from "~/components/layout/route-effects";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { SiteHeader } from "~/components/layout/site-header";
+import { NotFoundContent } from "~/components/sections/not-found";
+import { useNonce } from "~/lib/nonce";
+import { SITE } from "~/content/site";
+import { appServices } from "~/server/context.server";
+import { publicEnv } from "~/server/env.server";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+
+/** Spec 9: up to 3 toasts visible, each for 4000 ms. */
+export const TOAST_LIMIT = 3;
+export const TOAST_DURATION_MS = 4000;
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "icon", href: SITE.logo, type: "image/svg+xml" },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { env } = appServices(context);
+  return { publicEnv: publicEnv(env) };
+}
+
+export function meta() {
+  return [{ title: SITE.defaultTitle }, { name: "description", content: SITE.defaultDescription }];
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f1b2d" />
+        {/* Marks that scripts run, so reveal animations never hide content without them. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        {children}
+        <Toaster visibleToasts={TOAST_LIMIT} duration={TOAST_DURATION_MS} richColors closeButton />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-[60] rounded bg-white px-4 py-2 text-navy focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to content
+      </a>
+      <SiteHeader authStatus="signed-out" />
+      <main id="main" className="flex-1 pt-[var(--header-height)]">
+        {children}
+      </main>
+      <SiteFooter />
+      {rootData && <AnalyticsConsent analytics={rootData.publicEnv.analytics} />}
+    </>
+  );
+}
+
+export default function App() {
+  return (
+    <Shell>
+      <ScrollOnNavigation />
+      <ReportPageViews />
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Shell>
+        <NotFoundContent />
+      </Shell>
+    );
+  }
+  // Spec 2: a generic routing failure shows this heading and the message; never a stack trace.
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : "Unknown error";
+  return (
+    <Shell>
+      <div className="mx-auto max-w-3xl px-4 py-24">
+        <h2 className="text-3xl font-semibold">Unexpected Application Error!</h2>
+        <h3 className="mt-4 font-sans text-lg italic text-ink/80">{message}</h3>
+      </div>
+    </Shell>
+  );
+}

@@ -1,0 +1,14 @@
+import { data } from "react-router";
+import { NotFoundContent } from "~/components/sections/not-found";
+import { seo } from "~/lib/seo";
+import type { Route } from "./+types/not-found";
+
+export function loader() {
+  return data(null, { status: 404 });
+}
+
+export const meta: Route.MetaFunction = (args) => seo(args, { title: "Page Not Found", noIndex: true });
+
+export default function NotFound() {
+  return <NotFoundContent />;
+}

@@ -1,0 +1,7 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/instructor-profile";
+
+// Old per-instructor pages (/instructors/dr-{name}) are now one page.
+export function loader({ params }: Route.LoaderArgs) {
+  return params.instructorSlug.startsWith("dr-") ? redirect("/instructors", 301) : redirect("/404");
+}

@@ -1,0 +1,17 @@
+import { data, redirect } from "react-router";
+import { log } from "~/server/log.server";
+import type { Route } from "./+types/unknown-path";
+
+const isApi = (request: Request) => new URL(request.url).pathname.startsWith("/api/");
+
+/** Spec: any unknown page path goes to /404, which answers with status 404. */
+export function loader({ request }: Route.LoaderArgs) {
+  if (isApi(request)) return data({ error: "Not found." }, 404);
+  log.info(`Not found: ${new URL(request.url).pathname.slice(0, 200)}`);
+  return redirect("/404");
+}
+
+// Nothing accepts a submission at an unknown path.
+export function action() {
+  return data({ error: "Not found." }, 404);
+}

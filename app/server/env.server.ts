@@ -1,0 +1,102 @@
+import { z } from "zod";
+
+/**
+ * The one place that reads process.env. Parsed once at start-up; a missing or
+ * malformed variable stops the process with one line naming it.
+ */
+const flag = z
+  .enum(["0", "1", "true", "false"])
+  .transform((value) => value === "1" || value === "true");
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    DATA_DIR: z.string().min(1).default(".data"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+    SITE_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+    LOCAL_PROVIDERS: flag.optional(),
+    SEED_DEMO_DATA: flag.optional(),
+    PLAUSIBLE_DOMAIN: z
+      .string()
+      .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, "must be a domain such as example.com")
+      .optional(),
+    GA_MEASUREMENT_ID: z
+      .string()
+      .regex(/^G-[A-Z0-9]+$/, "must look like G-XXXXXXX")
+      .optional(),
+  })
+  .refine((env) => !(env.PLAUSIBLE_DOMAIN && env.GA_MEASUREMENT_ID), {
+    message: "set only one of PLAUSIBLE_DOMAIN and GA_MEASUREMENT_ID",
+    path: ["GA_MEASUREMENT_ID"],
+  });
+
+export type AnalyticsProvider =
+  | { kind: "first-party" }
+  | { kind: "plausible"; domain: string }
+  | { kind: "ga4"; measurementId: string };
+
+export interface Env {
+  nodeEnv: "development" | "production" | "test";
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  siteUrl: string;
+  /** Built-in checkout, mailbox and /dev routes: on for the embedded demo, off for a real deployment. */
+  localProviders: boolean;
+  seedDemoData: boolean;
+  analytics: AnalyticsProvider;
+}
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const cleaned = Object.fromEntries(
+    Object.entries(source).map(([key, value]) => [key, value === "" ? undefined : value]),
+  );
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = String(issue.path[0] ?? "environment");
+    throw new EnvError(`Invalid environment variable ${name}: ${issue.message}`);
+  }
+  const env = result.data;
+  const embedded = !env.DATABASE_URL;
+  return {
+    nodeEnv: env.NODE_ENV,
+    isProduction: env.NODE_ENV === "production",
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    localProviders: env.LOCAL_PROVIDERS ?? (embedded || env.NODE_ENV !== "production"),
+    seedDemoData: env.SEED_DEMO_DATA ?? embedded,
+    analytics: env.PLAUSIBLE_DOMAIN
+      ? { kind: "plausible", domain: env.PLAUSIBLE_DOMAIN }
+      : env.GA_MEASUREMENT_ID
+        ? { kind: "ga4", measurementId: env.GA_MEASUREMENT_ID }
+        : { kind: "first-party" },
+  };
+}
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** What the browser may know: never a secret. */
+export function publicEnv(env: Env) {
+  return { siteUrl: env.siteUrl, analytics: env.analytics };
+}
+export type PublicEnv = ReturnType<typeof publicEnv>;

@@ -1,0 +1,47 @@
+import { getEnv, type Env } from "./env.server";
+import { migrateDatabase, openDatabase } from "./db/client.server";
+import type { AppServices } from "./context.server";
+import { seedDemoCourses } from "./seed.server";
+import { log } from "./log.server";
+
+export interface Runtime extends AppServices {
+  stop(): Promise<void>;
+}
+
+async function start(env: Env): Promise<Runtime> {
+  const database = await openDatabase(env);
+  try {
+    await migrateDatabase(database);
+    if (env.seedDemoData) {
+      const added = await seedDemoCourses(database.db);
+      if (added) log.info(`Seeded ${added} demo course dates.`);
+    }
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  log.info(
+    database.driver === "pglite"
+      ? `Database: embedded PGlite in ${env.dataDir}/db`
+      : "Database: PostgreSQL (DATABASE_URL)",
+  );
+  return {
+    env,
+    database,
+    async stop() {
+      await database.close();
+    },
+  };
+}
+
+// Kept on globalThis so the dev server's module reloads reuse the one open database.
+const holder = globalThis as typeof globalThis & { __giiRuntime?: Promise<Runtime> };
+
+/** Opens the database, migrates and seeds once per process. */
+export function startRuntime(env: Env = getEnv()): Promise<Runtime> {
+  holder.__giiRuntime ??= start(env).catch((error) => {
+    holder.__giiRuntime = undefined;
+    throw error;
+  });
+  return holder.__giiRuntime;
+}
