@@ -22,7 +22,8 @@ function requestLog(): RequestHandler {
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       // The path only: query strings can carry tokens (password reset, verification).
-      const path = req.path.length > 200 ? `${req.path.slice(0, 200)}…` : req.path;
+      const fullPath = req.originalUrl.split("?")[0];
+      const path = fullPath.length > 200 ? `${fullPath.slice(0, 200)}…` : fullPath;
       log.info(`${req.method} ${path} ${res.statusCode} ${ms.toFixed(1)}ms`);
     });
     next();

@@ -38,16 +38,13 @@ export function ReportPageViews() {
       title: document.title,
       referrer: document.referrer || undefined,
     };
-    const body = JSON.stringify(view);
-    const sent = navigator.sendBeacon?.("/api/page-views", new Blob([body], { type: "application/json" }));
-    if (!sent) {
-      void fetch("/api/page-views", {
-        method: "POST",
-        body,
-        headers: { "Content-Type": "application/json" },
-        keepalive: true,
-      }).catch(() => {});
-    }
+    // keepalive lets the report finish even when the visitor leaves at once.
+    void fetch("/api/page-views", {
+      method: "POST",
+      body: JSON.stringify(view),
+      headers: { "Content-Type": "application/json" },
+      keepalive: true,
+    }).catch(() => {});
     window.plausible?.("pageview", { u: view.location });
     window.gtag?.("event", "page_view", { page_location: view.location, page_title: view.title });
   }, [location.key]);

@@ -59,6 +59,16 @@ function AuthArea({ authStatus, onLogout, onNavigate }: SiteHeaderProps & { onNa
   );
 }
 
+/** Radix owns aria-current on its links, so it is told which one is the current page. */
+function DesktopLink({ to, label }: { to: string; label: string }) {
+  const active = useMatch({ path: to, end: true }) !== null;
+  return (
+    <NavigationMenu.Link asChild active={active}>
+      <MenuLink to={to}>{label}</MenuLink>
+    </NavigationMenu.Link>
+  );
+}
+
 function DesktopNavigation() {
   return (
     <NavigationMenu.Root
@@ -98,9 +108,7 @@ function DesktopNavigation() {
             </NavigationMenu.Item>
           ) : (
             <NavigationMenu.Item key={item.to}>
-              <NavigationMenu.Link asChild>
-                <MenuLink to={item.to}>{item.label}</MenuLink>
-              </NavigationMenu.Link>
+              <DesktopLink to={item.to} label={item.label} />
             </NavigationMenu.Item>
           ),
         )}

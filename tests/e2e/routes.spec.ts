@@ -1,0 +1,185 @@
+import { expect, test } from "./fixtures";
+
+const SITE = "Global Implant Institute";
+const pages: [path: string, title: string][] = [
+  ["/", `Advanced Dental Implant Training in Dubai and London | ${SITE}`],
+  ["/courses", `Courses | ${SITE}`],
+  ["/courses/full-arch", `Full Arch Implant Program | ${SITE}`],
+  ["/courses/grafting", `Grafting Techniques | ${SITE}`],
+  ["/upcoming-events", `Upcoming Courses and Events | ${SITE}`],
+  ["/instructors", `Our Instructors | ${SITE}`],
+  ["/contact", `Contact Us | ${SITE}`],
+  ["/booking", `Book a Course | ${SITE}`],
+  ["/booking-success", `Booking Confirmed | ${SITE}`],
+  ["/booking-canceled", `Booking Canceled | ${SITE}`],
+  ["/terms", `Terms and Conditions | ${SITE}`],
+  ["/privacy", `Privacy Policy | ${SITE}`],
+];
+
+test.describe("route table", () => {
+  for (const [path, title] of pages) {
+    test(`${path} answers 200 with its title and canonical link`, async ({ page, baseURL }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveTitle(title);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new URL(path, baseURL).href);
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", title);
+      await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/media\/share-default\.jpg$/);
+    });
+  }
+
+  test("pages for one person are not indexed", async ({ page }) => {
+    for (const path of ["/booking-success", "/booking-canceled"]) {
+      await page.goto(path);
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+    }
+    await page.goto("/courses");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /^index, follow/);
+  });
+});
+
+test.describe("redirects", () => {
+  const redirects: [from: string, status: number, to: string][] = [
+    ["/upcoming-courses", 301, "/upcoming-events"],
+    ["/instructors/dr-amelia-hart", 301, "/instructors"],
+    ["/instructors/dr-x", 301, "/instructors"],
+    ["/lander", 301, "/"],
+    ["/lander/spring-offer", 301, "/"],
+    ["/lander/a/b/c", 301, "/"],
+    ["/v2/anything", 301, "/"],
+    ["/v2/deep/path", 301, "/"],
+    ["/no-such-page", 302, "/404"],
+    ["/courses/full-arch/extra/segments", 302, "/404"],
+    ["/instructors/not-a-doctor", 302, "/404"],
+  ];
+  for (const [from, status, to] of redirects) {
+    test(`${from} redirects with ${status} to ${to}`, async ({ request, baseURL }) => {
+      const response = await request.get(from, { maxRedirects: 0 });
+      expect(response.status()).toBe(status);
+      expect(new URL(response.headers().location, baseURL).pathname).toBe(to);
+    });
+  }
+
+  test("a browser following a redirect lands on the target page", async ({ page }) => {
+    await page.goto("/upcoming-courses");
+    await expect(page).toHaveURL(/\/upcoming-events$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Upcoming Courses and Events" })).toBeVisible();
+  });
+});
+
+test.describe("not found", () => {
+  test("/404 answers 404 with the not-found page and logs the path", async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/404/);
+    const logged = page.waitForEvent("console", (message) => message.text().includes("non-existent route"));
+    const response = await page.goto("/404");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "404" })).toBeVisible();
+    await expect(page.getByText("Page Not Found")).toBeVisible();
+    await expect(page.getByText("Sorry, we couldn't find the page you're looking for. It may have been moved or doesn't exist.")).toBeVisible();
+    expect((await logged).text()).toContain("/404");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("an unknown path in the browser ends on the not-found page", async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/404|non-existent route/);
+    const response = await page.goto("/this/does/not/exist");
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveURL(/\/404$/);
+    await expect(page.getByText("Page Not Found")).toBeVisible();
+  });
+
+  test("an unknown API path answers JSON 404 rather than a page", async ({ request }) => {
+    const response = await request.get("/api/nothing-here", { maxRedirects: 0 });
+    expect(response.status()).toBe(404);
+    expect(await response.json()).toEqual({ error: "Not found." });
+  });
+});
+
+test.describe("errors", () => {
+  test("a failure shows 'Unexpected Application Error!' with the message and no stack", async ({ request }) => {
+    // Posting to a page that takes no submissions is a routing failure.
+    const response = await request.post("/courses", { form: { x: "1" } });
+    expect(response.status()).toBe(405);
+    const html = await response.text();
+    expect(html).toContain("Unexpected Application Error!");
+    expect(html).toContain("405 Method Not Allowed");
+    expect(html).not.toMatch(/at .*\.(js|ts):\d+/);
+  });
+});
+
+test.describe("crawlers", () => {
+  test("robots.txt points at the sitemap and keeps private pages out", async ({ request, baseURL }) => {
+    const response = await request.get("/robots.txt");
+    expect(response.status()).toBe(200);
+    const body = await response.text();
+    expect(body).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+    expect(body).toContain("Disallow: /account");
+    expect(body).toContain("Disallow: /admin");
+  });
+
+  test("sitemap.xml lists the public pages of the route table and the course pages", async ({ request, baseURL }) => {
+    const response = await request.get("/sitemap.xml");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toContain("application/xml");
+    const body = await response.text();
+    for (const path of ["/", "/courses", "/courses/full-arch", "/courses/grafting", "/upcoming-events", "/instructors", "/contact", "/booking", "/terms", "/privacy"]) {
+      expect(body).toContain(`<loc>${baseURL}${path}</loc>`);
+    }
+    expect(body).toContain(`<loc>${baseURL}/courses/sinus-grafting</loc>`);
+    expect(body).not.toContain("/account");
+    expect(body).not.toContain("/404");
+  });
+});
+
+test.describe("bad requests", () => {
+  test("malformed percent-encoding answers 400", async ({ request }) => {
+    expect((await request.get("/%E0%A4%A")).status()).toBe(400);
+    expect((await request.get("/courses/%ZZ")).status()).toBe(400);
+  });
+
+  test("10 KB paths and query strings answer 400 promptly", async ({ request }) => {
+    expect((await request.get(`/${"a".repeat(10_000)}`)).status()).toBe(400);
+    expect((await request.get(`/courses?q=${"b".repeat(10_000)}`)).status()).toBe(400);
+  });
+
+  test("unknown methods answer 405 with Allow", async ({ request }) => {
+    for (const method of ["PUT", "DELETE", "PATCH"]) {
+      const response = await request.fetch("/courses", { method });
+      expect(response.status()).toBe(405);
+      expect(response.headers().allow).toBe("GET, HEAD, POST");
+    }
+  });
+
+  test("a body over 64 KB answers 413", async ({ request }) => {
+    const response = await request.post("/api/page-views", { data: { location: "x", title: "y".repeat(70_000) } });
+    expect(response.status()).toBe(413);
+  });
+});
+
+test.describe("server", () => {
+  test("/healthz answers 200 with the database reachable", async ({ request }) => {
+    const response = await request.get("/healthz");
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok", database: "pglite" });
+  });
+
+  test("security headers, compression and long-lived caching of hashed assets", async ({ request, page }) => {
+    const response = await request.get("/", { headers: { "Accept-Encoding": "gzip" } });
+    const headers = response.headers();
+    expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-/);
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(headers["content-encoding"]).toBe("gzip");
+    expect(headers["x-powered-by"]).toBeUndefined();
+
+    await page.goto("/");
+    const script = await page.locator('script[type="module"][src^="/assets/"], link[rel="modulepreload"]').first().getAttribute("href");
+    const asset = await request.get(script!);
+    expect(asset.status()).toBe(200);
+    expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+});

@@ -1,0 +1,89 @@
+import { expect, test } from "./fixtures";
+
+test.describe("site shell on desktop", () => {
+  test("top navigation links and logo", async ({ page }) => {
+    await page.goto("/contact");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "Schedule" }).click();
+    await expect(page).toHaveURL(/\/upcoming-events$/);
+    await nav.getByRole("link", { name: "Contact" }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(nav.getByRole("link", { name: "Contact" })).toHaveAttribute("aria-current", "page");
+    await nav.getByRole("link", { name: "Home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/contact");
+    await page.getByRole("link", { name: "Global Implant Institute, home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("the Courses dropdown opens on hover with both programmes and their descriptions", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Courses" }).hover();
+    const fullArch = page.getByRole("link", { name: /Full Arch Program/ });
+    await expect(fullArch).toBeVisible();
+    await expect(fullArch).toContainText("Our complete 3-level full arch curriculum.");
+    await expect(page.getByRole("link", { name: /Grafting Techniques/ })).toContainText("Master sinus, hard, and soft tissue grafting.");
+    await page.getByRole("link", { name: /Grafting Techniques/ }).click();
+    await expect(page).toHaveURL(/\/courses\/grafting$/);
+  });
+
+  test("clicking the Courses trigger goes to /courses", async ({ page }) => {
+    await page.goto("/contact");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Courses" }).click();
+    await expect(page).toHaveURL(/\/courses$/);
+  });
+
+  test("the dropdown waits 200 ms before opening", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Courses" }).hover();
+    const started = Date.now();
+    await expect(page.getByRole("link", { name: /Full Arch Program/ })).toBeVisible();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+  });
+
+  test("the logged-out auth area links to /auth", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("banner").getByRole("link", { name: "Login / Sign Up" }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test("footer: terms, privacy, copyright with the current year and the builder credit", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByText(`© ${new Date().getFullYear()} Global Implant Institute`)).toBeVisible();
+    await expect(footer.getByRole("link", { name: /^Website by|Northlight Studio/ })).toHaveAttribute("href", /^https:\/\//);
+    await footer.getByRole("link", { name: "Terms and Conditions" }).click();
+    await expect(page).toHaveURL(/\/terms$/);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+  });
+
+  test("a navigation without a hash scrolls to the top", async ({ page }) => {
+    await page.goto("/");
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.getByRole("contentinfo").getByRole("link", { name: "Terms and Conditions" }).click();
+    await expect(page).toHaveURL(/\/terms$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test("every navigation reports a page view with full location and title", async ({ page }) => {
+    const first = page.waitForRequest((request) => request.url().endsWith("/api/page-views") && request.method() === "POST");
+    await page.goto("/courses?ref=newsletter");
+    const firstBody = JSON.parse((await first).postData() ?? "{}");
+    expect(firstBody.location).toMatch(/\/courses\?ref=newsletter$/);
+    expect(firstBody.title).toBe("Courses | Global Implant Institute");
+
+    const second = page.waitForRequest((request) => request.url().endsWith("/api/page-views"));
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact" }).click();
+    const secondBody = JSON.parse((await second).postData() ?? "{}");
+    expect(secondBody.location).toMatch(/\/contact$/);
+    expect(secondBody.title).toBe("Contact Us | Global Implant Institute");
+    const stored = await (await second).response();
+    expect(stored?.status()).toBe(204);
+  });
+
+  test("no consent banner with first-party analytics only", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("dialog", { name: "Cookie consent" })).toHaveCount(0);
+  });
+});
