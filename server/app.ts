@@ -103,6 +103,8 @@ export function createHttpApp({ runtime, build, mountAssets }: HttpAppOptions) {
   const { env } = runtime;
   const app = express();
   app.disable("x-powered-by");
+  // Behind a load balancer, the visitor's address is in X-Forwarded-For.
+  if (env.trustProxy) app.set("trust proxy", env.trustProxy);
   app.use(requestLog());
   app.use(rejectBadRequests());
   app.use(...securityHeaders(env));
@@ -124,11 +126,11 @@ export function createHttpApp({ runtime, build, mountAssets }: HttpAppOptions) {
     createRequestHandler({
       build,
       mode: env.isProduction ? "production" : "development",
-      getLoadContext: (_req, res) =>
+      getLoadContext: (req, res) =>
         new RouterContextProvider(
           new Map<Parameters<RouterContextProvider["get"]>[0], unknown>([
             [appServicesContext, runtime],
-            [requestInfoContext, { cspNonce: res.locals.cspNonce as string | undefined }],
+            [requestInfoContext, { cspNonce: res.locals.cspNonce as string | undefined, clientIp: req.ip ?? "unknown" }],
           ]),
         ),
     }),

@@ -37,7 +37,7 @@ export const OFFERINGS = [
     priceAmount: 150_000,
     priceIds: [],
     capacity: 16,
-    imageUrl: "/media/course-level-1.webp",
+    imageUrl: "/media/img/course-level-1-960.webp",
     description:
       "Foundations in full arch: diagnosis, treatment planning, implant positioning and prosthetic workflow for full-arch rehabilitation, taught over two days in London.",
   },
@@ -51,7 +51,7 @@ export const OFFERINGS = [
     priceAmount: 1_200_000,
     priceIds: ["price_level2_live_surgery"],
     capacity: 8,
-    imageUrl: "/media/course-level-2.webp",
+    imageUrl: "/media/img/course-level-2-960.webp",
     description:
       "Four days of live full-arch surgery in Dubai with 1-to-1 supervision: you place implants on your own patients under a temporary licence, with a 3-night hotel stay included.",
   },
@@ -65,7 +65,7 @@ export const OFFERINGS = [
     priceAmount: 1_299_500,
     priceIds: ["price_level3_zygomatic_autumn", "price_level3_zygomatic_winter"],
     capacity: 6,
-    imageUrl: "/media/course-level-3.webp",
+    imageUrl: "/media/img/course-level-3-960.webp",
     description:
       "Zygomatic and advanced full-arch surgery for the severely atrophic maxilla: four days of live surgery in Dubai for clinicians who have completed Level 2.",
   },
@@ -79,7 +79,7 @@ export const OFFERINGS = [
     priceAmount: 90_000,
     priceIds: ["price_full_arch_complications"],
     capacity: 12,
-    imageUrl: "/media/course-complications.webp",
+    imageUrl: "/media/img/course-complications-960.webp",
     description:
       "A one-day London course on preventing, recognising and managing surgical and prosthetic complications in full-arch treatment. 50% off for past full arch attendees.",
   },
@@ -93,7 +93,7 @@ export const OFFERINGS = [
     priceAmount: 150_000,
     priceIds: ["price_sinus_grafting"],
     capacity: 10,
-    imageUrl: "/media/course-sinus-grafting.webp",
+    imageUrl: "/media/img/course-sinus-grafting-960.webp",
     description:
       "Lateral window and crestal sinus augmentation: case selection, technique, materials and managing membrane perforations, with hands-on training in London.",
   },
@@ -107,7 +107,7 @@ export const OFFERINGS = [
     priceAmount: 200_000,
     priceIds: [],
     capacity: 10,
-    imageUrl: "/media/course-tissue-grafting.webp",
+    imageUrl: "/media/img/course-tissue-grafting-960.webp",
     description:
       "Guided bone regeneration, block grafts and soft tissue augmentation around implants, from flap design to closure, taught in London.",
   },

@@ -13,9 +13,11 @@ export const appServicesContext = createContext<AppServices>();
 /** Per-request values the document needs, such as the CSP nonce. */
 export interface RequestInfo {
   cspNonce: string | undefined;
+  /** The visitor's address as Express sees it (honours TRUST_PROXY); used only for rate limits. */
+  clientIp: string;
 }
 
-export const requestInfoContext = createContext<RequestInfo>({ cspNonce: undefined });
+export const requestInfoContext = createContext<RequestInfo>({ cspNonce: undefined, clientIp: "unknown" });
 
 export function appServices(context: Readonly<RouterContextProvider>): AppServices {
   return context.get(appServicesContext);

@@ -21,10 +21,18 @@ const EnvSchema = z
     SITE_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
     LOCAL_PROVIDERS: flag.optional(),
     SEED_DEMO_DATA: flag.optional(),
+    TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+    FORM_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(5),
     PLAUSIBLE_DOMAIN: z
       .string()
       .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, "must be a domain such as example.com")
       .optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional(),
+    MAIL_FROM: z.string().min(3).default("Global Implant Institute <no-reply@globalimplantinstitute.com>"),
+    STAFF_EMAIL: z.email({ error: "must be an email address" }).default("info@globalimplantinstitute.com"),
     GA_MEASUREMENT_ID: z
       .string()
       .regex(/^G-[A-Z0-9]+$/, "must look like G-XXXXXXX")
@@ -33,6 +41,11 @@ const EnvSchema = z
   .refine((env) => !(env.PLAUSIBLE_DOMAIN && env.GA_MEASUREMENT_ID), {
     message: "set only one of PLAUSIBLE_DOMAIN and GA_MEASUREMENT_ID",
     path: ["GA_MEASUREMENT_ID"],
+  })
+  // A real deployment must deliver mail: a missing provider is a start-up error, not a silent success.
+  .refine((env) => env.SMTP_URL || env.LOCAL_PROVIDERS === true || !env.DATABASE_URL || env.NODE_ENV !== "production", {
+    message: "is required in production (or set LOCAL_PROVIDERS=1 to keep mail in the built-in mailbox)",
+    path: ["SMTP_URL"],
   });
 
 export type AnalyticsProvider =
@@ -51,7 +64,17 @@ export interface Env {
   /** Built-in checkout, mailbox and /dev routes: on for the embedded demo, off for a real deployment. */
   localProviders: boolean;
   seedDemoData: boolean;
+  /** Number of proxy hops in front of the app; 0 when it faces visitors directly. */
+  trustProxy: number;
+  /** Submissions of one form allowed per address in 10 minutes. */
+  formRateLimit: number;
   analytics: AnalyticsProvider;
+  mail: {
+    /** Unset: mail stays in the outbox and shows at /dev/mailbox (local providers only). */
+    smtpUrl: string | undefined;
+    from: string;
+    staffEmail: string;
+  };
 }
 
 export class EnvError extends Error {
@@ -80,11 +103,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     localProviders: env.LOCAL_PROVIDERS ?? (embedded || env.NODE_ENV !== "production"),
     seedDemoData: env.SEED_DEMO_DATA ?? embedded,
+    trustProxy: env.TRUST_PROXY,
+    formRateLimit: env.FORM_RATE_LIMIT,
     analytics: env.PLAUSIBLE_DOMAIN
       ? { kind: "plausible", domain: env.PLAUSIBLE_DOMAIN }
       : env.GA_MEASUREMENT_ID
         ? { kind: "ga4", measurementId: env.GA_MEASUREMENT_ID }
         : { kind: "first-party" },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, staffEmail: env.STAFF_EMAIL },
   };
 }
 

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { z } from "zod";
+import { firstIssueMessage } from "~/lib/schemas/fields";
 
 /** design.md 5: bodies over 64 KB are refused. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
@@ -42,8 +43,10 @@ export async function parseJsonBody<Schema extends z.ZodType>(request: Request, 
       body = {};
     }
   }
-  const result = schema.safeParse(body ?? {});
-  if (!result.success) throw errorResponse(400, result.error.issues[0]?.message ?? "Invalid request.");
+  // Only a JSON object is a payload; anything else is read as an empty one.
+  const payload = body !== null && typeof body === "object" && !Array.isArray(body) ? body : {};
+  const result = schema.safeParse(payload);
+  if (!result.success) throw errorResponse(400, firstIssueMessage(result.error));
   return result.data;
 }
 

@@ -13,6 +13,10 @@ const pages: [path: string, title: string][] = [
   ["/booking-success", `Booking Confirmed | ${SITE}`],
   ["/booking-canceled", `Booking Canceled | ${SITE}`],
   ["/terms", `Terms and Conditions | ${SITE}`],
+  ["/auth", `Login or Create an Account | ${SITE}`],
+  ["/account", `My Account | ${SITE}`],
+  ["/admin", `Admin Dashboard | ${SITE}`],
+  ["/courses/level-2-ultimate-full-arch-live-course", `Course Details | ${SITE}`],
   ["/privacy", `Privacy Policy | ${SITE}`],
 ];
 
@@ -30,7 +34,7 @@ test.describe("route table", () => {
   }
 
   test("pages for one person are not indexed", async ({ page }) => {
-    for (const path of ["/booking-success", "/booking-canceled"]) {
+    for (const path of ["/booking-success", "/booking-canceled", "/auth", "/account", "/admin"]) {
       await page.goto(path);
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
     }

@@ -20,9 +20,10 @@ test.describe("start-up", () => {
     expect(stderr).toMatch(/^Invalid environment variable PORT: /);
   });
 
-  test("a second server on the same data directory refuses to start", () => {
-    // The end-to-end server already holds .tmp/e2e-data.
-    const { status, stderr } = startServer({ PORT: "3299", DATA_DIR: resolve(".tmp/e2e-data") });
+  test("a second server on the same data directory refuses to start", ({ baseURL }) => {
+    // The end-to-end server already holds its data directory.
+    const dataDir = resolve(`.tmp/e2e-data-${new URL(baseURL!).port}`);
+    const { status, stderr } = startServer({ PORT: "3299", DATA_DIR: dataDir });
     expect(status).toBe(1);
     expect(stderr).toMatch(/^Another process is using the embedded database in .*e2e-data/);
   });

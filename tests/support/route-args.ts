@@ -15,7 +15,7 @@ export function routeArgs(request: Request, database: DatabaseHandle, params: Re
   const context = new RouterContextProvider(
     new Map<Parameters<RouterContextProvider["get"]>[0], unknown>([
       [appServicesContext, services],
-      [requestInfoContext, { cspNonce: undefined }],
+      [requestInfoContext, { cspNonce: undefined, clientIp: "203.0.113.7" }],
     ]),
   );
   return { request, context, params, url: new URL(request.url), pattern: new URL(request.url).pathname };

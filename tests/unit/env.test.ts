@@ -19,6 +19,7 @@ describe("environment", () => {
       PORT: "8080",
       DATA_DIR: "/var/lib/gii",
       DATABASE_URL: "postgres://u:p@db:5432/gii",
+      SMTP_URL: "smtp://mail:25",
       SITE_URL: "https://globalimplantinstitute.com/",
     });
     expect(env.port).toBe(8080);
@@ -51,5 +52,27 @@ describe("environment", () => {
     });
     expect(parseEnv({ GA_MEASUREMENT_ID: "G-ABC123" }).analytics).toEqual({ kind: "ga4", measurementId: "G-ABC123" });
     expect(() => parseEnv({ PLAUSIBLE_DOMAIN: "a.com", GA_MEASUREMENT_ID: "G-ABC123" })).toThrow(EnvError);
+  });
+});
+
+describe("mail settings", () => {
+  it("keeps mail in the built-in mailbox by default", () => {
+    const env = parseEnv({});
+    expect(env.mail.smtpUrl).toBeUndefined();
+    expect(env.mail.staffEmail).toBe("info@globalimplantinstitute.com");
+  });
+
+  it("refuses a production deployment without SMTP_URL unless local providers are asked for", () => {
+    const production = { NODE_ENV: "production", DATABASE_URL: "postgres://u:p@db/gii" };
+    expect(() => parseEnv(production)).toThrow(/^Invalid environment variable SMTP_URL: is required in production/);
+    expect(parseEnv({ ...production, LOCAL_PROVIDERS: "1" }).mail.smtpUrl).toBeUndefined();
+    expect(parseEnv({ ...production, SMTP_URL: "smtps://user:pass@smtp.resend.com:465" }).mail.smtpUrl).toBe(
+      "smtps://user:pass@smtp.resend.com:465",
+    );
+  });
+
+  it("rejects a malformed SMTP_URL and STAFF_EMAIL", () => {
+    expect(() => parseEnv({ SMTP_URL: "http://mail" })).toThrow(/SMTP_URL/);
+    expect(() => parseEnv({ STAFF_EMAIL: "staff" })).toThrow(/STAFF_EMAIL/);
   });
 });

@@ -194,3 +194,100 @@ export const pageViews = pgTable(
   },
   (table) => [index("page_views_created_at_idx").on(table.createdAt)],
 );
+
+/**
+ * Newsletter: one row per lower-cased email (subscribing twice is a success).
+ * Double opt-in: confirmed_at is set by the link in the confirmation email;
+ * unsubscribe_token backs the one-click unsubscribe link in every marketing email.
+ */
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    name: text("name"),
+    source: text("source").notNull().default("website"),
+    confirmationToken: text("confirmation_token").notNull(),
+    unsubscribeToken: text("unsubscribe_token").notNull(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("newsletter_subscribers_email_key").on(table.email),
+    uniqueIndex("newsletter_subscribers_confirmation_token_key").on(table.confirmationToken),
+    uniqueIndex("newsletter_subscribers_unsubscribe_token_key").on(table.unsubscribeToken),
+  ],
+);
+
+/** Spec 3, interest registration: the courses are titles from the spec's option list. */
+export const interestRegistrations = pgTable(
+  "interest_registrations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    interestedCourses: text("interested_courses").array().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("interest_registrations_email_idx").on(table.email)],
+);
+
+/** Spec 3, contact message: kept for the admin inbox as well as emailed to staff. */
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("contact_messages_created_at_idx").on(table.createdAt)],
+);
+
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  /** UTF-8 text content (calendar invites are text). */
+  content: string;
+}
+
+/**
+ * design.md 6: every email is written here in the same transaction as the
+ * change that causes it; the worker delivers it with retries and back-off.
+ */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    template: text("template").notNull(),
+    toAddress: text("to_address").notNull(),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
+    attachments: jsonb("attachments").$type<OutboxAttachment[]>().notNull().default([]),
+    status: text("status", { enum: ["pending", "sending", "sent", "failed"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("email_outbox_due_idx").on(table.status, table.nextAttemptAt),
+    index("email_outbox_to_idx").on(table.toAddress),
+  ],
+);
+
+/** Fixed-window counters shared by every instance: forms and other abuse-prone calls. */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+});
