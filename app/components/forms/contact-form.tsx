@@ -1,0 +1,84 @@
+import { useId, useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { Field, FormError, Input, Textarea } from "~/components/ui/field";
+import { cn } from "~/lib/cn";
+import { postJson } from "~/lib/post-json";
+import { ContactMessageSchema, MAX_MESSAGE_LENGTH, MAX_SUBJECT_LENGTH } from "~/lib/schemas/contact";
+import { firstIssueMessage } from "~/lib/schemas/fields";
+
+export const CONTACT_ENDPOINT = "/api/v2/v2-send-contact-email";
+
+const EMPTY = { name: "", email: "", subject: "", message: "", website: "" };
+
+/** Spec 4 contact form: idle, submitting (inputs disabled, 'Sending...'), back to idle; success clears all four fields. */
+export function ContactForm({ className }: { className?: string }) {
+  const id = useId();
+  const [values, setValues] = useState(EMPTY);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string>();
+
+  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  function fail(message: string) {
+    setError(message);
+    toast.error(message);
+  }
+
+  async function send(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(undefined);
+    const parsed = ContactMessageSchema.safeParse(values);
+    if (!parsed.success) {
+      fail(firstIssueMessage(parsed.error));
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const answer = await postJson(CONTACT_ENDPOINT, {
+        name: values.name.trim(),
+        email: values.email.trim(),
+        subject: values.subject.trim(),
+        message: values.message.trim(),
+        website: values.website || undefined,
+      });
+      if (!answer.ok) {
+        fail(answer.error ?? "Failed to send message. Please try again.");
+        return;
+      }
+      toast.success(answer.message ?? "Your message has been sent successfully!");
+      setValues(EMPTY);
+    } catch (thrown) {
+      fail(thrown instanceof Error && thrown.message ? thrown.message : "An unexpected error occurred.");
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form onSubmit={send} noValidate aria-label="Send us a message" className={cn("grid gap-4", className)}>
+      <Field label="Full Name" id={`${id}-name`} required>
+        <Input id={`${id}-name`} name="name" autoComplete="name" required value={values.name} onChange={set("name")} disabled={submitting} maxLength={200} />
+      </Field>
+      <Field label="Email Address" id={`${id}-email`} required>
+        <Input id={`${id}-email`} name="email" type="email" autoComplete="email" required value={values.email} onChange={set("email")} disabled={submitting} />
+      </Field>
+      <Field label="Subject" id={`${id}-subject`} required>
+        <Input id={`${id}-subject`} name="subject" required value={values.subject} onChange={set("subject")} disabled={submitting} maxLength={MAX_SUBJECT_LENGTH} />
+      </Field>
+      <Field label="Message" id={`${id}-message`} required>
+        <Textarea id={`${id}-message`} name="message" required rows={6} value={values.message} onChange={set("message")} disabled={submitting} maxLength={MAX_MESSAGE_LENGTH} />
+      </Field>
+      {/* Honeypot for bots: hidden from people and from assistive technology. */}
+      <div aria-hidden className="absolute -left-[9999px] h-0 w-0 overflow-hidden">
+        <label htmlFor={`${id}-website`}>Website</label>
+        <input id={`${id}-website`} name="website" tabIndex={-1} autoComplete="off" value={values.website} onChange={set("website")} />
+      </div>
+      <FormError>{error}</FormError>
+      <Button type="submit" size="lg" disabled={submitting} className="justify-self-start">
+        {submitting ? "Sending..." : "Send Message"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,125 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { Field, FormError, Input } from "~/components/ui/field";
+import { COURSE_INTEREST_OPTIONS } from "~/content/offerings";
+import { cn } from "~/lib/cn";
+import { postJson } from "~/lib/post-json";
+import { firstIssueMessage } from "~/lib/schemas/fields";
+import { InterestRegistrationSchema } from "~/lib/schemas/interest";
+
+export const INTEREST_ENDPOINT = "/api/register-interest";
+/** Spec 9: the success toast shows top-centre for 3000 ms; the visitor goes home after 2000 ms. */
+export const INTEREST_TOAST_MS = 3000;
+export const INTEREST_REDIRECT_MS = 2000;
+
+export function RegisterInterestForm({ className }: { className?: string }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const [name, setName] = useState("");
+  const [email, setEmail] = useState("");
+  const [courses, setCourses] = useState<string[]>([]);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string>();
+  const redirectTimer = useRef<number>(undefined);
+
+  useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
+
+  function fail(message: string) {
+    setError(message);
+    toast.error("Error registering interest:", { description: message });
+  }
+
+  async function register(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(undefined);
+    const parsed = InterestRegistrationSchema.safeParse({ name, email, interestedCourses: courses });
+    if (!parsed.success) {
+      fail(firstIssueMessage(parsed.error));
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const answer = await postJson(INTEREST_ENDPOINT, { name: name.trim(), email: email.trim(), interestedCourses: courses });
+      if (!answer.ok) {
+        fail(answer.error ?? "Failed to register interest.");
+        return;
+      }
+      toast.success("Thank you! Your interest has been registered.", { position: "top-center", duration: INTEREST_TOAST_MS });
+      setName("");
+      setEmail("");
+      setCourses([]);
+      redirectTimer.current = window.setTimeout(() => navigate("/"), INTEREST_REDIRECT_MS);
+    } catch {
+      fail("An unexpected error occurred.");
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const toggle = (course: string, checked: boolean) =>
+    setCourses((current) => (checked ? [...current, course] : current.filter((item) => item !== course)));
+
+  return (
+    <form onSubmit={register} noValidate aria-label="Register your interest" className={cn("grid gap-5", className)}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Full Name" id={`${id}-name`} required>
+          <Input
+            id={`${id}-name`}
+            name="name"
+            autoComplete="name"
+            required
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            disabled={submitting}
+            maxLength={200}
+          />
+        </Field>
+        <Field label="Email Address" id={`${id}-email`} required>
+          <Input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            disabled={submitting}
+          />
+        </Field>
+      </div>
+      <fieldset className="grid gap-2" disabled={submitting}>
+        <legend className="mb-2 text-sm font-medium text-navy">
+          Courses you are interested in
+          <span aria-hidden className="text-gold-dark">
+            {" "}
+            *
+          </span>
+        </legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {COURSE_INTEREST_OPTIONS.map((course) => (
+            <label
+              key={course}
+              className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-ink/15 px-3 py-2 text-sm hover:border-gold has-[:checked]:border-gold has-[:checked]:bg-gold-light"
+            >
+              <input
+                type="checkbox"
+                name="interestedCourses"
+                value={course}
+                checked={courses.includes(course)}
+                onChange={(event) => toggle(course, event.target.checked)}
+                className="size-4 accent-[var(--color-gold)]"
+              />
+              {course}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <FormError>{error}</FormError>
+      <Button type="submit" size="lg" disabled={submitting} className="justify-self-start">
+        {submitting ? "Submitting..." : "Register Interest"}
+      </Button>
+    </form>
+  );
+}

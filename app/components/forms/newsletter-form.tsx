@@ -1,0 +1,84 @@
+import { useId, useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { Field, FormError, Input } from "~/components/ui/field";
+import { postJson } from "~/lib/post-json";
+import { firstIssueMessage } from "~/lib/schemas/fields";
+import { NewsletterSubscriptionSchema } from "~/lib/schemas/newsletter";
+import { cn } from "~/lib/cn";
+
+export const NEWSLETTER_ENDPOINT = "/api/v2/v2-subscribe-newsletter";
+
+/** Spec 4 newsletter form: idle, submitting ('Subscribing...', fields disabled), then success (cleared) or error. */
+export function NewsletterSignup({ className }: { className?: string }) {
+  const id = useId();
+  const [name, setName] = useState("");
+  const [email, setEmail] = useState("");
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string>();
+
+  async function subscribe(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(undefined);
+    const parsed = NewsletterSubscriptionSchema.safeParse({ email, name });
+    if (!parsed.success) {
+      const message = firstIssueMessage(parsed.error);
+      setError(message);
+      toast.error(message);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const answer = await postJson(NEWSLETTER_ENDPOINT, { email: email.trim(), name: name.trim() || undefined });
+      if (!answer.ok) {
+        const message = answer.error ?? "Failed to subscribe. Please try again.";
+        setError(message);
+        toast.error(message);
+        return;
+      }
+      toast.success(answer.message ?? "Successfully subscribed to the newsletter!");
+      setName("");
+      setEmail("");
+    } catch {
+      setError("An unexpected error occurred.");
+      toast.error("An unexpected error occurred.");
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form onSubmit={subscribe} noValidate aria-label="Newsletter signup" className={cn("grid gap-4", className)}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Name (optional)" id={`${id}-name`}>
+          <Input
+            id={`${id}-name`}
+            name="name"
+            autoComplete="name"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            disabled={submitting}
+            maxLength={200}
+          />
+        </Field>
+        <Field label="Email address" id={`${id}-email`} required>
+          <Input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            disabled={submitting}
+            aria-invalid={error ? true : undefined}
+          />
+        </Field>
+      </div>
+      <FormError>{error}</FormError>
+      <Button type="submit" disabled={submitting} className="justify-self-start">
+        {submitting ? "Subscribing..." : "Subscribe"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,55 @@
+import type { ComponentProps, ReactNode } from "react";
+import { cn } from "~/lib/cn";
+
+export const inputClass =
+  "block w-full min-h-11 rounded-md border border-ink/20 bg-white px-3 py-2 text-base text-ink shadow-sm placeholder:text-ink/40 focus:border-gold focus:outline-none focus:ring-2 focus:ring-gold/40 disabled:cursor-not-allowed disabled:bg-mist disabled:opacity-70";
+
+/** A labelled form field: the label names the input for assistive technology and tests. */
+export function Field({
+  label,
+  id,
+  required,
+  hint,
+  children,
+  className,
+}: {
+  label: string;
+  id: string;
+  required?: boolean;
+  hint?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={cn("grid gap-1.5", className)}>
+      <label htmlFor={id} className="text-sm font-medium text-navy">
+        {label}
+        {required && (
+          <span aria-hidden className="text-gold-dark">
+            {" "}
+            *
+          </span>
+        )}
+      </label>
+      {children}
+      {hint && <p className="text-xs text-ink/60">{hint}</p>}
+    </div>
+  );
+}
+
+export function Input({ className, ...props }: ComponentProps<"input">) {
+  return <input className={cn(inputClass, className)} {...props} />;
+}
+
+export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
+  return <textarea className={cn(inputClass, "min-h-32", className)} {...props} />;
+}
+
+export function FormError({ children }: { children?: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p role="alert" className="text-sm font-medium text-red-600">
+      {children}
+    </p>
+  );
+}
