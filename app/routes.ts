@@ -15,6 +15,17 @@ export default [
   route("robots.txt", "routes/robots.txt.ts"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("api/page-views", "routes/api.page-views.ts"),
+  route("api/v2/v2-subscribe-newsletter", "routes/api.v2.subscribe-newsletter.ts"),
+  route("api/register-interest", "routes/api.register-interest.ts"),
+  route("api/v2/v2-send-contact-email", "routes/api.v2.send-contact-email.ts"),
+  route("newsletter/confirm", "routes/newsletter.confirm.tsx"),
+  route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
+
+  // The built-in mailbox of the embedded default (404 unless local providers are on).
+  route("dev/mailbox", "routes/dev.mailbox.tsx"),
+  route("dev/mailbox/messages.json", "routes/dev.mailbox.messages.json.ts"),
+  route("dev/mailbox/:id", "routes/dev.mailbox.$id.tsx"),
+  route("dev/mailbox/:id/html", "routes/dev.mailbox.$id.html.ts"),
 
   route("*", "routes/redirects/unknown-path.ts"),
 ] satisfies RouteConfig;
