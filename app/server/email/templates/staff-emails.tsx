@@ -1,5 +1,6 @@
 import { Section, Text } from "@react-email/components";
 import { format } from "date-fns";
+import { Fragment } from "react";
 import { colors, EmailLayout, label, renderEmail, text } from "./layout";
 
 function Detail({ name, value }: { name: string; value: string }) {
@@ -33,8 +34,15 @@ export function renderContactNotification({
       <Detail name="Subject" value={subject} />
       <Detail name="Received" value={received(receivedAt)} />
       <Text style={label}>Message</Text>
-      {/* Rendered as text: line breaks kept, markup shown as typed. */}
-      <Text style={{ ...text, backgroundColor: colors.mist, borderRadius: "6px", padding: "16px", whiteSpace: "pre-wrap" }}>{message}</Text>
+      {/* Rendered as text, markup shown as typed; explicit breaks survive the plain-text version too. */}
+      <Text style={{ ...text, backgroundColor: colors.mist, borderRadius: "6px", padding: "16px" }}>
+        {message.split("\n").map((line, index) => (
+          <Fragment key={index}>
+            {index > 0 && <br />}
+            {line}
+          </Fragment>
+        ))}
+      </Text>
       <Text style={label}>Reply to this email to answer {name} directly.</Text>
     </EmailLayout>,
   );
