@@ -15,6 +15,7 @@ export default [
   route("robots.txt", "routes/robots.txt.ts"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("api/page-views", "routes/api.page-views.ts"),
+  route("api/auth/*", "routes/api.auth.ts"),
   route("api/v2/v2-subscribe-newsletter", "routes/api.v2.subscribe-newsletter.ts"),
   route("api/register-interest", "routes/api.register-interest.ts"),
   route("api/v2/v2-send-contact-email", "routes/api.v2.send-contact-email.ts"),

@@ -4,6 +4,7 @@ import type { AppServices } from "./context.server";
 import { seedDemoCourses } from "./seed.server";
 import { log } from "./log.server";
 import { startOutboxWorker, transportFor } from "./email/worker.server";
+import { createAuth, resolveAuthSecret } from "./auth.server";
 
 export interface Runtime extends AppServices {
   stop(): Promise<void>;
@@ -28,9 +29,11 @@ async function start(env: Env): Promise<Runtime> {
   );
   const outbox = startOutboxWorker({ db: database.db, transport: transportFor(env) });
   log.info(env.mail.smtpUrl ? "Mail: SMTP (SMTP_URL)" : "Mail: kept in the local mailbox at /dev/mailbox");
+  const auth = createAuth({ db: database.db, env, secret: resolveAuthSecret(env) });
   return {
     env,
     database,
+    auth,
     async stop() {
       await outbox.stop();
       await database.close();

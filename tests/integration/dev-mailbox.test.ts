@@ -7,7 +7,6 @@ import type { DatabaseHandle } from "~/server/db/client.server";
 import { enqueueEmail } from "~/server/email/outbox.server";
 import { createTestDatabase } from "../support/database";
 import { routeArgs, settle, TEST_SITE_URL, testEnv } from "../support/route-args";
-import { appServicesContext } from "~/server/context.server";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -49,11 +48,8 @@ describe("local mailbox", () => {
   });
 
   it("does not exist without local providers", async () => {
-    const args = get("/dev/mailbox");
-    args.context.set(appServicesContext, {
-      env: testEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://u:p@db/gii", SMTP_URL: "smtp://mail:25", LOCAL_PROVIDERS: "0" }),
-      database: handle,
-    });
+    const production = testEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://u:p@db/gii", SMTP_URL: "smtp://mail:25", BETTER_AUTH_SECRET: "s".repeat(32), LOCAL_PROVIDERS: "0" });
+    const args = routeArgs(new Request(`${TEST_SITE_URL}/dev/mailbox`), handle, {}, production);
     expect((await settle(() => listLoader(args as never))).status).toBe(404);
     expect((await settle(() => jsonLoader(args as never))).status).toBe(404);
   });
