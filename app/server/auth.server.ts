@@ -112,7 +112,6 @@ export function createAuth({ db, env, secret }: { db: Database; env: Env; secret
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: env.siteUrl.startsWith("https:"),
       cookiePrefix: "gii",
-      database: { generateId: "uuid" },
     },
     logger: {
       // Better Auth's own messages, one line each; never request bodies or tokens.

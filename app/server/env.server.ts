@@ -25,6 +25,7 @@ const EnvSchema = z
     FORM_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(5),
     AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
     BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    DEMO_ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
     PLAUSIBLE_DOMAIN: z
       .string()
       .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, "must be a domain such as example.com")
@@ -78,6 +79,8 @@ export interface Env {
   authRateLimit: number;
   /** Signs sessions and tokens; unset in the embedded demo, which keeps one in DATA_DIR. */
   authSecret: string | undefined;
+  /** The demo admin's password when demo data is seeded; random (and printed once) when unset. */
+  demoAdminPassword: string | undefined;
   analytics: AnalyticsProvider;
   mail: {
     /** Unset: mail stays in the outbox and shows at /dev/mailbox (local providers only). */
@@ -117,6 +120,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     formRateLimit: env.FORM_RATE_LIMIT,
     authRateLimit: env.AUTH_RATE_LIMIT,
     authSecret: env.BETTER_AUTH_SECRET,
+    demoAdminPassword: env.DEMO_ADMIN_PASSWORD,
     analytics: env.PLAUSIBLE_DOMAIN
       ? { kind: "plausible", domain: env.PLAUSIBLE_DOMAIN }
       : env.GA_MEASUREMENT_ID

@@ -5,6 +5,7 @@ import { seedDemoCourses } from "./seed.server";
 import { log } from "./log.server";
 import { startOutboxWorker, transportFor } from "./email/worker.server";
 import { createAuth, resolveAuthSecret } from "./auth.server";
+import { ensureDemoAdmin } from "./admins.server";
 
 export interface Runtime extends AppServices {
   stop(): Promise<void>;
@@ -30,6 +31,7 @@ async function start(env: Env): Promise<Runtime> {
   const outbox = startOutboxWorker({ db: database.db, transport: transportFor(env) });
   log.info(env.mail.smtpUrl ? "Mail: SMTP (SMTP_URL)" : "Mail: kept in the local mailbox at /dev/mailbox");
   const auth = createAuth({ db: database.db, env, secret: resolveAuthSecret(env) });
+  if (env.seedDemoData) await ensureDemoAdmin(database.db, auth, env.demoAdminPassword);
   return {
     env,
     database,

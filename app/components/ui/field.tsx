@@ -22,15 +22,15 @@ export function Field({
 }) {
   return (
     <div className={cn("grid gap-1.5", className)}>
-      <label htmlFor={id} className="text-sm font-medium text-navy">
-        {label}
+      {/* The asterisk sits outside the label so the field's name is exactly its label. */}
+      <div className="flex gap-1 text-sm font-medium text-navy">
+        <label htmlFor={id}>{label}</label>
         {required && (
           <span aria-hidden className="text-gold-dark">
-            {" "}
             *
           </span>
         )}
-      </label>
+      </div>
       {children}
       {hint && <p className="text-xs text-ink/60">{hint}</p>}
     </div>

@@ -50,15 +50,13 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
 const AUTH_TEMPLATES = new Set(["verify-email", "reset-password"]);
 
 /**
- * The embedded default: mail stays readable at /dev/mailbox. The link of an
- * account email is also printed, so a developer can sign up without a mail server.
+ * The embedded default: mail stays readable at /dev/mailbox. Account emails are
+ * announced in the log with where to read them; their links carry tokens, so never the link.
  */
-export function createMailboxTransport(): MailTransport {
+export function createMailboxTransport(siteUrl: string): MailTransport {
   return {
     async send(email) {
-      if (!AUTH_TEMPLATES.has(email.template)) return;
-      const link = email.text.match(/https?:\/\/[^\s\]]+/)?.[0];
-      log.info(`Mailbox: ${email.template} for ${email.toAddress}: ${link ?? "(no link)"}`);
+      if (AUTH_TEMPLATES.has(email.template)) log.info(`Mailbox: ${email.template} for ${email.toAddress}, open ${siteUrl}/dev/mailbox/${email.id}`);
     },
   };
 }
@@ -123,7 +121,7 @@ export async function deliverDueEmails(
 }
 
 export function transportFor(env: Env): MailTransport {
-  return env.mail.smtpUrl ? createSmtpTransport(env.mail.smtpUrl, env.mail.from) : createMailboxTransport();
+  return env.mail.smtpUrl ? createSmtpTransport(env.mail.smtpUrl, env.mail.from) : createMailboxTransport(env.siteUrl);
 }
 
 /** Polls the outbox every 2 s, one pass at a time, until stopped. */
