@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds every image and video listed in app/content/media.ts into public/media
 # from the illustrations in scripts/media/scenes (headless Chromium renders
-# them, ffmpeg resizes and encodes). Re-runnable; the output is committed
+# them, ffmpeg resizes and encodes). Re-runnable, with byte-identical output
+# (hence bitexact WebM, whose muxer otherwise writes random ids); it is committed
 # because CI has no ffmpeg.
 #
 #   scripts/media/build-media.sh            everything
@@ -72,7 +73,7 @@ video() {
     "${mp4_audio[@]}" -shortest -movflags +faststart "$OUT_VIDEO/$name.mp4"
   ffmpeg -nostdin -v error -y -loop 1 -framerate "$FPS" -i "$source" "${audio_in[@]}" -filter_complex "[0:v]$motion[v]" -map "[v]" \
     -frames:v "$FRAMES" -c:v libvpx-vp9 -b:v 700k -crf 34 -deadline good -cpu-used 2 -row-mt 1 -g 50 \
-    "${webm_audio[@]}" -shortest "$OUT_VIDEO/$name.webm"
+    "${webm_audio[@]}" -shortest -fflags +bitexact "$OUT_VIDEO/$name.webm"
 }
 
 # image <name> <width> <height> <widths>
