@@ -8,6 +8,7 @@ import { appServices, requestInfoContext } from "~/server/context.server";
 import { requireSameOrigin } from "~/server/http.server";
 import { consumeRateLimit, FORM_WINDOW_MS, TOO_MANY_REQUESTS_MESSAGE } from "~/server/rate-limit.server";
 import { getSessionUser } from "~/server/session.server";
+import { log } from "~/server/log.server";
 import type { Route } from "./+types/auth";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -21,6 +22,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const failure = (message: string, status = 400) => data<AuthOutcome>({ ok: false, kind: "error", message, cookies: [] }, { status });
+
+/** Spec 8: a failure nobody foresaw is logged and named by its step, never shown raw. */
+function unexpected(step: "login" | "sign up", error: unknown): AuthOutcome {
+  log.error(`Unexpected ${step} failure`, error);
+  return { ok: false, kind: "error", message: `An unexpected error occurred during ${step}.`, cookies: [] };
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = appServices(context);
@@ -39,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "sign-in") {
     const parsed = LoginSchema.safeParse({ email: field("email"), password: field("password") });
     if (!parsed.success) return failure(firstIssueMessage(parsed.error));
-    outcome = await signIn(services, request, parsed.data);
+    outcome = await signIn(services, request, parsed.data).catch((error) => unexpected("login", error));
   } else if (intent === "sign-up") {
     const parsed = SignUpSchema.safeParse({
       firstName: field("firstName"),
@@ -50,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       marketing: form.get("marketing") === "on",
     });
     if (!parsed.success) return failure(firstIssueMessage(parsed.error));
-    outcome = await signUp(services, request, parsed.data);
+    outcome = await signUp(services, request, parsed.data).catch((error) => unexpected("sign up", error));
   } else if (intent === "forgot-password") {
     const parsed = ForgotPasswordSchema.safeParse({ email: field("email") });
     if (!parsed.success) return failure(firstIssueMessage(parsed.error));
