@@ -384,22 +384,22 @@ export const PRIVACY: LegalDocument = {
         list(
           [
             `${PROVIDERS.cardPayments.name} (our ${PROVIDERS.cardPayments.role}) takes card, Apple Pay and Google Pay payments: `,
-            link("Stripe privacy policy", PROVIDERS.cardPayments.privacyUrl),
+            link(`${PROVIDERS.cardPayments.name} privacy policy`, PROVIDERS.cardPayments.privacyUrl),
             ".",
           ],
           [
             `${PROVIDERS.instalments.name} (our ${PROVIDERS.instalments.role}) assesses and runs instalment plans you apply for at checkout: `,
-            link("Klarna privacy notice", PROVIDERS.instalments.privacyUrl),
+            link(`${PROVIDERS.instalments.name} privacy notice`, PROVIDERS.instalments.privacyUrl),
             ".",
           ],
           [
             `${PROVIDERS.email.name} (our ${PROVIDERS.email.role}) delivers booking confirmations, replies and newsletters: `,
-            link("Resend privacy policy", PROVIDERS.email.privacyUrl),
+            link(`${PROVIDERS.email.name} privacy policy`, PROVIDERS.email.privacyUrl),
             ".",
           ],
           [
             `${PROVIDERS.hosting.name} (our ${PROVIDERS.hosting.role}) runs the servers that hold the website and its database, in ${PROVIDERS.hosting.where}: `,
-            link("Hetzner privacy policy", PROVIDERS.hosting.privacyUrl),
+            link(`${PROVIDERS.hosting.name} privacy policy`, PROVIDERS.hosting.privacyUrl),
             ".",
           ],
         ),
