@@ -90,7 +90,7 @@ export function LegalDocumentPage({ doc }: { doc: LegalDocument }) {
           {doc.sections.map((section, index) => (
             <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} className="mt-12 scroll-mt-[calc(var(--header-height)+1.5rem)]">
               <h2 id={`${section.id}-heading`} className="flex gap-3 text-2xl font-semibold sm:text-3xl">
-                <span className="tabular-nums text-gold">{index + 1}.</span>
+                <span className="tabular-nums text-gold-dark">{index + 1}.</span>
                 <span>{section.heading}</span>
               </h2>
               <div className="mt-4 space-y-4">
