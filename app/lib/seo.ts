@@ -83,10 +83,15 @@ interface MetaArgsLike {
   matches: ReadonlyArray<{ id: string; loaderData: unknown } | undefined>;
 }
 
-/** For a route's meta export: the site URL comes from the root loader. */
-export function seo(args: MetaArgsLike, page: PageMetadata): MetaDescriptor[] {
+/** The site's main URL, from the root loader; for meta exports that build absolute links. */
+export function siteUrlOf(args: Pick<MetaArgsLike, "matches">): string {
   const root = args.matches.find((match) => match?.id === "root")?.loaderData as
     | { publicEnv?: { siteUrl?: string } }
     | undefined;
-  return pageMeta(root?.publicEnv?.siteUrl ?? "http://localhost:3000", args.location.pathname, page);
+  return root?.publicEnv?.siteUrl ?? "http://localhost:3000";
+}
+
+/** For a route's meta export: the site URL comes from the root loader. */
+export function seo(args: MetaArgsLike, page: PageMetadata): MetaDescriptor[] {
+  return pageMeta(siteUrlOf(args), args.location.pathname, page);
 }
