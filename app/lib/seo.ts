@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { DUBAI_LOCATION, type Offering } from "~/content/offerings";
 import { SITE } from "~/content/site";
 
 /** Spec 3, Page metadata. */
@@ -78,15 +79,60 @@ export function organizationJsonLd(siteUrl: string) {
   };
 }
 
+/** A course as schema.org describes it, offered on site by the institute (spec 2: the home page's structured data). */
+export function courseJsonLd(siteUrl: string, course: Offering, pagePath: string) {
+  const url = absolute(siteUrl, pagePath);
+  const inDubai = course.location === DUBAI_LOCATION;
+  return {
+    "@context": "https://schema.org",
+    "@type": "Course",
+    name: course.title,
+    description: course.description,
+    url,
+    inLanguage: "en",
+    educationalCredentialAwarded: "Certificate of completion",
+    provider: { "@type": "EducationalOrganization", name: SITE.name, url: siteUrl },
+    offers: {
+      "@type": "Offer",
+      category: "Paid",
+      price: (course.priceAmount / 100).toFixed(2),
+      priceCurrency: "GBP",
+      url,
+    },
+    hasCourseInstance: {
+      "@type": "CourseInstance",
+      courseMode: "Onsite",
+      courseWorkload: `P${course.days}D`,
+      location: inDubai
+        ? {
+            "@type": "Place",
+            name: SITE.dubaiAddress.area,
+            address: {
+              "@type": "PostalAddress",
+              streetAddress: `${SITE.dubaiAddress.building}, ${SITE.dubaiAddress.area}`,
+              addressLocality: SITE.dubaiAddress.city,
+              addressCountry: "AE",
+            },
+          }
+        : { "@type": "Place", name: course.location },
+    },
+  };
+}
+
 interface MetaArgsLike {
   location: { pathname: string };
   matches: ReadonlyArray<{ id: string; loaderData: unknown } | undefined>;
 }
 
-/** For a route's meta export: the site URL comes from the root loader. */
-export function seo(args: MetaArgsLike, page: PageMetadata): MetaDescriptor[] {
+/** The public origin, from the root loader; for meta exports that build absolute URLs. */
+export function siteUrlOf(args: Pick<MetaArgsLike, "matches">): string {
   const root = args.matches.find((match) => match?.id === "root")?.loaderData as
     | { publicEnv?: { siteUrl?: string } }
     | undefined;
-  return pageMeta(root?.publicEnv?.siteUrl ?? "http://localhost:3000", args.location.pathname, page);
+  return root?.publicEnv?.siteUrl ?? "http://localhost:3000";
+}
+
+/** For a route's meta export: the site URL comes from the root loader. */
+export function seo(args: MetaArgsLike, page: PageMetadata): MetaDescriptor[] {
+  return pageMeta(siteUrlOf(args), args.location.pathname, page);
 }
