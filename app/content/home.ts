@@ -151,6 +151,7 @@ export interface TrainingSlide {
 export const TRAINING_ENVIRONMENT = {
   eyebrow: "Facilities",
   title: "Our Training Environment",
+  carouselLabel: "Photographs of our training environment",
   intro: "Modern surgical suites, lecture rooms and hands-on workshops, designed for learning at the chair.",
   /** Spec 9: the image carousel advances every 3 seconds. */
   autoplayMs: 3000,
@@ -166,6 +167,7 @@ export const TRAINING_ENVIRONMENT = {
 export const TESTIMONIALS_SECTION = {
   eyebrow: "Alumni",
   title: "Hear From Our Alumni",
+  carouselLabel: "Alumni video testimonials",
   intro: "Dentists from around the world share what training with live patients meant for them and their practices.",
 };
 
