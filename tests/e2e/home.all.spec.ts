@@ -1,0 +1,314 @@
+import type { Locator, Page } from "@playwright/test";
+import { FAQ_ITEMS } from "~/content/faq";
+import { WHY_CHOOSE } from "~/content/home";
+import { TESTIMONIALS } from "~/content/testimonials";
+import { expect, test } from "./fixtures";
+
+const region = (page: Page, name: string | RegExp) => page.getByRole("region", { name });
+
+test.describe("home page", () => {
+  test("hero: looping muted background video and a button to /courses", async ({ page }) => {
+    await page.goto("/");
+    const hero = region(page, "Master Full-Arch Implantology on Live Patients");
+    await expect(hero.getByRole("heading", { level: 1 })).toBeVisible();
+    const video = hero.locator("video");
+    await expect(video).toHaveCount(1);
+    expect(await video.evaluate((element: HTMLVideoElement) => ({ muted: element.muted, loop: element.loop }))).toEqual({
+      muted: true,
+      loop: true,
+    });
+    await hero.getByRole("link", { name: "Explore Our Courses" }).click();
+    await expect(page).toHaveURL(/\/courses$/);
+  });
+
+  test("every section in the spec's order, with its key content", async ({ page }) => {
+    await page.goto("/");
+    const headings = await page.getByRole("main").locator("h2").allTextContents();
+    const order = [
+      "The Case for Full-Arch Rehabilitation",
+      "Why Choose the Global Implant Institute",
+      "Learn From Expert Clinicians",
+      "About the Global Implant Institute",
+      "Level 2 - Ultimate Full Arch Live Course",
+      "A Track Record Dentists Trust",
+      "Be First to Hear About New Dates",
+      "Our Training Environment",
+      "Hear From Our Alumni",
+      "Frequently Asked Questions",
+      "Secure Your Spot!",
+    ];
+    expect(headings.filter((heading) => order.includes(heading))).toEqual(order);
+
+    const fullArch = region(page, "The Case for Full-Arch Rehabilitation");
+    await expect(fullArch.getByRole("listitem")).toHaveCount(2);
+    await expect(fullArch.getByRole("heading", { level: 3 })).toHaveText([
+      "Life-changing results for your patients",
+      "A high-value service for your practice",
+    ]);
+
+    const about = region(page, "About the Global Implant Institute");
+    await expect(about).toContainText("Dubai and London");
+
+    const flagship = region(page, "Level 2 - Ultimate Full Arch Live Course");
+    await expect(flagship).toContainText("1-to-1 supervision");
+    await expect(flagship.getByRole("link", { name: "View Our Courses" })).toHaveAttribute("href", "/courses");
+  });
+
+  test("six 'Why choose' cards", async ({ page }) => {
+    await page.goto("/");
+    const cards = region(page, "Why Choose the Global Implant Institute").getByTestId("why-choose-card");
+    await expect(cards).toHaveCount(6);
+    await expect(cards.getByRole("heading", { level: 3 })).toHaveText([
+      "Live Patient Training",
+      "Expert Instructors",
+      "Comprehensive Curriculum",
+      "State-of-the-Art Dubai Facility",
+      "Small Groups",
+      "Career Advancement",
+    ]);
+    await expect(cards.nth(2)).toContainText("Level 1-3");
+    expect(WHY_CHOOSE.cards).toHaveLength(6);
+  });
+
+  test("the instructors introduction has id 'instructors' and links to /instructors", async ({ page }) => {
+    await page.goto("/");
+    const section = page.locator("section#instructors");
+    await expect(section.getByRole("heading", { level: 2 })).toHaveText("Learn From Expert Clinicians");
+    await expect(section.getByRole("heading", { level: 3 })).toHaveCount(2);
+    await section.getByRole("link", { name: "Meet Our Instructors" }).click();
+    await expect(page).toHaveURL(/\/instructors$/);
+  });
+
+  test("stats: 100+ alumni, first three cohorts sold out, 4+ continents", async ({ page }) => {
+    await page.goto("/");
+    const stats = page.getByTestId("stat");
+    await expect(stats).toHaveCount(3);
+    await expect(stats.nth(0)).toHaveText(/100\+\s*Alumni|Alumni\s*100\+/);
+    await expect(stats.nth(1)).toContainText("Sold Out");
+    await expect(stats.nth(1)).toContainText("Our first three cohorts");
+    await expect(stats.nth(2)).toContainText("4+");
+    await expect(stats.nth(2)).toContainText("Continents");
+  });
+
+  test("the newsletter section holds the signup form", async ({ page }) => {
+    await page.goto("/");
+    const newsletter = region(page, "Be First to Hear About New Dates");
+    await expect(newsletter.getByRole("form", { name: "Newsletter signup" })).toBeAttached();
+    await expect(newsletter.getByLabel("Email address")).toBeAttached();
+    await expect(newsletter.getByRole("button", { name: "Subscribe" })).toBeAttached();
+  });
+
+  test("'Secure Your Spot!' closes the page with a button to /courses", async ({ page }) => {
+    await page.goto("/");
+    const closing = region(page, "Secure Your Spot!");
+    await closing.scrollIntoViewIfNeeded();
+    await closing.getByRole("link", { name: "Book Your Course" }).click();
+    await expect(page).toHaveURL(/\/courses$/);
+  });
+
+  test("the server HTML carries the title, description, canonical link and Organization and Course JSON-LD", async ({
+    request,
+    baseURL,
+  }) => {
+    const html = await (await request.get("/")).text();
+    expect(html).toContain("<title>Advanced Dental Implant Training in Dubai and London | Global Implant Institute</title>");
+    expect(html).toMatch(/<meta name="description" content="Live-patient full-arch/);
+    expect(html).toMatch(/<meta name="keywords" content="[^"]*full arch implant course/);
+    expect(html).toContain(`<link rel="canonical" href="${baseURL}/"/>`);
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((match) => JSON.parse(match[1]));
+    const types = blocks.map((block) => block["@type"]);
+    expect(types).toEqual(["EducationalOrganization", "Course"]);
+    const course = blocks[1];
+    expect(course.name).toBe("Level 2 - Ultimate Full Arch Live Course");
+    expect(course.provider.name).toBe("Global Implant Institute");
+    expect(course.offers).toMatchObject({ price: "12000.00", priceCurrency: "GBP" });
+    // Server-rendered: the sections and the FAQ answers are in the HTML itself.
+    expect(html).toContain("Secure Your Spot!");
+    expect(html).toContain("Building 27, Block C, Ground Floor");
+  });
+
+  test("every image reserves its space (width and height) and the first one loads eagerly", async ({ page }) => {
+    await page.goto("/");
+    const images = page.getByRole("main").locator("img");
+    expect(await images.count()).toBeGreaterThan(5);
+    for (const image of await images.all()) {
+      await expect(image).toHaveAttribute("width", /^\d+$/);
+      await expect(image).toHaveAttribute("height", /^\d+$/);
+    }
+  });
+
+  test("sections fade in once when scrolled into view", async ({ page }) => {
+    await page.goto("/");
+    const faq = region(page, "Frequently Asked Questions");
+    await expect(faq).toHaveAttribute("data-reveal", "hidden");
+    await faq.scrollIntoViewIfNeeded();
+    await expect(faq).toHaveAttribute("data-reveal", "shown");
+    await expect.poll(() => faq.evaluate((element) => getComputedStyle(element).opacity)).toBe("1");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(faq).not.toBeInViewport();
+    await page.waitForTimeout(300);
+    await expect(faq).toHaveAttribute("data-reveal", "shown");
+  });
+});
+
+/** Records each change of a carousel's current slide, with its time, from now on. */
+async function recordSlideChanges(carousel: Locator) {
+  await carousel.evaluate((element) => {
+    const log: { slide: string; at: number }[] = [];
+    (element as HTMLElement & { slideLog?: typeof log }).slideLog = log;
+    new MutationObserver(() => {
+      const current = element.querySelector('[aria-current="true"]')?.getAttribute("aria-label") ?? "";
+      if (log.at(-1)?.slide !== current) log.push({ slide: current, at: performance.now() });
+    }).observe(element, { subtree: true, attributes: true, attributeFilter: ["aria-current"] });
+  });
+  return {
+    read: () => carousel.evaluate((element) => (element as HTMLElement & { slideLog?: { slide: string; at: number }[] }).slideLog ?? []),
+  };
+}
+
+test.describe("training environment carousel", () => {
+  const carouselOf = (page: Page) => page.getByRole("region", { name: "Photographs of our training environment" });
+
+  test("advances by itself every 3 seconds", async ({ page }) => {
+    await page.goto("/");
+    const carousel = carouselOf(page);
+    await carousel.scrollIntoViewIfNeeded();
+    // Keep the pointer away so hovering never pauses it.
+    await page.mouse.move(1, 1);
+    await expect(carousel.getByRole("button", { name: /^Go to slide \d+$/ })).toHaveCount(5);
+    await expect(carousel.getByRole("group")).toHaveCount(5);
+    const changes = await recordSlideChanges(carousel);
+    await expect.poll(async () => (await changes.read()).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    const [first, second] = await changes.read();
+    const number = (slide: string) => Number(slide.replace("Go to slide ", ""));
+    expect(number(second.slide)).toBe(number(first.slide) + 1);
+    expect(second.at - first.at).toBeGreaterThan(2_500);
+    expect(second.at - first.at).toBeLessThan(3_700);
+  });
+
+  test("does not advance while hovered, and wraps from the last slide to the first", async ({ page }) => {
+    await page.goto("/");
+    const carousel = carouselOf(page);
+    await carousel.scrollIntoViewIfNeeded();
+    const current = carousel.locator('[aria-current="true"]');
+    // Pressing a dot with the keyboard leaves the pointer where it is; retried until hydrated.
+    const goTo = async (slide: number) =>
+      expect(async () => {
+        await carousel.getByRole("button", { name: `Go to slide ${slide}` }).press("Enter");
+        await expect(current).toHaveAccessibleName(`Go to slide ${slide}`, { timeout: 500 });
+      }).toPass();
+    await goTo(2);
+
+    // Pointer over the photographs: it holds still well past its 3 seconds.
+    await carousel.hover({ position: { x: 40, y: 40 } });
+    await goTo(5);
+    await expect(carousel.getByRole("group", { name: "5 of 5" }).getByRole("img")).toBeInViewport({ ratio: 0.9 });
+    await page.waitForTimeout(4_500);
+    await expect(current).toHaveAccessibleName("Go to slide 5");
+
+    // Pointer gone: it moves on, from the last slide back to the first.
+    const changes = await recordSlideChanges(carousel);
+    await page.mouse.move(1, 1);
+    await expect.poll(async () => (await changes.read()).length, { timeout: 6_000 }).toBeGreaterThanOrEqual(1);
+    expect((await changes.read())[0].slide).toBe("Go to slide 1");
+  });
+});
+
+test.describe("alumni testimonials carousel", () => {
+  test("two videos; play brings sound and controls; the next slide pauses and rewinds the first", async ({ page }) => {
+    await page.goto("/");
+    const carousel = page.getByRole("region", { name: "Alumni video testimonials" });
+    await carousel.scrollIntoViewIfNeeded();
+    await expect(carousel.getByRole("group")).toHaveCount(2);
+    await expect(carousel.locator("video")).toHaveCount(2);
+
+    const play = carousel.getByRole("button", { name: `Play video: ${TESTIMONIALS[0].title}` });
+    await play.click();
+    const video = carousel.locator("video").first();
+    await expect(video).toHaveAttribute("controls", "");
+    await expect(carousel.getByRole("button", { name: "Fullscreen" })).toBeVisible();
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.3);
+    expect(await video.evaluate((element: HTMLVideoElement) => ({ muted: element.muted, paused: element.paused }))).toEqual({
+      muted: false,
+      paused: false,
+    });
+
+    await carousel.getByRole("button", { name: "Next slide" }).click();
+    await expect(carousel.locator('[aria-current="true"]')).toHaveAccessibleName("Go to slide 2");
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => ({ paused: element.paused, time: element.currentTime })))
+      .toEqual({ paused: true, time: 0 });
+    // Back to its poster, ready to play again.
+    await expect(play).toBeAttached();
+    await expect(carousel.getByRole("button", { name: `Play video: ${TESTIMONIALS[1].title}` })).toBeVisible();
+  });
+});
+
+test.describe("FAQ", () => {
+  const trigger = (page: Page, question: string) =>
+    region(page, "Frequently Asked Questions").getByRole("button", { name: question });
+
+  test("answers cover location, fees, instalments, language, licence, certificate and group size", async ({ page }) => {
+    await page.goto("/");
+    const faq = region(page, "Frequently Asked Questions");
+    await faq.scrollIntoViewIfNeeded();
+    const expected: Record<string, RegExp[]> = {
+      "Where do the courses take place?": [/Dubai Healthcare City \(Building 27, Block C, Ground Floor\)/],
+      "What is included in the course fee?": [/tuition, implants, materials, food and your hotel stay/, /Flights are not included/],
+      "Can I pay in instalments?": [/Instalment terms are coming soon/],
+      "What language are the courses taught in?": [/taught in English/],
+      "Will I be able to operate on live patients?": [/temporary licence/],
+      "Will I receive a certificate?": [/certificate on completion/],
+      "How large are the groups?": [/small/],
+    };
+    expect(FAQ_ITEMS.map((item) => item.question)).toEqual(Object.keys(expected));
+    for (const [question, answers] of Object.entries(expected)) {
+      await trigger(page, question).click();
+      const panel = faq.getByRole("region", { name: question });
+      for (const answer of answers) await expect(panel).toContainText(answer);
+    }
+  });
+
+  test("one item open at a time, and the open one collapses when clicked", async ({ page }) => {
+    await page.goto("/");
+    const fees = trigger(page, "What is included in the course fee?");
+    const language = trigger(page, "What language are the courses taught in?");
+    const feesAnswer = page.getByText("Flights are not included");
+    const languageAnswer = page.getByText("All courses are taught in English");
+
+    await expect(feesAnswer).toBeHidden();
+    await fees.click();
+    await expect(fees).toHaveAttribute("aria-expanded", "true");
+    await expect(feesAnswer).toBeVisible();
+
+    await language.click();
+    await expect(languageAnswer).toBeVisible();
+    await expect(feesAnswer).toBeHidden();
+    await expect(fees).toHaveAttribute("aria-expanded", "false");
+
+    await language.click();
+    await expect(languageAnswer).toBeHidden();
+    await expect(language).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("the location map opens in a dialog and closes with Escape and with its close button", async ({ page }) => {
+    await page.goto("/");
+    await trigger(page, "Where do the courses take place?").click();
+    const open = page.getByRole("button", { name: "View Location Map" });
+    const dialog = page.getByRole("dialog", { name: "Our Dubai Training Centre" });
+
+    await open.click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("Dubai Healthcare City, Building 27, Block C, Ground Floor");
+    const map = dialog.getByRole("img", { name: /Map showing the institute's training centre/ });
+    await expect.poll(() => map.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(open).toBeFocused();
+
+    await open.click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+  });
+});
