@@ -1,7 +1,7 @@
+import { format } from "date-fns";
 import { and, asc, count, desc, eq, gt, inArray } from "drizzle-orm";
-import { OFFERINGS } from "~/content/offerings";
-import { toIsoDate, type IsoDate } from "~/lib/dates";
-import { isBookablePriceId } from "~/lib/price-id";
+import { isBookablePriceId } from "~/lib/booking";
+import type { CourseDates, DatesByTitle } from "~/lib/course-dates";
 import type { Database } from "./db/client.server";
 import { courses, userCoursePurchases } from "./db/schema.server";
 
@@ -10,91 +10,92 @@ export type CourseRow = typeof courses.$inferSelect;
 /** Purchases in these states hold a place (spec 4: paid or complete count as successful). */
 export const PLACE_TAKING_STATUSES = ["paid", "complete"] as const;
 
-/** Today as the calendar the courses are stored in: "YYYY-MM-DD". */
-export function todayIsoDate(now: Date = new Date()): IsoDate {
-  return toIsoDate(now);
+/** Today on the server's calendar, as the database stores dates: "YYYY-MM-DD". */
+export function todayIsoDate(now: Date = new Date()): string {
+  return format(now, "yyyy-MM-dd");
 }
 
-/** Spec 5: a course is bookable when its price id starts with price_. */
+/** Spec 5: a course can be booked only with a price id starting with price_. */
 export function isBookable(course: Pick<CourseRow, "stripePriceId">): boolean {
   return isBookablePriceId(course.stripePriceId);
 }
 
-/** Spec 7: active courses ordered by title ascending (all columns). */
+/** Spec 7: active courses ordered by title (all columns); editions of one title by date. */
 export async function listActiveCourses(db: Database): Promise<CourseRow[]> {
-  return db.select().from(courses).where(eq(courses.isActive, true)).orderBy(asc(courses.title), asc(courses.startDate));
-}
-
-export interface UpcomingEdition {
-  id: string;
-  startDate: IsoDate;
-  endDate: IsoDate | null;
-  priceId: string | null;
+  return db
+    .select()
+    .from(courses)
+    .where(eq(courses.isActive, true))
+    .orderBy(asc(courses.title), asc(courses.startDate));
 }
 
 /**
- * Spec 7: per stored title, the active editions that start after today, soonest
- * first. The first is a card's "Next course", the second its "Upcoming".
+ * Spec 7: per stored title, the active editions starting after today, soonest
+ * first; the first is a card's "Next course", the second its "Upcoming".
+ * `titles` narrows the read to the courses a page shows.
  */
-export async function upcomingEditionsByTitle(
+export async function upcomingDatesByTitle(
   db: Database,
-  today: IsoDate = todayIsoDate(),
-): Promise<Record<string, UpcomingEdition[]>> {
+  { today = todayIsoDate(), titles }: { today?: string; titles?: readonly string[] } = {},
+): Promise<DatesByTitle> {
+  if (titles && titles.length === 0) return {};
   const rows = await db
     .select({
-      id: courses.id,
       title: courses.title,
       startDate: courses.startDate,
       endDate: courses.endDate,
       priceId: courses.stripePriceId,
     })
     .from(courses)
-    .where(and(eq(courses.isActive, true), gt(courses.startDate, today)))
+    .where(
+      and(
+        eq(courses.isActive, true),
+        gt(courses.startDate, today),
+        titles ? inArray(courses.title, [...titles]) : undefined,
+      ),
+    )
     .orderBy(asc(courses.startDate), asc(courses.title));
-  const byTitle: Record<string, UpcomingEdition[]> = {};
-  for (const { title, startDate, ...edition } of rows) {
-    // The where clause excludes null start dates; the column type does not know that.
-    if (!startDate) continue;
-    (byTitle[title] ??= []).push({ ...edition, startDate });
+  const byTitle: DatesByTitle = {};
+  for (const { title, startDate, endDate, priceId } of rows) {
+    // Never null here (the filter compares it); the column type cannot know that.
+    if (startDate) (byTitle[title] ??= []).push({ startDate, endDate, priceId });
   }
   return byTitle;
 }
 
-export interface EditionWithPlaces extends UpcomingEdition {
+export interface OfferingEdition extends CourseDates {
+  /** The course row: one dated edition. */
+  id: string;
   location: string | null;
   capacity: number;
+  /** Capacity minus purchases that hold a place; never below zero. */
   placesLeft: number;
   bookable: boolean;
 }
 
-export interface OfferingDetail {
+export interface CourseOffering {
   slug: string;
   title: string;
   description: string | null;
   duration: string | null;
   location: string | null;
   imageUrl: string | null;
-  /** Minor units (pence); null when not priced yet. */
+  /** Minor units (pence); null while not priced. */
   priceAmount: number | null;
   priceCurrency: string;
   /** Future active editions, soonest first. */
-  editions: EditionWithPlaces[];
+  editions: OfferingEdition[];
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Places taken per course: purchases that hold a place. */
-function placesTaken(db: Database) {
-  return db
-    .select({ courseId: userCoursePurchases.courseId, taken: count().as("taken") })
+async function futureEditions(db: Database, slug: string, today: string): Promise<OfferingEdition[]> {
+  const taken = db
+    .select({ courseId: userCoursePurchases.courseId, count: count().as("taken_count") })
     .from(userCoursePurchases)
     .where(inArray(userCoursePurchases.status, [...PLACE_TAKING_STATUSES]))
     .groupBy(userCoursePurchases.courseId)
-    .as("places_taken");
-}
-
-async function futureEditions(db: Database, slug: string, today: IsoDate): Promise<EditionWithPlaces[]> {
-  const taken = placesTaken(db);
+    .as("taken");
   const rows = await db
     .select({
       id: courses.id,
@@ -103,19 +104,19 @@ async function futureEditions(db: Database, slug: string, today: IsoDate): Promi
       priceId: courses.stripePriceId,
       location: courses.location,
       capacity: courses.capacity,
-      taken: taken.taken,
+      taken: taken.count,
     })
     .from(courses)
     .leftJoin(taken, eq(taken.courseId, courses.id))
     .where(and(eq(courses.slug, slug), eq(courses.isActive, true), gt(courses.startDate, today)))
     .orderBy(asc(courses.startDate));
-  return rows.flatMap(({ taken: placesUsed, startDate, ...row }) =>
+  return rows.flatMap(({ taken: placesTaken, startDate, ...row }) =>
     startDate
       ? [
           {
             ...row,
             startDate,
-            placesLeft: Math.max(0, row.capacity - Number(placesUsed ?? 0)),
+            placesLeft: Math.max(0, row.capacity - Number(placesTaken ?? 0)),
             bookable: isBookablePriceId(row.priceId),
           },
         ]
@@ -124,16 +125,17 @@ async function futureEditions(db: Database, slug: string, today: IsoDate): Promi
 }
 
 /**
- * The offering behind a course page: found by its slug, or by the id of any of
- * its course rows. Its details come from its newest active row (the template
- * staff schedule from), else from the offering list; unknown ids give null.
+ * The offering behind a course page, by its slug or by the id of one of its
+ * course rows. It is described by its newest active row (the template staff
+ * schedule from); a slug with no active row is not offered, so null.
  */
-export async function findOffering(
+export async function findCourseOffering(
   db: Database,
   courseId: string,
-  today: IsoDate = todayIsoDate(),
-): Promise<OfferingDetail | null> {
+  today: string = todayIsoDate(),
+): Promise<CourseOffering | null> {
   let slug = courseId;
+  // Only a well-formed uuid is compared with the id column: PostgreSQL rejects anything else.
   if (UUID.test(courseId)) {
     const [row] = await db.select({ slug: courses.slug }).from(courses).where(eq(courses.id, courseId)).limit(1);
     if (!row) return null;
@@ -145,30 +147,16 @@ export async function findOffering(
     .where(and(eq(courses.slug, slug), eq(courses.isActive, true)))
     .orderBy(desc(courses.createdAt), desc(courses.startDate))
     .limit(1);
-  if (template) {
-    return {
-      slug,
-      title: template.title,
-      description: template.description,
-      duration: template.duration,
-      location: template.location,
-      imageUrl: template.imageUrl,
-      priceAmount: template.priceAmount,
-      priceCurrency: template.priceCurrency,
-      editions: await futureEditions(db, slug, today),
-    };
-  }
-  const known = OFFERINGS.find((candidate) => candidate.slug === slug);
-  if (!known) return null;
+  if (!template) return null;
   return {
     slug,
-    title: known.title,
-    description: known.description,
-    duration: known.duration,
-    location: known.location,
-    imageUrl: known.imageUrl,
-    priceAmount: known.priceAmount,
-    priceCurrency: "gbp",
-    editions: [],
+    title: template.title,
+    description: template.description,
+    duration: template.duration,
+    location: template.location,
+    imageUrl: template.imageUrl,
+    priceAmount: template.priceAmount,
+    priceCurrency: template.priceCurrency,
+    editions: await futureEditions(db, slug, today),
   };
 }
