@@ -16,10 +16,18 @@ export type ProgrammePageKey = "full-arch" | "grafting";
  */
 export type ProgrammeAvailability = "open" | "opening-soon" | "register-interest";
 
+/** A fixed date text from spec 9, shown only until its course has ended, never as a stale date. */
+export interface FixedDateLabel {
+  text: string;
+  endsOn: string;
+}
+
 export interface ProgrammeEdition {
   priceId: string;
-  /** Shown on its Book Now button when no stored course carries this price id. */
-  fallbackLabel: string;
+  /** Names the edition on its Book Now button when neither stored nor fixed dates can. */
+  name: string;
+  /** Spec 3's dates for this edition; shown when no stored course carries the price id. */
+  dates?: FixedDateLabel;
 }
 
 export interface Programme {
@@ -44,7 +52,7 @@ export interface Programme {
   editions: readonly ProgrammeEdition[];
   availability: ProgrammeAvailability;
   /** Spec 9's hard-coded label, where the spec gives one. */
-  fixedDateLabel?: string;
+  fixedDateLabel?: FixedDateLabel;
   duration?: string;
   location?: string;
   image: ImageAsset;
@@ -53,9 +61,21 @@ export interface Programme {
   footnote?: string;
 }
 
-/** Spec 9: the fixed label; otherwise duration plus location; else 'Dates TBD'. */
-export function fallbackDateLabel(programme: Pick<Programme, "fixedDateLabel" | "duration" | "location">): string {
-  if (programme.fixedDateLabel) return programme.fixedDateLabel;
+/** The fixed text while its dates are still ahead or under way; nothing once they have passed. */
+export function currentFixedLabel(label: FixedDateLabel | undefined, today: string): string | undefined {
+  return label && today <= label.endsOn ? label.text : undefined;
+}
+
+/**
+ * Spec 9, when no stored course gives dates: the fixed label; otherwise
+ * duration plus location; else 'Dates TBD'. `today` is "YYYY-MM-DD".
+ */
+export function fallbackDateLabel(
+  programme: Pick<Programme, "fixedDateLabel" | "duration" | "location">,
+  today: string,
+): string {
+  const fixed = currentFixedLabel(programme.fixedDateLabel, today);
+  if (fixed) return fixed;
   if (programme.duration && programme.location) return `${programme.duration}, ${programme.location}`;
   return "Dates TBD";
 }
@@ -66,8 +86,11 @@ const offering = (key: OfferingKey) => {
   return { storedTitle: found.title, slug: found.slug, priceIds: found.priceIds as readonly string[] };
 };
 
-const editionsOf = (key: OfferingKey, fallbackLabels: readonly string[]): ProgrammeEdition[] =>
-  offering(key).priceIds.map((priceId, index) => ({ priceId, fallbackLabel: fallbackLabels[index] ?? fallbackLabels[0] }));
+const editionsOf = (key: OfferingKey, details: readonly Omit<ProgrammeEdition, "priceId">[]): ProgrammeEdition[] =>
+  offering(key).priceIds.map((priceId, index) => ({ priceId, ...(details[index] ?? details[0]) }));
+
+const LEVEL_2_DATES: FixedDateLabel = { text: "13th-16th of November 2025", endsOn: "2025-11-16" };
+const LEVEL_3_SEPTEMBER_DATES: FixedDateLabel = { text: "25-28th of September 2025", endsOn: "2025-09-28" };
 
 const FLIGHTS_NOTE = "Flights are not included; we are happy to advise on travel and arrival times.";
 
@@ -98,7 +121,7 @@ export const PROGRAMMES: readonly Programme[] = [
     pricePounds: 1_500,
     editions: [],
     availability: "opening-soon",
-    fixedDateLabel: "Dates TBD in November 2025",
+    fixedDateLabel: { text: "Dates TBD in November 2025", endsOn: "2025-11-30" },
     duration: "2 days",
     location: "London",
     image: IMAGES.courseLevel1,
@@ -131,9 +154,9 @@ export const PROGRAMMES: readonly Programme[] = [
     ],
     pricePounds: 12_000,
     priceNote: "£500 off after completing Level 1",
-    editions: editionsOf("level-2", ["13th-16th of November 2025"]),
+    editions: editionsOf("level-2", [{ name: "Level 2", dates: LEVEL_2_DATES }]),
     availability: "open",
-    fixedDateLabel: "13th-16th of November 2025",
+    fixedDateLabel: LEVEL_2_DATES,
     duration: "4 days",
     location: "Dubai",
     image: IMAGES.courseLevel2,
@@ -164,9 +187,12 @@ export const PROGRAMMES: readonly Programme[] = [
       "Prevent, recognise and manage zygomatic complications",
     ],
     pricePounds: 12_995,
-    editions: editionsOf("level-3", ["25-28th of September 2025", "23rd-26th of January 2026"]),
+    editions: editionsOf("level-3", [
+      { name: "September edition", dates: LEVEL_3_SEPTEMBER_DATES },
+      { name: "January edition", dates: { text: "23rd-26th of January 2026", endsOn: "2026-01-26" } },
+    ]),
     availability: "open",
-    fixedDateLabel: "25-28th of September 2025",
+    fixedDateLabel: LEVEL_3_SEPTEMBER_DATES,
     duration: "4 days",
     location: "Dubai",
     image: IMAGES.courseLevel3,
@@ -198,7 +224,7 @@ export const PROGRAMMES: readonly Programme[] = [
     ],
     pricePounds: 900,
     priceNote: "50% off for past full arch attendees",
-    editions: editionsOf("complications", ["1 day, London"]),
+    editions: editionsOf("complications", [{ name: "Full Arch Complications" }]),
     availability: "open",
     duration: "1 day",
     location: "London",
@@ -229,7 +255,7 @@ export const PROGRAMMES: readonly Programme[] = [
       "Time implant placement after grafting",
     ],
     pricePounds: 1_500,
-    editions: editionsOf("sinus-grafting", ["London"]),
+    editions: editionsOf("sinus-grafting", [{ name: "Sinus Grafting" }]),
     availability: "open",
     location: "London",
     image: IMAGES.courseSinusGrafting,
