@@ -1,0 +1,76 @@
+import { useEffect, useRef, useState } from "react";
+import { videoSources, type VideoAsset } from "~/content/media";
+import { cn } from "~/lib/cn";
+import { usePrefersReducedMotion } from "~/lib/use-reduced-motion";
+import { ResponsiveImage } from "./responsive-image";
+
+/**
+ * A decorative looping video. The poster is a responsive image underneath
+ * (a `poster` attribute cannot pick a size per screen); the video fades in over
+ * it once it plays, only while on screen and never under reduced motion.
+ */
+export function BackgroundVideo({
+  video,
+  className,
+  priority = false,
+}: {
+  video: VideoAsset;
+  className?: string;
+  /** For a hero: the poster is the largest thing above the fold. */
+  priority?: boolean;
+}) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const reducedMotion = usePrefersReducedMotion();
+  const [playing, setPlaying] = useState(false);
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || reducedMotion) return;
+    // Browsers only allow autoplay when the muted property is set.
+    element.muted = true;
+    const observer = new IntersectionObserver(([entry]) => {
+      if (entry?.isIntersecting) {
+        // A refused or interrupted play leaves the poster showing, which is fine.
+        element.play().catch(() => undefined);
+      } else {
+        element.pause();
+      }
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      element.pause();
+    };
+  }, [reducedMotion]);
+
+  return (
+    <div aria-hidden="true" className={cn("relative overflow-hidden bg-navy", className)}>
+      <ResponsiveImage
+        image={video.poster}
+        alt=""
+        sizes="100vw"
+        priority={priority}
+        className="absolute inset-0 h-full w-full object-cover"
+      />
+      <video
+        ref={ref}
+        muted
+        loop
+        playsInline
+        preload="none"
+        tabIndex={-1}
+        width={video.width}
+        height={video.height}
+        onPlaying={() => setPlaying(true)}
+        className={cn(
+          "absolute inset-0 h-full w-full object-cover transition-opacity duration-700",
+          playing ? "opacity-100" : "opacity-0",
+        )}
+      >
+        {videoSources(video).map((source) => (
+          <source key={source.type} src={source.src} type={source.type} />
+        ))}
+      </video>
+    </div>
+  );
+}

@@ -1,0 +1,173 @@
+import Autoplay from "embla-carousel-autoplay";
+import useEmblaCarousel from "embla-carousel-react";
+import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
+import { Children, useCallback, useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from "react";
+import { cn } from "~/lib/cn";
+import { usePrefersReducedMotion } from "~/lib/use-reduced-motion";
+
+type EmblaApi = NonNullable<ReturnType<typeof useEmblaCarousel>[1]>;
+
+/** Keys that belong to the focused control (a video's seek bar, a text field), not to the carousel. */
+const OWN_ARROW_KEYS = new Set(["VIDEO", "AUDIO", "INPUT", "TEXTAREA", "SELECT"]);
+
+/** Pause and rewind every video outside the selected snap, so only what is shown can play. */
+function stopHiddenVideos(api: EmblaApi) {
+  const selected = api.selectedScrollSnap();
+  const shown = new Set(api.internalEngine().slideRegistry[selected] ?? [selected]);
+  api.slideNodes().forEach((slide, index) => {
+    if (shown.has(index)) return;
+    slide.querySelectorAll("video").forEach((video) => {
+      if (video.paused && video.currentTime === 0) return;
+      video.pause();
+      video.currentTime = 0;
+    });
+  });
+}
+
+/**
+ * An accessible carousel (WAI-ARIA APG pattern) on Embla. It renders the same
+ * markup on the server and on the first client render; Embla and autoplay
+ * start only once hydrated.
+ */
+export function Carousel({
+  label,
+  children,
+  autoplayMs,
+  pauseOnHover = false,
+  loop = false,
+  className,
+  slideClassName,
+}: {
+  label: string;
+  children: ReactNode[];
+  /** Advance every this many milliseconds (never under reduced motion). */
+  autoplayMs?: number;
+  pauseOnHover?: boolean;
+  loop?: boolean;
+  className?: string;
+  slideClassName?: string;
+}) {
+  const slides = Children.toArray(children);
+  const reducedMotion = usePrefersReducedMotion();
+  const [pausedByUser, setPausedByUser] = useState(false);
+  const autoplayOn = autoplayMs !== undefined && !reducedMotion && !pausedByUser;
+
+  // A new plugin list makes Embla re-initialise, so it only changes when autoplay is switched.
+  const plugins = useMemo(
+    () =>
+      autoplayOn
+        ? [Autoplay({ delay: autoplayMs, stopOnInteraction: false, stopOnMouseEnter: pauseOnHover })]
+        : [],
+    [autoplayOn, autoplayMs, pauseOnHover],
+  );
+  const [viewportRef, api] = useEmblaCarousel({ loop, align: "start" }, plugins);
+
+  const [snapCount, setSnapCount] = useState(slides.length);
+  const [selected, setSelected] = useState(0);
+  const [canPrev, setCanPrev] = useState(loop);
+  const [canNext, setCanNext] = useState(loop || slides.length > 1);
+
+  useEffect(() => {
+    if (!api) return;
+    const sync = () => {
+      setSnapCount(api.scrollSnapList().length);
+      setSelected(api.selectedScrollSnap());
+      setCanPrev(api.canScrollPrev());
+      setCanNext(api.canScrollNext());
+    };
+    const onSelect = () => {
+      sync();
+      stopHiddenVideos(api);
+    };
+    sync();
+    api.on("select", onSelect).on("reInit", sync);
+    return () => {
+      api.off("select", onSelect).off("reInit", sync);
+    };
+  }, [api]);
+
+  // Under reduced motion, move at once instead of animating.
+  const scrollPrev = useCallback(() => api?.scrollPrev(reducedMotion), [api, reducedMotion]);
+  const scrollNext = useCallback(() => api?.scrollNext(reducedMotion), [api, reducedMotion]);
+  const scrollTo = useCallback((index: number) => api?.scrollTo(index, reducedMotion), [api, reducedMotion]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (event.target instanceof HTMLElement && OWN_ARROW_KEYS.has(event.target.tagName)) return;
+    if (event.key === "ArrowLeft") {
+      event.preventDefault();
+      scrollPrev();
+    } else if (event.key === "ArrowRight") {
+      event.preventDefault();
+      scrollNext();
+    }
+  }
+
+  const controlClass =
+    "flex size-11 items-center justify-center rounded-full border border-gold/60 bg-white text-navy shadow-sm transition-colors hover:bg-gold-light disabled:opacity-40";
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label={label}
+      onKeyDown={onKeyDown}
+      className={cn("relative", className)}
+    >
+      <div ref={viewportRef} className="overflow-hidden">
+        {/* Announce slide changes only when the visitor made them, not every few seconds. */}
+        <div className="flex touch-pan-y" aria-live={autoplayOn ? "off" : "polite"}>
+          {slides.map((slide, index) => (
+            <div
+              key={index}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${slides.length}`}
+              className={cn("min-w-0 shrink-0 grow-0 basis-full", slideClassName)}
+            >
+              {slide}
+            </div>
+          ))}
+        </div>
+      </div>
+      {slides.length > 1 && (
+        <div className="mt-5 flex items-center justify-center gap-3">
+          <button type="button" aria-label="Previous slide" onClick={scrollPrev} disabled={!canPrev} className={controlClass}>
+            <ChevronLeft aria-hidden="true" className="size-5" />
+          </button>
+          <div className="flex items-center">
+            {Array.from({ length: snapCount }, (_, index) => (
+              <button
+                key={index}
+                type="button"
+                aria-label={`Go to slide ${index + 1}`}
+                aria-current={index === selected ? "true" : undefined}
+                onClick={() => scrollTo(index)}
+                className="group flex size-11 items-center justify-center"
+              >
+                <span
+                  className={cn(
+                    "block h-2.5 rounded-full transition-all motion-reduce:transition-none",
+                    index === selected ? "w-6 bg-gold" : "w-2.5 bg-navy/25 group-hover:bg-navy/50",
+                  )}
+                />
+              </button>
+            ))}
+          </div>
+          <button type="button" aria-label="Next slide" onClick={scrollNext} disabled={!canNext} className={controlClass}>
+            <ChevronRight aria-hidden="true" className="size-5" />
+          </button>
+          {autoplayMs !== undefined && !reducedMotion && (
+            // WCAG 2.2.2: moving content needs a way to stop it.
+            <button
+              type="button"
+              aria-label={pausedByUser ? "Start automatic slide show" : "Pause automatic slide show"}
+              onClick={() => setPausedByUser((paused) => !paused)}
+              className={controlClass}
+            >
+              {pausedByUser ? <Play aria-hidden="true" className="size-4" /> : <Pause aria-hidden="true" className="size-4" />}
+            </button>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
