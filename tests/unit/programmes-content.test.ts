@@ -67,6 +67,11 @@ describe("program-page catalogue (spec 3)", () => {
     const priceIds = (name: string) => byName(name).editions.map((edition) => edition.priceId);
     expect(priceIds("Level 3 Zygomatic and Advanced Full Arch")).toHaveLength(2);
     expect(new Set(priceIds("Level 3 Zygomatic and Advanced Full Arch")).size).toBe(2);
+    // Two Book Now buttons need two names.
+    expect(byName("Level 3 Zygomatic and Advanced Full Arch").editions.map((edition) => edition.name)).toEqual([
+      "September edition",
+      "January edition",
+    ]);
     expect(priceIds("Level 1 Foundations in Full Arch")).toEqual([]);
     expect(priceIds("Hard and Soft Tissue Grafting")).toEqual([]);
     for (const name of ["Level 2 Full Arch Live Surgery", "Full Arch Complications", "Sinus Grafting"]) {
@@ -96,16 +101,27 @@ describe("program-page catalogue (spec 3)", () => {
 });
 
 describe("fallback date labels (spec 9)", () => {
-  it("uses the spec's fixed labels for the three levels", () => {
-    expect(fallbackDateLabel(byName("Level 1 Foundations in Full Arch"))).toBe("Dates TBD in November 2025");
-    expect(fallbackDateLabel(byName("Level 2 Full Arch Live Surgery"))).toBe("13th-16th of November 2025");
-    expect(fallbackDateLabel(byName("Level 3 Zygomatic and Advanced Full Arch"))).toBe("25-28th of September 2025");
+  const BEFORE_THEY_PASS = "2025-09-01";
+  const TODAY = "2026-11-21";
+
+  it("uses the spec's fixed labels for the three levels while their dates are ahead", () => {
+    expect(fallbackDateLabel(byName("Level 1 Foundations in Full Arch"), BEFORE_THEY_PASS)).toBe("Dates TBD in November 2025");
+    expect(fallbackDateLabel(byName("Level 2 Full Arch Live Surgery"), BEFORE_THEY_PASS)).toBe("13th-16th of November 2025");
+    expect(fallbackDateLabel(byName("Level 3 Zygomatic and Advanced Full Arch"), BEFORE_THEY_PASS)).toBe("25-28th of September 2025");
+  });
+
+  it("keeps a fixed label through its last day, then never shows the past date", () => {
+    const level2 = byName("Level 2 Full Arch Live Surgery");
+    expect(fallbackDateLabel(level2, "2025-11-16")).toBe("13th-16th of November 2025");
+    expect(fallbackDateLabel(level2, "2025-11-17")).toBe("4 days, Dubai");
+    expect(fallbackDateLabel(byName("Level 1 Foundations in Full Arch"), TODAY)).toBe("2 days, London");
+    expect(fallbackDateLabel(byName("Level 3 Zygomatic and Advanced Full Arch"), TODAY)).toBe("4 days, Dubai");
   });
 
   it("otherwise says duration plus location, else 'Dates TBD'", () => {
-    expect(fallbackDateLabel(byName("Full Arch Complications"))).toBe("1 day, London");
-    expect(fallbackDateLabel({ duration: "2 days", location: "London" })).toBe("2 days, London");
-    expect(fallbackDateLabel({})).toBe("Dates TBD");
+    expect(fallbackDateLabel(byName("Full Arch Complications"), TODAY)).toBe("1 day, London");
+    expect(fallbackDateLabel({ duration: "2 days", location: "London" }, TODAY)).toBe("2 days, London");
+    expect(fallbackDateLabel({}, TODAY)).toBe("Dates TBD");
   });
 });
 
