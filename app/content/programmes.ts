@@ -40,6 +40,8 @@ export interface Programme {
   page: ProgrammePageKey;
   /** Short line above the name, such as "Level 2". */
   eyebrow: string;
+  /** For in-page navigation: "Level 2", "Complications". */
+  shortName: string;
   /** Spec 3 "Format" column, one fact each: "4-day course", "Dubai", "1-to-1 supervision". */
   format: readonly string[];
   description: string;
@@ -98,6 +100,7 @@ export const PROGRAMMES: readonly Programme[] = [
   {
     key: "level-1",
     ...offering("level-1"),
+    shortName: "Level 1",
     name: "Level 1 Foundations in Full Arch",
     page: "full-arch",
     eyebrow: "Level 1",
@@ -130,6 +133,7 @@ export const PROGRAMMES: readonly Programme[] = [
   {
     key: "level-2",
     ...offering("level-2"),
+    shortName: "Level 2",
     name: "Level 2 Full Arch Live Surgery",
     page: "full-arch",
     eyebrow: "Level 2",
@@ -166,6 +170,7 @@ export const PROGRAMMES: readonly Programme[] = [
   {
     key: "level-3",
     ...offering("level-3"),
+    shortName: "Level 3",
     name: "Level 3 Zygomatic and Advanced Full Arch",
     page: "full-arch",
     eyebrow: "Level 3",
@@ -202,6 +207,7 @@ export const PROGRAMMES: readonly Programme[] = [
   {
     key: "complications",
     ...offering("complications"),
+    shortName: "Complications",
     name: "Full Arch Complications",
     page: "full-arch",
     eyebrow: "Masterclass",
@@ -234,6 +240,7 @@ export const PROGRAMMES: readonly Programme[] = [
   {
     key: "sinus-grafting",
     ...offering("sinus-grafting"),
+    shortName: "Sinus",
     name: "Sinus Grafting",
     page: "grafting",
     eyebrow: "Grafting",
@@ -264,6 +271,7 @@ export const PROGRAMMES: readonly Programme[] = [
   {
     key: "hard-soft-tissue-grafting",
     ...offering("hard-soft-tissue-grafting"),
+    shortName: "Hard and Soft Tissue",
     name: "Hard and Soft Tissue Grafting",
     page: "grafting",
     eyebrow: "Grafting",
@@ -342,7 +350,6 @@ export const COURSES_PAGE = {
   intro:
     "Hands-on implantology training for dentists, in small groups, taught by practising clinicians in Dubai and London.",
   heroImage: IMAGES.coursesHero,
-  heroImageAlt: "Delegates and an instructor around a patient chair in the institute's Dubai clinic",
   tour: VIDEOS.facilitiesTour as VideoAsset,
   tourTitle: "A tour of our Dubai training facility",
   tourIntro:
@@ -369,7 +376,6 @@ export const GRAFTING_PAGE = {
     "Sinus grafting and hard and soft tissue grafting courses for dentists in London: case selection, technique and complication management with hands-on training.",
   intro: "Predictable implants start with enough bone and healthy soft tissue. Learn to build both, hands-on, in London.",
   heroImage: IMAGES.catalogueGrafting,
-  heroImageAlt: "Grafting materials and instruments prepared for a sinus lift",
 } as const;
 
 /**
