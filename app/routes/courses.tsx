@@ -41,7 +41,7 @@ export default function CoursesPage() {
           refreshments included.
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
-          <a href="#catalogue" className={buttonVariants({ size: "lg" })}>
+          <a href="#catalogue" className={cn(buttonVariants({ size: "lg" }))}>
             Explore our courses
           </a>
           <Link

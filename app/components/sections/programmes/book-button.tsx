@@ -12,16 +12,20 @@ import { cn } from "~/lib/cn";
 export function BookButton({
   priceId,
   edition,
+  accessibleName,
   className,
 }: {
   priceId: string | null | undefined;
   edition?: ReactNode;
+  /** Tells same-looking buttons apart for screen readers, e.g. "Book Now: January 20th - 23rd, 2027". */
+  accessibleName?: string;
   className?: string;
 }) {
   if (!isBookablePriceId(priceId)) return <DetailsComingSoon className={className} />;
   return (
     <Link
       to={bookingHref(priceId)}
+      aria-label={accessibleName}
       className={cn(buttonVariants({ size: "lg" }), edition && "h-auto flex-col gap-0 py-2 leading-tight", className)}
     >
       <span>Book Now</span>

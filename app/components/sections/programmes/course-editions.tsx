@@ -77,7 +77,13 @@ export function CourseEditions({
                   </p>
                 )}
               </div>
-              {sellsPlaces && edition.placesLeft > 0 && <BookButton priceId={edition.priceId} className="w-full" />}
+              {sellsPlaces && edition.placesLeft > 0 && (
+                <BookButton
+                  priceId={edition.priceId}
+                  accessibleName={`Book Now: ${formatDateRange(edition.startDate, edition.endDate)}`}
+                  className="w-full"
+                />
+              )}
               {!sellsPlaces && availability === "opening-soon" && (
                 <p className="text-sm font-semibold uppercase tracking-wider text-navy/70">Opening Soon</p>
               )}

@@ -39,7 +39,7 @@ function Actions({ programme, dates, today }: { programme: Programme; dates: Pro
   if (programme.availability === "opening-soon") return <DetailsComingSoon />;
   if (programme.availability === "register-interest") {
     return (
-      <Link to="/courses#register-interest" className={buttonVariants({ variant: "navy", size: "lg" })}>
+      <Link to="/courses#register-interest" className={cn(buttonVariants({ variant: "navy", size: "lg" }))}>
         Register Your Interest
       </Link>
     );
@@ -154,7 +154,7 @@ export function ProgrammeCard({
             <Actions programme={programme} dates={dates} today={today} />
             <Link
               to={`/courses/${programme.slug}`}
-              className={buttonVariants({ variant: "outline", size: "lg" })}
+              className={cn(buttonVariants({ variant: "outline", size: "lg" }))}
               aria-label={`Course details: ${programme.name}`}
             >
               Course details
