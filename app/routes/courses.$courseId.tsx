@@ -28,6 +28,7 @@ const PROGRAMME_PAGE_LINKS = {
 } as const;
 
 export const meta: Route.MetaFunction = (args) => {
+  // Only reached without data if React Router ever asks this route for meta on a thrown 404.
   if (!args.loaderData) return seo(args, { title: "Page Not Found", noIndex: true });
   const { offering, programmeKey } = args.loaderData;
   const programme = PROGRAMMES.find((candidate) => candidate.key === programmeKey);
