@@ -15,7 +15,7 @@ const pages: [path: string, title: string][] = [
   ["/terms", `Terms and Conditions | ${SITE}`],
   ["/auth", `Login or Create an Account | ${SITE}`],
   ["/account", `My Account | ${SITE}`],
-  ["/courses/level-2-ultimate-full-arch-live-course", `Course Details | ${SITE}`],
+  ["/courses/level-2-ultimate-full-arch-live-course", `Level 2 Full Arch Live Surgery | ${SITE}`],
   ["/privacy", `Privacy Policy | ${SITE}`],
 ];
 
