@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { betterAuth } from "better-auth";
@@ -112,7 +112,8 @@ export function createAuth({ db, env, secret }: { db: Database; env: Env; secret
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: env.siteUrl.startsWith("https:"),
       cookiePrefix: "gii",
-      database: { generateId: "uuid" },
+      // Ids made here: "uuid" would leave them to a gen_random_uuid() default our text id columns do not have.
+      database: { generateId: () => randomUUID() },
     },
     logger: {
       // Better Auth's own messages, one line each; never request bodies or tokens.
