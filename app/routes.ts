@@ -22,6 +22,7 @@ export default [
   route("api/v2/v2-subscribe-newsletter", "routes/api.v2.subscribe-newsletter.ts"),
   route("api/register-interest", "routes/api.register-interest.ts"),
   route("api/v2/v2-send-contact-email", "routes/api.v2.send-contact-email.ts"),
+  route("api/v2/v2-update-user-preferences", "routes/api.v2.update-user-preferences.ts"),
   route("newsletter/confirm", "routes/newsletter.confirm.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
 

@@ -39,4 +39,7 @@ export const NewPasswordSchema = z
     else if (value.newPassword.length < 6) ctx.addIssue({ code: "custom", path: ["newPassword"], message: PASSWORD_TOO_SHORT });
   });
 
+/** Spec 8: how a failed password change reads in the toast. */
+export const passwordSaveError = (message: string) => `Error updating password: ${message}`;
+
 export type SignUpInput = z.infer<typeof SignUpSchema>;
