@@ -38,7 +38,7 @@ export interface Programme {
   storedTitle: string;
   slug: string;
   page: ProgrammePageKey;
-  /** Short line above the name, such as "Level 2". */
+  /** Short line above the name, such as "Live surgery"; it should not repeat the name. */
   eyebrow: string;
   /** For in-page navigation: "Level 2", "Complications". */
   shortName: string;
@@ -103,7 +103,7 @@ export const PROGRAMMES: readonly Programme[] = [
     shortName: "Level 1",
     name: "Level 1 Foundations in Full Arch",
     page: "full-arch",
-    eyebrow: "Level 1",
+    eyebrow: "Foundations",
     format: ["2-day course", "London"],
     description:
       "Two days in London for clinicians beginning full-arch treatment. You learn to assess the failing and edentulous arch, plan implant positions from the final prosthesis backwards, and follow the surgical and restorative workflow from first consultation to final bridge.",
@@ -136,7 +136,7 @@ export const PROGRAMMES: readonly Programme[] = [
     shortName: "Level 2",
     name: "Level 2 Full Arch Live Surgery",
     page: "full-arch",
-    eyebrow: "Level 2",
+    eyebrow: "Live surgery",
     format: ["4-day course", "Dubai", "1-to-1 supervision", "3-night hotel stay"],
     description:
       "Four days of live full-arch surgery at our clinic in Dubai Healthcare City. Under a temporary licence and with a supervisor beside you for every case, you plan and treat real patients, from extractions and implant placement to same-day provisional bridges.",
@@ -173,7 +173,7 @@ export const PROGRAMMES: readonly Programme[] = [
     shortName: "Level 3",
     name: "Level 3 Zygomatic and Advanced Full Arch",
     page: "full-arch",
-    eyebrow: "Level 3",
+    eyebrow: "Zygomatic",
     format: ["4-day course", "Dubai", "Live surgery"],
     description:
       "For surgeons who have completed Level 2 or have equivalent full-arch experience. Four days in Dubai on treating the severely atrophic maxilla without grafting, combining zygomatic anatomy, case planning and live zygomatic surgery under close supervision.",
@@ -243,7 +243,7 @@ export const PROGRAMMES: readonly Programme[] = [
     shortName: "Sinus",
     name: "Sinus Grafting",
     page: "grafting",
-    eyebrow: "Grafting",
+    eyebrow: "Sinus augmentation",
     format: ["London", "Hands-on"],
     description:
       "Sinus augmentation for the posterior maxilla: lateral window and crestal approaches, from case selection and CBCT assessment to the materials and techniques that give predictable bone for implants.",
@@ -274,7 +274,7 @@ export const PROGRAMMES: readonly Programme[] = [
     shortName: "Hard and Soft Tissue",
     name: "Hard and Soft Tissue Grafting",
     page: "grafting",
-    eyebrow: "Grafting",
+    eyebrow: "Bone and soft tissue",
     format: ["London", "Hands-on"],
     description:
       "Rebuild bone and soft tissue around implants for function and aesthetics: guided bone regeneration, particulate and block grafts, connective tissue grafts, and the flap design that brings it all to a tension-free closure.",

@@ -144,7 +144,8 @@ export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
           <CourseInstructors instructors={COURSE_INSTRUCTORS} />
         </div>
 
-        <aside aria-labelledby="booking-heading" className="lg:col-span-5">
+        {/* On phones the fee and dates come first, before the longer course content. */}
+        <aside aria-labelledby="booking-heading" className="max-lg:order-first lg:col-span-5">
           <div className="rounded-2xl border border-navy/10 bg-white p-6 shadow-[0_12px_32px_-12px_rgba(15,27,45,0.25)] sm:p-8 lg:sticky lg:top-[calc(var(--header-height)+1.5rem)]">
             <h2 id="booking-heading" className="font-sans text-xs font-semibold uppercase tracking-wider text-gold-dark">
               Course fee

@@ -39,7 +39,7 @@ export function DetailsComingSoon({ className }: { className?: string }) {
   return (
     <p
       className={cn(
-        "inline-flex min-h-12 items-center justify-center rounded-md border border-dashed border-navy/25 px-6 text-sm font-semibold tracking-wide text-navy/70",
+        "inline-flex min-h-12 items-center justify-center rounded-md border border-dashed border-navy/25 px-6 text-base font-semibold tracking-wide text-navy/70",
         className,
       )}
     >
