@@ -5,6 +5,9 @@ import { extractLinks, latestEmailTo } from "./mailbox";
 const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 const PASSWORD = "implant-2027";
 
+// Each journey signs up, reads the mailbox and signs in again: several full page loads.
+test.describe.configure({ timeout: 90_000 });
+
 async function signUp(page: Page, email: string, options: { marketing?: boolean; password?: string } = {}) {
   await page.goto("/auth?view=sign_up");
   const form = page.getByRole("form", { name: "Create Account" });

@@ -14,7 +14,6 @@ const pages: [path: string, title: string][] = [
   ["/booking-canceled", `Booking Canceled | ${SITE}`],
   ["/terms", `Terms and Conditions | ${SITE}`],
   ["/auth", `Login or Create an Account | ${SITE}`],
-  ["/account", `My Account | ${SITE}`],
   ["/courses/level-2-ultimate-full-arch-live-course", `Level 2 Full Arch Live Surgery | ${SITE}`],
   ["/privacy", `Privacy Policy | ${SITE}`],
 ];
@@ -56,6 +55,7 @@ test.describe("redirects", () => {
     ["/courses/full-arch/extra/segments", 302, "/404"],
     ["/instructors/not-a-doctor", 302, "/404"],
     ["/admin", 302, "/auth"],
+    ["/account", 302, "/auth"],
   ];
   for (const [from, status, to] of redirects) {
     test(`${from} redirects with ${status} to ${to}`, async ({ request, baseURL }) => {
