@@ -140,14 +140,14 @@ test.describe("register interest", () => {
     release();
     const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Thank you! Your interest has been registered." });
     await expect(toast).toBeVisible();
+    // The visitor stays to read the toast before going home.
+    expect(new URL(page.url()).pathname).toBe("/courses");
     await expect(page.locator("[data-sonner-toaster]").filter({ has: toast })).toHaveAttribute("data-y-position", "top");
     await expect(page.locator("[data-sonner-toaster]").filter({ has: toast })).toHaveAttribute("data-x-position", "center");
     await expect(form(page).getByLabel("Full Name")).toHaveValue("");
     await expect(form(page).getByLabel("Email Address")).toHaveValue("");
     await expect(form(page).getByLabel("Level 2 - Ultimate Full Arch Live Course")).not.toBeChecked();
-    const shownAt = Date.now();
     await expect(page).toHaveURL(/\/$/, { timeout: 5000 });
-    expect(Date.now() - shownAt).toBeGreaterThan(1200);
 
     const mail = await latestEmailTo(request, "info@globalimplantinstitute.com", { template: "interest-notification" });
     expect(mail.text).toContain("Hard and Soft Tissue Grafting Course");
