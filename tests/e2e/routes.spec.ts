@@ -14,7 +14,6 @@ const pages: [path: string, title: string][] = [
   ["/booking-canceled", `Booking Canceled | ${SITE}`],
   ["/terms", `Terms and Conditions | ${SITE}`],
   ["/auth", `Login or Create an Account | ${SITE}`],
-  ["/account", `My Account | ${SITE}`],
   ["/admin", `Admin Dashboard | ${SITE}`],
   ["/courses/level-2-ultimate-full-arch-live-course", `Course Details | ${SITE}`],
   ["/privacy", `Privacy Policy | ${SITE}`],
