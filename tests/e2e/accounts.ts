@@ -29,7 +29,10 @@ export async function signUpThroughUi(page: Page, request: APIRequestContext, ac
   const mail = await latestEmailTo(request, account.email, { template: "verify-email" });
   const link = extractLinks(mail.text).find((url) => url.includes("/api/auth/verify-email?token="));
   if (!link) throw new Error(`No verification link in the email to ${account.email}`);
+  // The shell claims guest purchases once on arrival; waiting for it keeps tests that end the session from racing it.
+  const claimed = page.waitForResponse((response) => response.url().endsWith("/api/functions/claim-guest-purchases"));
   await page.goto(link);
+  await claimed;
   await expect(page).toHaveURL(/\/account(\?|$)/);
   await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
 }
