@@ -118,7 +118,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           loadError={profile.loadError}
         />
         <div className="grid gap-6 lg:gap-8">
-          <UpdatePassword />
+          <UpdatePassword accountEmail={account.email} />
           <MarketingPreferences initial={profile.eventNotifications} />
         </div>
         <div className="lg:col-span-2">

@@ -29,7 +29,7 @@ export function Field({
   className?: string;
 }) {
   return (
-    <div className={cn("grid gap-1.5", className)}>
+    <div className={cn("grid content-start gap-1.5", className)}>
       {/* The asterisk sits outside the label so the field's name is exactly its label. */}
       <div className="flex gap-1 text-sm font-medium text-navy">
         <label htmlFor={id}>{label}</label>

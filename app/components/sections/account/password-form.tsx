@@ -17,7 +17,7 @@ function validate(values: Record<PasswordField, string>) {
 }
 
 /** Spec 4 Update Password: a new password, typed twice. */
-export function UpdatePassword() {
+export function UpdatePassword({ accountEmail }: { accountEmail: string }) {
   const id = useId();
   const fetcher = useFetcher<AccountActionAnswer>({ key: "account-password" });
   const empty = { newPassword: "", confirmPassword: "" };
@@ -81,6 +81,8 @@ export function UpdatePassword() {
     <AccountCard id={`${id}-heading`} title="Update Password">
       <fetcher.Form method="post" noValidate onSubmit={submit} aria-label="Update Password" className="grid gap-5">
         <input type="hidden" name="intent" value="password" />
+        {/* Tells password managers whose password this is; the action does not read it. */}
+        <input type="email" name="username" autoComplete="username" value={accountEmail} readOnly hidden />
         {field("newPassword", "New Password", "Minimum 6 characters.")}
         {field("confirmPassword", "Confirm New Password")}
         {redirecting && <RedirectingToLogin />}

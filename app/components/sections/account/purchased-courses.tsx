@@ -76,21 +76,21 @@ const TONE_CLASS = {
 function PurchaseItem({ purchase }: { purchase: PurchaseCard }) {
   return (
     <li className="flex flex-col gap-4 rounded-xl border border-ink/10 p-4 sm:flex-row">
-      {purchase.imageUrl ? (
-        <img
-          src={purchase.imageUrl}
-          alt=""
-          width={160}
-          height={120}
-          loading="lazy"
-          decoding="async"
-          className="aspect-[4/3] w-full shrink-0 rounded-lg object-cover sm:w-40"
-        />
-      ) : (
-        <div aria-hidden className="flex aspect-[4/3] w-full shrink-0 items-center justify-center rounded-lg bg-mist sm:w-40">
-          <GraduationCap className="size-8 text-gold-dark" />
-        </div>
-      )}
+      {/* The box keeps its shape even if the image is missing. */}
+      <div className="relative flex aspect-[16/9] w-full shrink-0 items-center justify-center overflow-hidden rounded-lg bg-mist sm:aspect-[4/3] sm:w-40 sm:self-start">
+        <GraduationCap aria-hidden className="size-8 text-gold-dark" />
+        {purchase.imageUrl && (
+          <img
+            src={purchase.imageUrl}
+            alt=""
+            width={160}
+            height={120}
+            loading="lazy"
+            decoding="async"
+            className="absolute inset-0 size-full object-cover"
+          />
+        )}
+      </div>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <h3 className="font-sans text-lg font-semibold">
           <Link to={purchase.courseHref} className="text-navy hover:text-gold-dark hover:underline">
@@ -108,11 +108,11 @@ function PurchaseItem({ purchase }: { purchase: PurchaseCard }) {
         </div>
         {purchase.description && <p className="text-sm text-ink/80">{purchase.description}</p>}
         <div className="mt-auto flex flex-wrap gap-3 pt-2">
-          <Button asChild size="md">
+          <Button asChild className="grow whitespace-nowrap sm:grow-0">
             <Link to={purchase.courseHref}>View Course</Link>
           </Button>
           {purchase.receiptUrl && (
-            <Button asChild variant="outline">
+            <Button asChild variant="outline" className="grow whitespace-nowrap sm:grow-0">
               <a href={purchase.receiptUrl} target="_blank" rel="noopener noreferrer">
                 View Receipt
                 <ExternalLink aria-hidden className="size-4" />

@@ -1,0 +1,255 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, logInThroughUi, test } from "./accounts";
+
+// Each test first signs a new person up and verifies them through the mailbox.
+test.describe.configure({ timeout: 60_000 });
+
+const profileForm = (page: Page) => page.getByRole("form", { name: "Profile Details" });
+const passwordForm = (page: Page) => page.getByRole("form", { name: "Update Password" });
+const marketingSwitch = (page: Page) => page.getByRole("switch", { name: "Receive emails about new courses and upcoming events" });
+
+/** The route's action, posted to by the profile and password forms (React Router's data requests). */
+const ACCOUNT_ACTION = /\/account\.data(\?|$)/;
+const PREFERENCES = "**/api/v2/v2-update-user-preferences";
+
+async function choose(page: Page, select: Locator, option: string) {
+  await select.click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+  await expect(select).toHaveText(option);
+}
+
+/** Holds matching requests until released, so a busy state can be seen. */
+async function hold(page: Page, url: string | RegExp) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test("an anonymous visitor is sent to /auth and told to log in", async ({ page }) => {
+  await page.goto("/account");
+  await expect(page).toHaveURL(/\/auth\?notice=login-required$/);
+  await expect(page.getByRole("status").filter({ hasText: "Please log in to view your account." }).first()).toBeVisible();
+  await expect(page.getByRole("form", { name: "Login" })).toBeVisible();
+});
+
+test("shows the account: email, joined date, the profile from sign-up, the marketing choice and no purchases yet", async ({ page, account }) => {
+  await expect(page).toHaveTitle("My Account | Global Implant Institute");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+  const details = page.getByRole("region", { name: "Profile Details" });
+  await expect(details.getByText(account.email, { exact: true })).toBeVisible();
+  const today = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" }).format(new Date());
+  await expect(details.getByText(today)).toBeVisible();
+
+  const form = profileForm(page);
+  await expect(form.getByLabel("First Name")).toHaveValue(account.firstName);
+  await expect(form.getByLabel("Last Name")).toHaveValue(account.lastName);
+  await expect(form.getByLabel("Email Address")).toHaveValue(account.email);
+  await expect(form.getByLabel("Instagram Profile")).toHaveAttribute("placeholder", "@username or profile URL");
+  await expect(form.getByLabel("Country Code")).toHaveText("Select code");
+  await expect(form.getByLabel("Country of Residence")).toHaveText("Select country");
+  await expect(page.getByText("Profile data not found. It might be created shortly.")).toHaveCount(0);
+
+  // The sign-up marketing box is ticked by default.
+  await expect(marketingSwitch(page)).toBeChecked();
+
+  const purchases = page.getByRole("region", { name: "My Purchased Courses" });
+  await expect(purchases.getByText("You have not purchased any courses yet.")).toBeVisible();
+  await expect(purchases.getByRole("link", { name: "Browse courses" })).toHaveAttribute("href", "/courses");
+});
+
+test("checks every profile rule in the browser, as the person types, and saves nothing invalid", async ({ page, account }) => {
+  const form = profileForm(page);
+  const save = form.getByRole("button", { name: "Save Changes" });
+  const expectProblem = async (field: string, message: string) => {
+    await expect(form.getByText(message, { exact: true })).toBeVisible();
+    await expect(form.getByLabel(field)).toHaveAttribute("aria-invalid", "true");
+  };
+  let saves = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST" && ACCOUNT_ACTION.test(request.url())) saves++;
+  });
+
+  await form.getByLabel("First Name").fill("  ");
+  await form.getByLabel("Last Name").fill("");
+  await save.click();
+  await expectProblem("First Name", "First name or last name must be provided.");
+  await expect(page.getByText("Error updating profile: First name or last name must be provided.")).toBeVisible();
+  // After the first try, the form re-checks as the person types.
+  await form.getByLabel("Last Name").fill("Hart");
+  await expect(form.getByText("First name or last name must be provided.")).toHaveCount(0);
+
+  await form.getByLabel("Mobile Number").fill("7700900123");
+  await expectProblem("Country Code", "Please enter a mobile number with the country code.");
+  await save.click();
+  await expect(page.getByText("Error updating profile: Please enter a mobile number with the country code.")).toBeVisible();
+
+  await choose(page, form.getByLabel("Country Code"), "+44");
+  await form.getByLabel("Mobile Number").fill("");
+  await expectProblem("Mobile Number", "Please select a country code for your mobile number.");
+
+  for (const number of ["7700-900", "12345", "1234567890123456"]) {
+    await form.getByLabel("Mobile Number").fill(number);
+    await expectProblem("Mobile Number", "Mobile number should contain 6-15 digits only.");
+  }
+  await form.getByLabel("Mobile Number").fill("7700900123");
+  await expect(form.getByText("Mobile number should contain 6-15 digits only.")).toHaveCount(0);
+
+  await form.getByLabel("Email Address").fill("amelia@clinic");
+  await expectProblem("Email Address", "Please enter a valid email address.");
+  await form.getByLabel("Email Address").fill("amelia@clinic.example");
+
+  for (const handle of ["@dr-amelia", "https://facebook.com/amelia", "@"]) {
+    await form.getByLabel("Instagram Profile").fill(handle);
+    await expectProblem("Instagram Profile", "Please enter a valid Instagram username (@username) or URL.");
+  }
+  await save.click();
+  await expect(page.getByText("Error updating profile: Please enter a valid Instagram username (@username) or URL.")).toBeVisible();
+
+  expect(saves).toBe(0);
+  await page.reload();
+  await expect(profileForm(page).getByLabel("Mobile Number")).toHaveValue("");
+  await expect(profileForm(page).getByLabel("Instagram Profile")).toHaveValue("");
+});
+
+test("saves the profile (trimmed, with a busy state) and it is still there after a reload", async ({ page, account }) => {
+  const form = profileForm(page);
+  await form.getByLabel("First Name").fill("  Amelia Rose ");
+  await form.getByLabel("Last Name").fill(" Hart");
+  await form.getByLabel("Email Address").fill(" amelia.hart@clinic.example ");
+  await choose(page, form.getByLabel("Country Code"), "+971");
+  await form.getByLabel("Mobile Number").fill(" 501234567 ");
+  await choose(page, form.getByLabel("Country of Residence"), "United Arab Emirates");
+  await form.getByLabel("Instagram Profile").fill("https://www.instagram.com/dr.amelia_hart/");
+
+  const release = await hold(page, ACCOUNT_ACTION);
+  await form.getByRole("button", { name: "Save Changes" }).click();
+  await expect(form.getByRole("button", { name: "Saving..." })).toBeDisabled();
+  await expect(form.getByLabel("First Name")).toBeDisabled();
+  release();
+  await expect(page.getByText("Profile updated successfully!")).toBeVisible();
+  await expect(form.getByLabel("First Name")).toHaveValue("Amelia Rose");
+  await expect(form.getByRole("button", { name: "Save Changes" })).toBeEnabled();
+
+  await page.unrouteAll();
+  await page.reload();
+  const reloaded = profileForm(page);
+  await expect(reloaded.getByLabel("First Name")).toHaveValue("Amelia Rose");
+  await expect(reloaded.getByLabel("Last Name")).toHaveValue("Hart");
+  await expect(reloaded.getByLabel("Email Address")).toHaveValue("amelia.hart@clinic.example");
+  await expect(reloaded.getByLabel("Country Code")).toHaveText("+971");
+  await expect(reloaded.getByLabel("Mobile Number")).toHaveValue("501234567");
+  await expect(reloaded.getByLabel("Country of Residence")).toHaveText("United Arab Emirates");
+  await expect(reloaded.getByLabel("Instagram Profile")).toHaveValue("https://www.instagram.com/dr.amelia_hart/");
+
+  // Clearing the mobile number and its code together is allowed.
+  await choose(page, reloaded.getByLabel("Country Code"), "Select code");
+  await reloaded.getByLabel("Mobile Number").fill("");
+  await reloaded.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Profile updated successfully!").first()).toBeVisible();
+  await page.reload();
+  await expect(profileForm(page).getByLabel("Country Code")).toHaveText("Select code");
+  await expect(profileForm(page).getByLabel("Mobile Number")).toHaveValue("");
+});
+
+test("changes the password; after logging out, only the new password logs in", async ({ page, account, allowConsoleErrors }) => {
+  // The browser reports the refused login with the old password.
+  allowConsoleErrors(/Failed to load resource: the server responded with a status of 4\d\d/);
+  const form = passwordForm(page);
+  const update = form.getByRole("button", { name: "Update Password" });
+
+  await form.getByLabel("New Password", { exact: true }).fill("second-password-2");
+  await form.getByLabel("Confirm New Password").fill("second-password-3");
+  await update.click();
+  await expect(form.getByText("New passwords do not match.", { exact: true })).toBeVisible();
+  await expect(page.getByText("Error updating password: New passwords do not match.")).toBeVisible();
+
+  await form.getByLabel("New Password", { exact: true }).fill("abc12");
+  await form.getByLabel("Confirm New Password").fill("abc12");
+  await expect(form.getByText("Password should be at least 6 characters.", { exact: true })).toBeVisible();
+  await update.click();
+  await expect(page.getByText("Error updating password: Password should be at least 6 characters.")).toBeVisible();
+
+  await form.getByLabel("New Password", { exact: true }).fill("second-password-2");
+  await form.getByLabel("Confirm New Password").fill("second-password-2");
+  const release = await hold(page, ACCOUNT_ACTION);
+  await update.click();
+  await expect(form.getByRole("button", { name: "Updating..." })).toBeDisabled();
+  release();
+  await expect(page.getByText("Password updated successfully!")).toBeVisible();
+  await expect(form.getByLabel("New Password", { exact: true })).toHaveValue("");
+  await expect(form.getByLabel("Confirm New Password")).toHaveValue("");
+  await page.unrouteAll();
+
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByText("You have been logged out.")).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
+
+  await logInThroughUi(page, account.email, account.password);
+  await expect(page.getByRole("form", { name: "Login" }).getByRole("alert")).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
+
+  await logInThroughUi(page, account.email, "second-password-2");
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(profileForm(page).getByLabel("First Name")).toHaveValue(account.firstName);
+});
+
+test("the marketing switch saves at once and keeps its new state", async ({ page, account }) => {
+  await expect(marketingSwitch(page)).toBeChecked();
+  await marketingSwitch(page).click();
+  await expect(marketingSwitch(page)).not.toBeChecked();
+  await expect(page.getByText("Marketing preferences updated successfully!")).toBeVisible();
+  await page.reload();
+  await expect(marketingSwitch(page)).not.toBeChecked();
+
+  await marketingSwitch(page).click();
+  await expect(marketingSwitch(page)).toBeChecked();
+  await expect(page.getByText("Marketing preferences updated successfully!").first()).toBeVisible();
+  await page.reload();
+  await expect(marketingSwitch(page)).toBeChecked();
+});
+
+test("the marketing switch moves at once and goes back when the change fails", async ({ page, account, allowConsoleErrors }) => {
+  allowConsoleErrors(/Failed to load resource: the server responded with a status of (500|400)/);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(PREFERENCES, async (route) => {
+    await released;
+    await route.fulfill({ status: 500, contentType: "text/html", body: "<h1>Bad gateway</h1>" });
+  });
+  await marketingSwitch(page).click();
+  // Optimistic: the switch shows the new value while the call is under way.
+  await expect(marketingSwitch(page)).not.toBeChecked();
+  await expect(marketingSwitch(page)).toBeDisabled();
+  release();
+  await expect(page.getByText("Error updating preferences: Failed to update marketing preferences.")).toBeVisible();
+  await expect(marketingSwitch(page)).toBeChecked();
+
+  await page.unroute(PREFERENCES);
+  await page.route(PREFERENCES, (route) => route.fulfill({ status: 400, json: { error: "Please try again later." } }));
+  await marketingSwitch(page).click();
+  await expect(page.getByText("Error updating preferences: Please try again later.")).toBeVisible();
+  await expect(marketingSwitch(page)).toBeChecked();
+
+  // Nothing was stored.
+  await page.unroute(PREFERENCES);
+  await page.reload();
+  await expect(marketingSwitch(page)).toBeChecked();
+});
+
+test("when the session has ended, saving says so and goes to login", async ({ page, context, account, allowConsoleErrors }) => {
+  allowConsoleErrors(/Failed to load resource: the server responded with a status of 401/);
+  await context.clearCookies();
+  // Holds the login page's data, so the page can be seen saying where it is going.
+  const release = await hold(page, /\/auth\.data(\?|$)/);
+  await profileForm(page).getByLabel("First Name").fill("Someone Else");
+  await profileForm(page).getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Error updating profile: You must be logged in to update your profile.")).toBeVisible();
+  await expect(profileForm(page).getByRole("status")).toHaveText("Redirecting to login...");
+  release();
+  await expect(page).toHaveURL(/\/auth\?notice=login-required$/);
+  await expect(page.getByRole("status").filter({ hasText: "Please log in to view your account." }).first()).toBeVisible();
+});

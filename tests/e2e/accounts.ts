@@ -1,0 +1,58 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test as base } from "./fixtures";
+import { extractLinks, latestEmailTo } from "./mailbox";
+
+export interface TestAccount {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+/**
+ * Signs a new person up through /auth, then opens the verification link from
+ * the built-in mailbox, which signs them in and lands on /account.
+ */
+export async function signUpThroughUi(page: Page, request: APIRequestContext, account: TestAccount) {
+  await page.goto("/auth?view=sign_up");
+  const form = page.getByRole("form", { name: "Create Account" });
+  await form.getByLabel("First Name").fill(account.firstName);
+  await form.getByLabel("Last Name").fill(account.lastName);
+  await form.getByLabel(/^Email/).fill(account.email);
+  await form.getByLabel(/^Password/).fill(account.password);
+  await form.getByLabel("Confirm Password").fill(account.password);
+  await form.getByRole("button", { name: "Create Account & Get £100 Off" }).click();
+  await expect(form.getByText("Sign up successful! Please check your email to confirm your account.")).toBeVisible();
+
+  const mail = await latestEmailTo(request, account.email, { template: "verify-email" });
+  const link = extractLinks(mail.text).find((url) => url.includes("/api/auth/verify-email?token="));
+  if (!link) throw new Error(`No verification link in the email to ${account.email}`);
+  // The shell claims guest purchases once on arrival; waiting for it keeps tests that end the session from racing it.
+  const claimed = page.waitForResponse((response) => response.url().endsWith("/api/functions/claim-guest-purchases"));
+  await page.goto(link);
+  await claimed;
+  await expect(page).toHaveURL(/\/account(\?|$)/);
+  await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
+}
+
+/** Logs in through the /auth login form and waits for /account. */
+export async function logInThroughUi(page: Page, email: string, password: string) {
+  await page.goto("/auth");
+  const form = page.getByRole("form", { name: "Login" });
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password").fill(password);
+  await form.getByRole("button", { name: "Login" }).click();
+}
+
+export const test = base.extend<{ account: TestAccount }>({
+  /** A fresh, verified person of its own for each test, signed in on `page` at /account. */
+  account: async ({ page, request }, use) => {
+    const account = { firstName: "Amelia", lastName: "Hart", email: uniqueEmail("account"), password: "first-password-1" };
+    await signUpThroughUi(page, request, account);
+    await use(account);
+  },
+});
+
+export { expect };
