@@ -35,13 +35,23 @@ export default defineConfig({
     {
       name: "desktop",
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, launchOptions: chromium },
-      testIgnore: /.*\.mobile\.spec\.ts/,
+      testIgnore: /.*\.(mobile|postgres)\.spec\.ts/,
     },
     {
       name: "mobile",
       use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromium },
       testMatch: /.*\.mobile\.spec\.ts|.*\.all\.spec\.ts/,
     },
+    // Servers of their own on the PostgreSQL of TEST_DATABASE_URL (CI starts one).
+    ...(process.env.TEST_DATABASE_URL
+      ? [
+          {
+            name: "postgres",
+            use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, launchOptions: chromium },
+            testMatch: /.*\.postgres\.spec\.ts/,
+          },
+        ]
+      : []),
   ],
   webServer: {
     // The production build on a fresh embedded database of its own.

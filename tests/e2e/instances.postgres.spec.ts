@@ -1,0 +1,155 @@
+import { randomBytes } from "node:crypto";
+import type { Browser } from "@playwright/test";
+import pg from "pg";
+import { signUpThroughUi, uniqueEmail, type TestAccount } from "./accounts";
+import { portNextTo, startAppInstance, type AppInstance } from "./app-instance";
+import { expect, test } from "./fixtures";
+
+/*
+ * Two production servers on one PostgreSQL database, as a deployment runs them.
+ * This project runs when TEST_DATABASE_URL names a PostgreSQL server (CI starts one).
+ */
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+const adminUrl = process.env.TEST_DATABASE_URL ?? "";
+const databaseName = `gii_e2e_${randomBytes(5).toString("hex")}`;
+const databaseUrl = (() => {
+  const url = new URL(adminUrl);
+  url.pathname = `/${databaseName}`;
+  return url.href;
+})();
+const instanceEnv = {
+  DATABASE_URL: databaseUrl,
+  BETTER_AUTH_SECRET: randomBytes(32).toString("base64url"),
+  LOCAL_PROVIDERS: "1",
+  SEED_DEMO_DATA: "1",
+};
+
+let first: AppInstance;
+let second: AppInstance;
+let sql: pg.Client;
+
+async function onAdminDatabase(statement: string) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(statement);
+  await admin.end();
+}
+
+test.beforeAll(async ({ baseURL }) => {
+  await onAdminDatabase(`create database ${databaseName}`);
+  // One after the other: the first migrates and seeds, the second finds it done.
+  first = await startAppInstance(portNextTo(baseURL, 1), instanceEnv);
+  second = await startAppInstance(portNextTo(baseURL, 2), instanceEnv);
+  sql = new pg.Client({ connectionString: databaseUrl });
+  await sql.connect();
+});
+
+test.afterAll(async () => {
+  await sql?.end();
+  await Promise.all([first?.stop(), second?.stop()]);
+  await onAdminDatabase(`drop database if exists ${databaseName} with (force)`);
+});
+
+/** A browser of its own on one instance, with a new verified person signed in at /account. */
+async function signedInOn(browser: Browser, instance: AppInstance, prefix: string) {
+  const context = await browser.newContext({ baseURL: instance.url });
+  const page = await context.newPage();
+  const account: TestAccount = { firstName: "Noor", lastName: "Haddad", email: uniqueEmail(prefix), password: "instance-password-1" };
+  await signUpThroughUi(page, context.request, account);
+  return { context, page, account };
+}
+
+test("a session made on one instance is honoured by the other, survives a restart, and ends on both at logout", async ({ browser }) => {
+  const { context, page, account } = await signedInOn(browser, first, "instances");
+  const accountHeading = page.getByRole("heading", { level: 1, name: "My Account" });
+
+  // The same cookie, sent to the second server.
+  await page.goto(`${second.url}/account`);
+  await expect(accountHeading).toBeVisible();
+  await expect(page.getByRole("region", { name: "Profile Details" }).getByText(account.email, { exact: true })).toBeVisible();
+
+  first = await first.restart();
+  await page.goto(`${first.url}/account`);
+  await expect(accountHeading).toBeVisible();
+  await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+
+  // Logging out on the second server ends the session the first one reads too.
+  await page.goto(`${second.url}/account`);
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByText("You have been logged out.")).toBeVisible();
+  await page.goto(`${first.url}/account`);
+  await expect(page).toHaveURL(/\/auth\?notice=login-required$/);
+  await context.close();
+});
+
+test("My Purchased Courses shows the purchases the test stored: loading, the list, and the error state", async ({ browser }) => {
+  const { context, page, account } = await signedInOn(browser, first, "purchases");
+  const purchases = page.getByRole("region", { name: "My Purchased Courses" });
+  await expect(purchases.getByText("You have not purchased any courses yet.")).toBeVisible();
+
+  const {
+    rows: [user],
+  } = await sql.query<{ id: string }>("select id from users where email = $1", [account.email]);
+  const { rows: stored } = await sql.query<{ id: string; title: string; slug: string; description: string; image_url: string | null }>(
+    "select id, title, slug, description, image_url from courses where description is not null order by length(description) desc limit 2",
+  );
+  expect(stored).toHaveLength(2);
+  const [paid, pending] = stored;
+  expect(paid.description.length).toBeGreaterThan(100);
+  const insert = `insert into user_course_purchases
+      (user_id, course_id, customer_email, status, purchase_date, receipt_url, amount_subtotal, amount_total, currency, stripe_session_id)
+    values ($1, $2, $3, $4, $5, $6, 100000, 100000, 'gbp', $7)`;
+  await sql.query(insert, [user.id, paid.id, account.email, "paid", "2026-10-01T09:00:00Z", "https://pay.stripe.com/receipts/acct_test/rcpt_1", `cs_test_${randomBytes(6).toString("hex")}`]);
+  await sql.query(insert, [user.id, pending.id, account.email, "pending", "2026-11-02T09:00:00Z", null, `cs_test_${randomBytes(6).toString("hex")}`]);
+
+  // The list waits for the purchases table while it is locked: the page streams the loading state first.
+  await sql.query("begin");
+  await sql.query("lock table user_course_purchases in access exclusive mode");
+  await page.goto("/account", { waitUntil: "commit" });
+  await expect(purchases.getByRole("status")).toHaveText("Loading your courses...");
+  await expect(page.getByRole("form", { name: "Profile Details" })).toBeVisible();
+  await sql.query("commit");
+
+  const items = purchases.getByRole("listitem");
+  await expect(items).toHaveCount(2);
+  // Newest first.
+  const newest = items.nth(0);
+  const older = items.nth(1);
+  await expect(newest.getByRole("heading", { name: pending.title })).toBeVisible();
+  await expect(newest.getByRole("link", { name: pending.title })).toHaveAttribute("href", `/courses/${pending.slug}`);
+  await expect(newest.getByText("Purchased on 2 November 2026")).toBeVisible();
+  await expect(newest.locator("[data-tone]")).toHaveText("Status: pending");
+  await expect(newest.locator("[data-tone]")).toHaveClass(/bg-orange-100/);
+  await expect(newest.getByRole("link", { name: "View Receipt" })).toHaveCount(0);
+
+  await expect(older.getByRole("link", { name: paid.title })).toHaveAttribute("href", `/courses/${paid.slug}`);
+  await expect(older.getByText("Purchased on 1 October 2026")).toBeVisible();
+  await expect(older.locator("[data-tone]")).toHaveText("Status: paid");
+  await expect(older.locator("[data-tone]")).toHaveClass(/bg-green-100/);
+  await expect(older.getByText(`${paid.description.slice(0, 100).trimEnd()}…`, { exact: true })).toBeVisible();
+  await expect(older.getByRole("link", { name: "View Course" })).toHaveAttribute("href", `/courses/${paid.slug}`);
+  const receipt = older.getByRole("link", { name: /View Receipt/ });
+  await expect(receipt).toHaveAttribute("href", "https://pay.stripe.com/receipts/acct_test/rcpt_1");
+  await expect(receipt).toHaveAttribute("target", "_blank");
+  if (paid.image_url) await expect(older.locator("img")).toHaveAttribute("src", paid.image_url);
+
+  // Another person's purchases never show here.
+  const other = await signedInOn(browser, second, "someone-else");
+  await expect(other.page.getByRole("region", { name: "My Purchased Courses" }).getByText("You have not purchased any courses yet.")).toBeVisible();
+  await other.context.close();
+
+  // When the purchases cannot be read, the section says so and the rest of the page still works.
+  await sql.query("alter table user_course_purchases rename to user_course_purchases_away");
+  try {
+    await page.reload();
+    await expect(purchases.getByRole("alert")).toContainText("Error loading courses: Something went wrong on our side. Please try again shortly.");
+    await expect(page.getByText("Error fetching purchased courses: Something went wrong on our side. Please try again shortly.")).toBeVisible();
+    await expect(page.getByRole("form", { name: "Profile Details" }).getByLabel("First Name")).toHaveValue(account.firstName);
+  } finally {
+    await sql.query("alter table user_course_purchases_away rename to user_course_purchases");
+  }
+  await page.reload();
+  await expect(items).toHaveCount(2);
+  await context.close();
+});
