@@ -8,7 +8,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER } from "~/server/auth.server";
 import { appServicesContext, requestInfoContext } from "~/server/context.server";
 import type { Env } from "~/server/env.server";
-import { log } from "~/server/log.server";
+import { log, redactQueryErrorsInConsole } from "~/server/log.server";
 import { startRuntime, type Runtime } from "~/server/runtime.server";
 
 /** Longer URLs are refused before routing; no page of ours needs more. */
@@ -156,6 +156,7 @@ export function createHttpApp({ runtime, build, mountAssets }: HttpAppOptions) {
 }
 
 export async function startServer(options: Omit<HttpAppOptions, "runtime">) {
+  redactQueryErrorsInConsole();
   const runtime = await startRuntime();
   const app = createHttpApp({ runtime, ...options });
   const server = app.listen(runtime.env.port, runtime.env.host);

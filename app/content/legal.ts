@@ -32,6 +32,7 @@ export interface LegalDocument {
   title: string;
   /** Meta description for search results and link previews. */
   description: string;
+  /** The dated line under the heading. */
   lastUpdated: string;
   intro: RichText;
   sections: readonly LegalSection[];
@@ -44,8 +45,8 @@ const list = (...items: (string | RichText)[]): LegalBlock => ({
   items: items.map((item) => (typeof item === "string" ? [item] : item)),
 });
 
-/** Spec 2 and 9: both legal pages carry this date. */
-export const LEGAL_LAST_UPDATED = "April 29th, 2025";
+/** Spec 9: both legal pages carry this line under their heading. */
+export const LEGAL_LAST_UPDATED = "Last Updated: April 29th, 2025";
 
 /** Spec 9: how long a data-rights request may wait for our answer. */
 export const DATA_REQUEST_REPLY_WINDOW = "one month";

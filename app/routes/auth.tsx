@@ -24,9 +24,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const failure = (message: string, status = 400) => data<AuthOutcome>({ ok: false, kind: "error", message, cookies: [] }, { status });
 
 /** Spec 8: a failure nobody foresaw is logged and named by its step, never shown raw. */
-function unexpected(step: "login" | "sign up", error: unknown): AuthOutcome {
+const UNEXPECTED_MESSAGES = {
+  login: "An unexpected error occurred during login.",
+  "sign up": "An unexpected error occurred during sign up.",
+} as const;
+
+function unexpected(step: keyof typeof UNEXPECTED_MESSAGES, error: unknown): AuthOutcome {
   log.error(`Unexpected ${step} failure`, error);
-  return { ok: false, kind: "error", message: `An unexpected error occurred during ${step}.`, cookies: [] };
+  return { ok: false, kind: "error", message: UNEXPECTED_MESSAGES[step], cookies: [] };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

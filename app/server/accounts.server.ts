@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import type { SignUpInput } from "~/lib/schemas/auth";
 import type { AppServices } from "./context.server";
+import { users } from "./db/schema.server";
 import { log } from "./log.server";
 import { subscribeToNewsletter } from "./newsletter.server";
 
@@ -69,9 +71,14 @@ export async function signUp(services: AppServices, request: Request, input: Sig
       (error) => log.error("Newsletter subscription after sign-up failed", error),
     );
   }
-  const user = body?.user as { identities?: unknown[] } | undefined;
-  if (user && Array.isArray(user.identities) && user.identities.length === 0) {
-    return { ok: true, kind: "info", message: "This email is already registered but not confirmed. Please check your email for the confirmation link.", cookies: [] };
+  const user = body?.user as { id?: unknown } | undefined;
+  // Better Auth answers a sign-up for a registered email with a made-up user (another
+  // id, no session) and creates nothing; an unconfirmed one gets the spec's info message.
+  if (user && !body?.token) {
+    const [existing] = await services.database.db.select({ id: users.id, emailVerified: users.emailVerified }).from(users).where(eq(users.email, email));
+    if (existing && existing.id !== user.id && !existing.emailVerified) {
+      return { ok: true, kind: "info", message: "This email is already registered but not confirmed. Please check your email for the confirmation link.", cookies: [] };
+    }
   }
   if (body?.token) {
     return { ok: true, kind: "success", message: "Sign up successful! You are now logged in.", redirectTo: "/account", cookies };

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { queueAfterTransactionHook } from "@better-auth/core/context";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { bearer } from "better-auth/plugins/bearer";
@@ -44,6 +45,8 @@ export function createAuth({ db, env, secret }: { db: Database; env: Env; secret
     trustedOrigins: [env.siteUrl],
     database: drizzleAdapter(db, {
       provider: "pg",
+      // A sign-up writes its user and password account together or not at all.
+      transaction: true,
       schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: authRateLimits },
     }),
     user: {
@@ -64,7 +67,7 @@ export function createAuth({ db, env, secret }: { db: Database; env: Env; secret
       resetPasswordTokenExpiresIn: 60 * 60,
       async sendResetPassword({ user, url }) {
         const rendered = await renderResetPassword({ name: firstName(user), url });
-        await enqueueEmail(db, { template: "reset-password", to: user.email, ...rendered });
+        await queueAfterTransactionHook(() => enqueueEmail(db, { template: "reset-password", to: user.email, ...rendered }));
       },
     },
     emailVerification: {
@@ -74,7 +77,8 @@ export function createAuth({ db, env, secret }: { db: Database; env: Env; secret
       expiresIn: 24 * 60 * 60,
       async sendVerificationEmail({ user, url }) {
         const rendered = await renderVerifyEmail({ name: firstName(user), url });
-        await enqueueEmail(db, { template: "verify-email", to: user.email, ...rendered });
+        // Sign-up calls this inside its transaction: the email is queued once the account exists.
+        await queueAfterTransactionHook(() => enqueueEmail(db, { template: "verify-email", to: user.email, ...rendered }));
       },
     },
     databaseHooks: {

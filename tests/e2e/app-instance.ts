@@ -7,6 +7,8 @@ export interface AppInstance {
   stop(): Promise<void>;
   /** Starts the same server again, with the same settings. */
   restart(): Promise<AppInstance>;
+  /** Everything the process has written to stdout and stderr. */
+  output(): string;
 }
 
 /** A port of its own for a spec's extra server, beside the suite's main one. */
@@ -62,6 +64,7 @@ export async function startAppInstance(port: number, env: Record<string, string>
   return {
     url,
     stop,
+    output: () => output,
     async restart() {
       await stop();
       return startAppInstance(port, env);

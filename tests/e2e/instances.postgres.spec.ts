@@ -153,3 +153,64 @@ test("My Purchased Courses shows the purchases the test stored: loading, the lis
   await expect(items).toHaveCount(2);
   await context.close();
 });
+
+test("a person without a profile row is told so, with the email filled in, and saving creates the row", async ({ browser }) => {
+  const { context, page, account } = await signedInOn(browser, second, "no-profile");
+  const {
+    rows: [user],
+  } = await sql.query<{ id: string }>("select id from users where email = $1", [account.email]);
+  await sql.query("delete from profiles where id = $1", [user.id]);
+
+  await page.reload();
+  const form = page.getByRole("form", { name: "Profile Details" });
+  await expect(page.getByText("Profile data not found. It might be created shortly.")).toBeVisible();
+  await expect(form.getByLabel("Email Address")).toHaveValue(account.email);
+  await expect(form.getByLabel("First Name")).toHaveValue("");
+
+  await form.getByLabel("First Name").fill("Noor");
+  await form.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Profile updated successfully!")).toBeVisible();
+  const { rows } = await sql.query<{ first_name: string; email_address: string }>("select first_name, email_address from profiles where id = $1", [user.id]);
+  expect(rows).toEqual([{ first_name: "Noor", email_address: account.email }]);
+  await context.close();
+});
+
+test("when the database fails mid-way, sign-up and login say so in the spec's words and leave nothing half-made", async ({ browser }) => {
+  const existing = await signedInOn(browser, first, "db-failure-login");
+  await existing.context.close();
+  const context = await browser.newContext({ baseURL: first.url });
+  const page = await context.newPage();
+  const email = uniqueEmail("db-failure");
+  // The password accounts table goes missing: the user row written before it must not stay.
+  await sql.query("alter table accounts rename to accounts_away");
+  try {
+    await page.goto("/auth?view=sign_up");
+    const signUp = page.getByRole("form", { name: "Create Account" });
+    await signUp.getByLabel("First Name").fill("Lena");
+    await signUp.getByLabel("Last Name").fill("Fischer");
+    await signUp.getByLabel(/^Email/).fill(email);
+    await signUp.getByLabel(/^Password/).fill("failure-password-1");
+    await signUp.getByLabel("Confirm Password").fill("failure-password-1");
+    await signUp.getByRole("button", { name: "Create Account & Get £100 Off" }).click();
+    await expect(signUp.getByText("An unexpected error occurred during sign up.")).toBeVisible();
+
+    await page.getByRole("tab", { name: "Login" }).click();
+    const login = page.getByRole("form", { name: "Login" });
+    await login.getByLabel("Email").fill(existing.account.email);
+    await login.getByLabel("Password").fill(existing.account.password);
+    await login.getByRole("button", { name: "Login" }).click();
+    await expect(login.getByText("An unexpected error occurred during login.")).toBeVisible();
+  } finally {
+    await sql.query("alter table accounts_away rename to accounts");
+  }
+  const { rows } = await sql.query("select 1 from users where email = $1", [email]);
+  expect(rows).toHaveLength(0);
+  const { rows: mail } = await sql.query("select 1 from email_outbox where to_address = $1", [email]);
+  expect(mail).toHaveLength(0);
+  // The failures were logged, without the statements' parameters (password hashes) or the passwords.
+  expect(first.output()).toContain("error Unexpected sign up failure: query failed");
+  expect(first.output()).not.toContain("params:");
+  expect(first.output()).not.toContain(existing.account.password);
+  expect(first.output()).not.toContain("failure-password-1");
+  await context.close();
+});

@@ -26,13 +26,15 @@ export function testServices(database: DatabaseHandle, env: Env = testEnv()): Ap
   return { env, database, auth: testAuth(database) };
 }
 
+export const TEST_CLIENT_IP = "203.0.113.7";
+
 /** The arguments React Router gives a loader or action, with our services in its context. */
-export function routeArgs(request: Request, database: DatabaseHandle, params: Record<string, string> = {}, env?: Env) {
+export function routeArgs(request: Request, database: DatabaseHandle, params: Record<string, string> = {}, env?: Env, clientIp = TEST_CLIENT_IP) {
   const services = testServices(database, env);
   const context = new RouterContextProvider(
     new Map<Parameters<RouterContextProvider["get"]>[0], unknown>([
       [appServicesContext, services],
-      [requestInfoContext, { cspNonce: undefined, clientIp: "203.0.113.7" }],
+      [requestInfoContext, { cspNonce: undefined, clientIp }],
     ]),
   );
   return { request, context, params, url: new URL(request.url), pattern: new URL(request.url).pathname };

@@ -64,7 +64,7 @@ function Block({ block }: { block: LegalBlock }) {
 export function LegalDocumentPage({ doc }: { doc: LegalDocument }) {
   return (
     <>
-      <PageHeading title={doc.title} intro={`Last Updated: ${doc.lastUpdated}`} />
+      <PageHeading title={doc.title} intro={doc.lastUpdated} />
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-16 lg:px-8">
         <nav aria-label="Contents" className="lg:sticky lg:top-[calc(var(--header-height)+2rem)] lg:self-start">
           <h2 className="font-sans text-xs font-semibold uppercase tracking-widest text-gold-dark">Contents</h2>
