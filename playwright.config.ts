@@ -51,6 +51,13 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     // Many journeys send the same forms from one address: the limit itself is tested on its own.
-    env: { PORT: String(PORT), SITE_URL: BASE_URL, NODE_ENV: "production", FORM_RATE_LIMIT: "10000" },
+    env: {
+      PORT: String(PORT),
+      SITE_URL: BASE_URL,
+      NODE_ENV: "production",
+      FORM_RATE_LIMIT: "10000",
+      AUTH_RATE_LIMIT: "10000",
+      DEMO_ADMIN_PASSWORD: "demo-admin-password",
+    },
   },
 });

@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
 import { requestInfoContext } from "~/server/context.server";
 import { log } from "~/server/log.server";
@@ -62,6 +62,7 @@ export default function handleRequest(
 
 /** Server errors are logged once, without request details that might carry tokens. */
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (request.signal.aborted) return;
+  // Aborted requests and answers like 404/405 are not server failures.
+  if (request.signal.aborted || isRouteErrorResponse(error)) return;
   log.error(`Request to ${new URL(request.url).pathname} failed`, error);
 };

@@ -18,6 +18,8 @@ import { useNonce } from "~/lib/nonce";
 import { SITE } from "~/content/site";
 import { appServices } from "~/server/context.server";
 import { publicEnv } from "~/server/env.server";
+import { getSessionUser } from "~/server/session.server";
+import { ClaimGuestPurchases, useLogout } from "~/components/layout/account-session";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 
@@ -31,9 +33,13 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: SITE.logo, type: "image/svg+xml" },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = appServices(context);
-  return { publicEnv: publicEnv(env) };
+  const user = await getSessionUser(request, context);
+  return {
+    publicEnv: publicEnv(env),
+    user: user ? { id: user.id, email: user.email, firstName: user.firstName } : null,
+  };
 }
 
 export function meta() {
@@ -64,6 +70,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 function Shell({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
+  const { busy, logout } = useLogout();
+  const user = rootData?.user ?? null;
   return (
     <>
       <a
@@ -72,7 +80,8 @@ function Shell({ children }: { children: React.ReactNode }) {
       >
         Skip to content
       </a>
-      <SiteHeader authStatus="signed-out" />
+      <SiteHeader authStatus={busy ? "loading" : user ? "signed-in" : "signed-out"} onLogout={logout} />
+      {user && <ClaimGuestPurchases userId={user.id} />}
       <main id="main" className="flex-1 pt-[var(--header-height)]">
         {children}
       </main>

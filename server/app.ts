@@ -5,6 +5,7 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import helmet from "helmet";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { CLIENT_IP_HEADER } from "~/server/auth.server";
 import { appServicesContext, requestInfoContext } from "~/server/context.server";
 import type { Env } from "~/server/env.server";
 import { log } from "~/server/log.server";
@@ -107,6 +108,11 @@ export function createHttpApp({ runtime, build, mountAssets }: HttpAppOptions) {
   if (env.trustProxy) app.set("trust proxy", env.trustProxy);
   app.use(requestLog());
   app.use(rejectBadRequests());
+  // Rate limits key on the visitor's address as Express resolved it, never on a header the visitor sent.
+  app.use((req, _res, next) => {
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? "unknown";
+    next();
+  });
   app.use(...securityHeaders(env));
   app.use(compression());
   mountAssets(app);

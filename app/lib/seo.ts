@@ -124,7 +124,7 @@ interface MetaArgsLike {
   matches: ReadonlyArray<{ id: string; loaderData: unknown } | undefined>;
 }
 
-/** The public origin, from the root loader; for meta exports that build absolute URLs. */
+/** The site's main URL, from the root loader; for meta exports that build absolute links. */
 export function siteUrlOf(args: Pick<MetaArgsLike, "matches">): string {
   const root = args.matches.find((match) => match?.id === "root")?.loaderData as
     | { publicEnv?: { siteUrl?: string } }

@@ -1,9 +1,130 @@
+import { data, type ShouldRevalidateFunction } from "react-router";
+import type { AccountActionAnswer } from "~/components/sections/account/action-answer";
+import { MarketingPreferences } from "~/components/sections/account/marketing-preferences";
+import { UpdatePassword } from "~/components/sections/account/password-form";
+import { ProfileDetails } from "~/components/sections/account/profile-form";
+import { PurchasedCourses, type PurchasesResult } from "~/components/sections/account/purchased-courses";
 import { PageHeading } from "~/components/ui/page-heading";
+import { purchaseCard } from "~/lib/purchases";
+import { NewPasswordSchema, passwordSaveError } from "~/lib/schemas/auth";
+import { fieldErrors, firstIssueMessage } from "~/lib/schemas/fields";
+import { PROFILE_FIELDS, PROFILE_MESSAGES, profileFormValues, profileSaveError, ProfileSchema } from "~/lib/schemas/profile";
 import { seo } from "~/lib/seo";
+import { changePassword } from "~/server/accounts.server";
+import { appServices } from "~/server/context.server";
+import { requireSameOrigin } from "~/server/http.server";
+import { log } from "~/server/log.server";
+import { getProfile, saveProfile } from "~/server/profiles.server";
+import { listPurchases } from "~/server/purchases.server";
+import { getSessionUser, requireUser } from "~/server/session.server";
 import type { Route } from "./+types/account";
+
+/** Shown in place of a database error, which is logged instead. */
+const LOAD_FAILED_MESSAGE = "Something went wrong on our side. Please try again shortly.";
+const PASSWORD_LOGIN_REQUIRED = "You must be logged in to update your password.";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const { db } = appServices(context).database;
+
+  // Not awaited: the page streams, and the list appears when it is read (spec 4: loading, then list, error or empty).
+  const purchases: Promise<PurchasesResult> = listPurchases(db, user.id).then(
+    (rows) => ({ ok: true, purchases: rows.map(purchaseCard) }),
+    (error) => {
+      log.error("Reading purchased courses failed", error);
+      return { ok: false, message: LOAD_FAILED_MESSAGE };
+    },
+  );
+  const profile = await getProfile(db, user.id).then(
+    (row) => ({ row, loadError: null }),
+    (error) => {
+      log.error("Reading the profile failed", error);
+      return { row: null, loadError: LOAD_FAILED_MESSAGE };
+    },
+  );
+
+  return {
+    account: { email: user.email, joinedAt: user.createdAt.toISOString() },
+    profile: {
+      values: profileFormValues(profile.row, user.email),
+      found: profile.row !== null,
+      loadError: profile.loadError,
+      eventNotifications: profile.row?.emailPreferences.eventNotifications ?? false,
+    },
+    purchases,
+  };
+}
+
+const answer = (body: AccountActionAnswer, status = 200) => data(body, { status, headers: { "Cache-Control": "no-store" } });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = appServices(context);
+  requireSameOrigin(request, services.env.siteUrl);
+  // Checked again here: the page was for a signed-in person, but the session may have ended since.
+  const user = await getSessionUser(request, context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+
+  if (intent === "profile") {
+    if (!user) return answer({ ok: false, signedOut: true, message: profileSaveError(PROFILE_MESSAGES.loginRequired) }, 401);
+    const parsed = ProfileSchema.safeParse(Object.fromEntries(PROFILE_FIELDS.map((field) => [field, form.get(field)])));
+    if (!parsed.success) {
+      return answer({ ok: false, message: profileSaveError(firstIssueMessage(parsed.error)), fieldErrors: fieldErrors(parsed.error) }, 400);
+    }
+    try {
+      const saved = await saveProfile(services.database.db, user.id, parsed.data);
+      return answer({ ok: true, message: "Profile updated successfully!", values: profileFormValues(saved, user.email) });
+    } catch (error) {
+      log.error("Saving the profile failed", error);
+      return answer({ ok: false, message: profileSaveError(LOAD_FAILED_MESSAGE) }, 500);
+    }
+  }
+
+  if (intent === "password") {
+    if (!user) return answer({ ok: false, signedOut: true, message: passwordSaveError(PASSWORD_LOGIN_REQUIRED) }, 401);
+    const parsed = NewPasswordSchema.safeParse({ newPassword: form.get("newPassword"), confirmPassword: form.get("confirmPassword") });
+    if (!parsed.success) {
+      return answer({ ok: false, message: passwordSaveError(firstIssueMessage(parsed.error)), fieldErrors: fieldErrors(parsed.error) }, 400);
+    }
+    const outcome = await changePassword(services, user.id, parsed.data.newPassword);
+    return answer({ ok: outcome.ok, message: outcome.message }, outcome.ok ? 200 : 500);
+  }
+
+  return answer({ ok: false, message: "Unknown request." }, 400);
+}
+
+/**
+ * The forms' answers carry what they changed, so saving does not reload the
+ * page's data (which would also re-read the purchases list).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) => {
+  const intent = formData?.get("intent");
+  return intent === "profile" || intent === "password" ? false : defaultShouldRevalidate;
+};
 
 export const meta: Route.MetaFunction = (args) => seo(args, { title: "My Account", noIndex: true });
 
-export default function AccountPage() {
-  return <PageHeading title="My Account" />;
+export default function AccountPage({ loaderData }: Route.ComponentProps) {
+  const { account, profile, purchases } = loaderData;
+  return (
+    <>
+      <PageHeading title="My Account" intro="Your details, your password, the emails you receive and the courses you have booked." />
+      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-10 sm:px-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start lg:gap-8 lg:px-8 lg:py-14">
+        <ProfileDetails
+          accountEmail={account.email}
+          joinedAt={account.joinedAt}
+          initialValues={profile.values}
+          found={profile.found}
+          loadError={profile.loadError}
+        />
+        <div className="grid gap-6 lg:gap-8">
+          <UpdatePassword />
+          <MarketingPreferences initial={profile.eventNotifications} />
+        </div>
+        <div className="lg:col-span-2">
+          <PurchasedCourses purchases={purchases} />
+        </div>
+      </div>
+    </>
+  );
 }

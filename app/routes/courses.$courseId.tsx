@@ -1,14 +1,175 @@
-import { PageHeading } from "~/components/ui/page-heading";
+import { ChevronRight } from "lucide-react";
+import { data, Link } from "react-router";
+import { CourseEditions } from "~/components/sections/programmes/course-editions";
+import { CourseInstructors } from "~/components/sections/programmes/course-instructors";
+import { ProgrammeHero } from "~/components/sections/programmes/programme-hero";
+import { ResponsiveImage } from "~/components/ui/responsive-image";
+import { OFFERINGS } from "~/content/offerings";
+import { COURSE_INSTRUCTORS, PROGRAMMES, programmeForTitle } from "~/content/programmes";
+import { courseJsonLd, siteUrlFromMatches } from "~/lib/course-json-ld";
+import { formatMinorUnits, formatPounds, instalmentNote } from "~/lib/format";
 import { seo } from "~/lib/seo";
+import { appServices } from "~/server/context.server";
+import { findCourseOffering, todayIsoDate } from "~/server/courses.server";
 import type { Route } from "./+types/courses.$courseId";
 
-export const meta: Route.MetaFunction = (args) => seo(args, { title: "Course Details" });
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { database } = appServices(context);
+  const today = todayIsoDate();
+  const offering = await findCourseOffering(database.db, params.courseId, today);
+  // The root error boundary shows the not-found page for this.
+  if (!offering) throw data(null, { status: 404 });
+  return { offering, programmeKey: programmeForTitle(offering.title)?.key ?? null, today };
+}
 
-export default function CourseDetailPage() {
+const PROGRAMME_PAGE_LINKS = {
+  "full-arch": { label: "Full Arch Program", to: "/courses/full-arch" },
+  grafting: { label: "Grafting Techniques", to: "/courses/grafting" },
+} as const;
+
+export const meta: Route.MetaFunction = (args) => {
+  // Only reached without data if React Router ever asks this route for meta on a thrown 404.
+  if (!args.loaderData) return seo(args, { title: "Page Not Found", noIndex: true });
+  const { offering, programmeKey } = args.loaderData;
+  const programme = PROGRAMMES.find((candidate) => candidate.key === programmeKey);
+  const name = programme?.name ?? offering.title;
+  const description = programme?.description ?? offering.description ?? undefined;
+  const path = `/courses/${offering.slug}`;
+  return seo(args, {
+    title: name,
+    description,
+    canonicalPath: path,
+    structuredData: courseJsonLd({
+      siteUrl: siteUrlFromMatches(args.matches),
+      path,
+      name,
+      description: description ?? name,
+      priceMinor: offering.priceAmount ?? (programme ? programme.pricePounds * 100 : null),
+      currency: offering.priceCurrency,
+      location: offering.location ?? programme?.location ?? "",
+      days: OFFERINGS.find((candidate) => candidate.title === offering.title)?.days,
+      editions: offering.editions,
+    }),
+  });
+};
+
+export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
+  const { offering, programmeKey, today } = loaderData;
+  const programme = PROGRAMMES.find((candidate) => candidate.key === programmeKey);
+  const name = programme?.name ?? offering.title;
+  const description = programme?.description ?? offering.description;
+  const pageLink = programme && PROGRAMME_PAGE_LINKS[programme.page];
+  const pricePounds = offering.priceAmount != null ? offering.priceAmount / 100 : programme?.pricePounds;
+
   return (
-    <PageHeading
-      title="Course Details"
-      intro="This page will show the course description, objectives, instructors, schedule, pricing and a Book Now button."
-    />
+    <>
+      <ProgrammeHero
+        eyebrow={programme?.eyebrow ?? "Course"}
+        title={name}
+        intro={description ?? ""}
+        media={programme && <ResponsiveImage image={programme.image} alt="" sizes="100vw" priority className="object-cover" />}
+      >
+        {programme && (
+          <ul aria-label="Format" className="flex flex-wrap gap-2">
+            {programme.format.map((fact) => (
+              <li key={fact} className="rounded-full border border-white/30 px-3 py-1 text-xs font-medium text-white">
+                {fact}
+              </li>
+            ))}
+          </ul>
+        )}
+      </ProgrammeHero>
+
+      <nav aria-label="Breadcrumb" className="border-b border-navy/10 bg-mist">
+        <ol className="mx-auto flex max-w-7xl flex-wrap items-center gap-1 px-4 py-3 text-sm sm:px-6 lg:px-8">
+          <li>
+            <Link to="/courses" className="inline-flex min-h-11 items-center text-navy/80 hover:text-gold-dark">
+              Courses
+            </Link>
+          </li>
+          {pageLink && programme && (
+            <li className="flex items-center gap-1">
+              <ChevronRight aria-hidden="true" className="size-4 text-navy/40" />
+              <Link to={`${pageLink.to}#${programme.key}`} className="inline-flex min-h-11 items-center text-navy/80 hover:text-gold-dark">
+                {pageLink.label}
+              </Link>
+            </li>
+          )}
+          <li className="flex items-center gap-1">
+            <ChevronRight aria-hidden="true" className="size-4 text-navy/40" />
+            <span aria-current="page" className="font-medium text-navy">
+              {name}
+            </span>
+          </li>
+        </ol>
+      </nav>
+
+      <div className="mx-auto grid max-w-7xl gap-12 px-4 py-14 sm:px-6 lg:grid-cols-12 lg:px-8 lg:py-20">
+        <div className="grid content-start gap-12 lg:col-span-7">
+          {programme && (
+            <section aria-labelledby="objectives-heading">
+              <h2 id="objectives-heading" className="text-2xl font-semibold sm:text-3xl">
+                What you will learn
+              </h2>
+              <ol className="mt-6 grid gap-4">
+                {programme.objectives.map((objective, index) => (
+                  <li key={objective} className="flex gap-4">
+                    <span
+                      aria-hidden="true"
+                      className="flex size-8 shrink-0 items-center justify-center rounded-full bg-gold-light font-display text-sm font-semibold text-gold-dark"
+                    >
+                      {index + 1}
+                    </span>
+                    <span className="pt-1 leading-relaxed text-ink/85">{objective}</span>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          )}
+          {programme && (
+            <section aria-labelledby="inclusions-heading">
+              <h2 id="inclusions-heading" className="text-2xl font-semibold sm:text-3xl">
+                What's included
+              </h2>
+              <ul className="mt-6 grid gap-3 sm:grid-cols-2">
+                {programme.inclusions.map((item) => (
+                  <li key={item} className="rounded-lg border border-navy/10 bg-white px-4 py-3 text-sm text-ink/85">
+                    {item}
+                  </li>
+                ))}
+              </ul>
+              {programme.footnote && <p className="mt-3 text-sm text-ink/60">{programme.footnote}</p>}
+            </section>
+          )}
+          <CourseInstructors instructors={COURSE_INSTRUCTORS} />
+        </div>
+
+        {/* On phones the fee and dates come first, before the longer course content. */}
+        <aside aria-labelledby="booking-heading" className="max-lg:order-first lg:col-span-5">
+          <div className="rounded-2xl border border-navy/10 bg-white p-6 shadow-[0_12px_32px_-12px_rgba(15,27,45,0.25)] sm:p-8 lg:sticky lg:top-[calc(var(--header-height)+1.5rem)]">
+            <h2 id="booking-heading" className="font-sans text-xs font-semibold uppercase tracking-wider text-gold-dark">
+              Course fee
+            </h2>
+            {pricePounds !== undefined ? (
+              <>
+                <p className="mt-1 font-display text-4xl font-semibold text-navy">
+                  {offering.priceAmount != null ? formatMinorUnits(offering.priceAmount) : formatPounds(pricePounds)}
+                </p>
+                {programme?.priceNote && <p className="mt-1 text-sm font-medium text-navy">{programme.priceNote}</p>}
+                <p className="mt-1 text-sm text-ink/70">{instalmentNote(pricePounds)}</p>
+              </>
+            ) : (
+              <p className="mt-1 text-navy">Fee to be announced</p>
+            )}
+            <CourseEditions
+              editions={offering.editions}
+              programme={programme}
+              location={offering.location}
+              today={today}
+            />
+          </div>
+        </aside>
+      </div>
+    </>
   );
 }

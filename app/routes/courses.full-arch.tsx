@@ -1,9 +1,82 @@
-import { PageHeading } from "~/components/ui/page-heading";
+import { Fragment } from "react";
+import { Level2Recap } from "~/components/sections/programmes/level-2-recap";
+import { ProgrammeCard } from "~/components/sections/programmes/programme-card";
+import { ProgrammeHero } from "~/components/sections/programmes/programme-hero";
+import { SignedOutBanner } from "~/components/sections/programmes/signed-out-banner";
+import { BackgroundVideo } from "~/components/ui/background-video";
+import { Reveal } from "~/components/ui/reveal";
+import { FULL_ARCH_PAGE, programmesOn } from "~/content/programmes";
+import { siteUrlFromMatches } from "~/lib/course-json-ld";
+import { programmeJsonLd } from "~/lib/programme-json-ld";
 import { seo } from "~/lib/seo";
+import { appServices } from "~/server/context.server";
+import { programmePageDates } from "~/server/programme-pages.server";
 import type { Route } from "./+types/courses.full-arch";
 
-export const meta: Route.MetaFunction = (args) => seo(args, { title: "Full Arch Implant Program" });
+const PROGRAMMES = programmesOn("full-arch");
 
-export default function CoursesFullArchPage() {
-  return <PageHeading title="Full Arch Program" />;
+export function loader({ context }: Route.LoaderArgs) {
+  const { database } = appServices(context);
+  // Accounts come later: until then every visitor is signed out and sees the offer.
+  return { signedIn: false, ...programmePageDates(database.db, "full-arch") };
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const siteUrl = siteUrlFromMatches(args.matches);
+  return seo(args, {
+    title: FULL_ARCH_PAGE.title,
+    description: FULL_ARCH_PAGE.description,
+    keywords: ["full arch implant course", "zygomatic implants course", "live surgery implant course Dubai", "full arch complications course"],
+    structuredData: PROGRAMMES.map((programme) => programmeJsonLd(siteUrl, programme, `/courses/full-arch#${programme.key}`)),
+  });
+};
+
+export default function CoursesFullArchPage({ loaderData }: Route.ComponentProps) {
+  const { signedIn, today, dates } = loaderData;
+  return (
+    <>
+      <ProgrammeHero
+        eyebrow="Full Arch Rehabilitation"
+        title={FULL_ARCH_PAGE.heading}
+        intro={FULL_ARCH_PAGE.intro}
+        media={<BackgroundVideo video={FULL_ARCH_PAGE.heroVideo} priority />}
+      >
+        <nav aria-label="Courses on this page">
+          <ul className="flex flex-wrap gap-2">
+            {PROGRAMMES.map((programme) => (
+              <li key={programme.key}>
+                <a
+                  href={`#${programme.key}`}
+                  className="inline-flex min-h-11 items-center rounded-full border border-white/30 px-4 text-sm font-medium text-white transition-colors hover:border-gold hover:text-gold"
+                >
+                  {programme.shortName}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </ProgrammeHero>
+      <SignedOutBanner signedIn={signedIn} />
+      <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 lg:gap-16 lg:px-8 lg:py-24">
+        {PROGRAMMES.map((programme, index) => (
+          <Fragment key={programme.key}>
+            <Reveal>
+              <ProgrammeCard
+                programme={programme}
+                dates={dates}
+                today={today}
+                imageSide={index % 2 ? "right" : "left"}
+              />
+            </Reveal>
+            {/* Spec 2: the Level 2 recap follows the second card. */}
+            {index === 1 && (
+              <Reveal>
+                <Level2Recap title={FULL_ARCH_PAGE.recapTitle} intro={FULL_ARCH_PAGE.recapIntro} videos={FULL_ARCH_PAGE.recapVideos} />
+              </Reveal>
+            )}
+          </Fragment>
+        ))}
+      </div>
+    </>
+  );
 }

@@ -1,9 +1,11 @@
-import { PageHeading } from "~/components/ui/page-heading";
+import { LegalDocumentPage } from "~/components/sections/legal-document";
+import { PRIVACY } from "~/content/legal";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/privacy";
 
-export const meta: Route.MetaFunction = (args) => seo(args, { title: "Privacy Policy" });
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, { title: PRIVACY.title, description: PRIVACY.description, keywords: ["privacy policy", "personal data", "Global Implant Institute"] });
 
 export default function PrivacyPage() {
-  return <PageHeading title="Privacy Policy" />;
+  return <LegalDocumentPage doc={PRIVACY} />;
 }

@@ -1,9 +1,11 @@
-import { PageHeading } from "~/components/ui/page-heading";
+import { LegalDocumentPage } from "~/components/sections/legal-document";
+import { TERMS } from "~/content/legal";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/terms";
 
-export const meta: Route.MetaFunction = (args) => seo(args, { title: "Terms and Conditions" });
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, { title: TERMS.title, description: TERMS.description, keywords: ["terms and conditions", "course booking terms", "Global Implant Institute"] });
 
 export default function TermsPage() {
-  return <PageHeading title="Terms and Conditions" />;
+  return <LegalDocumentPage doc={TERMS} />;
 }

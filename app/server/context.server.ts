@@ -1,4 +1,5 @@
 import { createContext, type RouterContextProvider } from "react-router";
+import type { Auth } from "./auth.server";
 import type { DatabaseHandle } from "./db/client.server";
 import type { Env } from "./env.server";
 
@@ -6,6 +7,7 @@ import type { Env } from "./env.server";
 export interface AppServices {
   env: Env;
   database: DatabaseHandle;
+  auth: Auth;
 }
 
 export const appServicesContext = createContext<AppServices>();

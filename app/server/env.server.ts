@@ -23,6 +23,9 @@ const EnvSchema = z
     SEED_DEMO_DATA: flag.optional(),
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
     FORM_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(5),
+    AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
+    BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    DEMO_ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
     PLAUSIBLE_DOMAIN: z
       .string()
       .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, "must be a domain such as example.com")
@@ -41,6 +44,10 @@ const EnvSchema = z
   .refine((env) => !(env.PLAUSIBLE_DOMAIN && env.GA_MEASUREMENT_ID), {
     message: "set only one of PLAUSIBLE_DOMAIN and GA_MEASUREMENT_ID",
     path: ["GA_MEASUREMENT_ID"],
+  })
+  .refine((env) => env.BETTER_AUTH_SECRET || !env.DATABASE_URL || env.NODE_ENV !== "production", {
+    message: "is required in production (32 or more random characters)",
+    path: ["BETTER_AUTH_SECRET"],
   })
   // A real deployment must deliver mail: a missing provider is a start-up error, not a silent success.
   .refine((env) => env.SMTP_URL || env.LOCAL_PROVIDERS === true || !env.DATABASE_URL || env.NODE_ENV !== "production", {
@@ -68,6 +75,12 @@ export interface Env {
   trustProxy: number;
   /** Submissions of one form allowed per address in 10 minutes. */
   formRateLimit: number;
+  /** Sign-in, sign-up and reset attempts allowed per address in 10 minutes. */
+  authRateLimit: number;
+  /** Signs sessions and tokens; unset in the embedded demo, which keeps one in DATA_DIR. */
+  authSecret: string | undefined;
+  /** The demo admin's password when demo data is seeded; random (and printed once) when unset. */
+  demoAdminPassword: string | undefined;
   analytics: AnalyticsProvider;
   mail: {
     /** Unset: mail stays in the outbox and shows at /dev/mailbox (local providers only). */
@@ -105,6 +118,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     seedDemoData: env.SEED_DEMO_DATA ?? embedded,
     trustProxy: env.TRUST_PROXY,
     formRateLimit: env.FORM_RATE_LIMIT,
+    authRateLimit: env.AUTH_RATE_LIMIT,
+    authSecret: env.BETTER_AUTH_SECRET,
+    demoAdminPassword: env.DEMO_ADMIN_PASSWORD,
     analytics: env.PLAUSIBLE_DOMAIN
       ? { kind: "plausible", domain: env.PLAUSIBLE_DOMAIN }
       : env.GA_MEASUREMENT_ID

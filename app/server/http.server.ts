@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import { firstIssueMessage } from "~/lib/schemas/fields";
+import { log } from "./log.server";
 
 /** design.md 5: bodies over 64 KB are refused. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
@@ -67,4 +68,21 @@ export function requireSameOrigin(request: Request, siteUrl: string) {
 
 export function requirePost(request: Request) {
   if (request.method !== "POST") throw errorResponse(405, "Method not allowed.");
+}
+
+const isAnswer = (value: unknown) =>
+  value instanceof Response || (typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit");
+
+/**
+ * Runs a JSON endpoint: its `{ error }` answers pass through; anything else
+ * that goes wrong is logged and answered 500 `{ error }`, never a stack trace.
+ */
+export async function jsonEndpoint(name: string, run: () => Promise<object>) {
+  try {
+    return data(await run(), { headers: { "Cache-Control": "no-store" } });
+  } catch (thrown) {
+    if (isAnswer(thrown)) return thrown as ReturnType<typeof errorResponse>;
+    log.error(`${name} failed`, thrown);
+    return errorResponse(500, "An unexpected error occurred.");
+  }
 }

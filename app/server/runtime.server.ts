@@ -3,6 +3,9 @@ import { migrateDatabase, openDatabase } from "./db/client.server";
 import type { AppServices } from "./context.server";
 import { seedDemoCourses } from "./seed.server";
 import { log } from "./log.server";
+import { startOutboxWorker, transportFor } from "./email/worker.server";
+import { createAuth, resolveAuthSecret } from "./auth.server";
+import { ensureDemoAdmin } from "./admins.server";
 
 export interface Runtime extends AppServices {
   stop(): Promise<void>;
@@ -25,10 +28,16 @@ async function start(env: Env): Promise<Runtime> {
       ? `Database: embedded PGlite in ${env.dataDir}/db`
       : "Database: PostgreSQL (DATABASE_URL)",
   );
+  const outbox = startOutboxWorker({ db: database.db, transport: transportFor(env) });
+  log.info(env.mail.smtpUrl ? "Mail: SMTP (SMTP_URL)" : "Mail: kept in the local mailbox at /dev/mailbox");
+  const auth = createAuth({ db: database.db, env, secret: resolveAuthSecret(env) });
+  if (env.seedDemoData) await ensureDemoAdmin(database.db, auth, env.demoAdminPassword);
   return {
     env,
     database,
+    auth,
     async stop() {
+      await outbox.stop();
       await database.close();
     },
   };

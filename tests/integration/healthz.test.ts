@@ -3,11 +3,11 @@ import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
 import { createHttpApp } from "../../server/app";
 import { createTestDatabase } from "../support/database";
-import { testEnv } from "../support/route-args";
+import { testServices } from "../support/route-args";
 
 async function serve(database: Awaited<ReturnType<typeof createTestDatabase>>) {
   const app = createHttpApp({
-    runtime: { env: testEnv(), database, stop: async () => {} },
+    runtime: { ...testServices(database), stop: async () => {} },
     // /healthz answers before React Router; no page is rendered here.
     build: () => Promise.reject(new Error("no build in this test")) as Promise<ServerBuild>,
     mountAssets: () => {},

@@ -2,6 +2,7 @@ import { RouterContextProvider } from "react-router";
 import { appServicesContext, requestInfoContext, type AppServices } from "~/server/context.server";
 import { parseEnv, type Env } from "~/server/env.server";
 import type { DatabaseHandle } from "~/server/db/client.server";
+import { createAuth, type Auth } from "~/server/auth.server";
 
 export const TEST_SITE_URL = "http://localhost:3000";
 
@@ -9,9 +10,25 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
   return parseEnv({ NODE_ENV: "test", SITE_URL: TEST_SITE_URL, ...overrides });
 }
 
+const authByDatabase = new WeakMap<DatabaseHandle, Auth>();
+
+/** The real Better Auth on a test database (one per database). */
+export function testAuth(database: DatabaseHandle): Auth {
+  let auth = authByDatabase.get(database);
+  if (!auth) {
+    auth = createAuth({ db: database.db, env: testEnv(), secret: "test-secret-that-is-at-least-32-characters" });
+    authByDatabase.set(database, auth);
+  }
+  return auth;
+}
+
+export function testServices(database: DatabaseHandle, env: Env = testEnv()): AppServices {
+  return { env, database, auth: testAuth(database) };
+}
+
 /** The arguments React Router gives a loader or action, with our services in its context. */
-export function routeArgs(request: Request, database: DatabaseHandle, params: Record<string, string> = {}) {
-  const services: AppServices = { env: testEnv(), database };
+export function routeArgs(request: Request, database: DatabaseHandle, params: Record<string, string> = {}, env?: Env) {
+  const services = testServices(database, env);
   const context = new RouterContextProvider(
     new Map<Parameters<RouterContextProvider["get"]>[0], unknown>([
       [appServicesContext, services],

@@ -20,6 +20,7 @@ describe("environment", () => {
       DATA_DIR: "/var/lib/gii",
       DATABASE_URL: "postgres://u:p@db:5432/gii",
       SMTP_URL: "smtp://mail:25",
+      BETTER_AUTH_SECRET: "s".repeat(32),
       SITE_URL: "https://globalimplantinstitute.com/",
     });
     expect(env.port).toBe(8080);
@@ -63,7 +64,7 @@ describe("mail settings", () => {
   });
 
   it("refuses a production deployment without SMTP_URL unless local providers are asked for", () => {
-    const production = { NODE_ENV: "production", DATABASE_URL: "postgres://u:p@db/gii" };
+    const production = { NODE_ENV: "production", DATABASE_URL: "postgres://u:p@db/gii", BETTER_AUTH_SECRET: "s".repeat(32) };
     expect(() => parseEnv(production)).toThrow(/^Invalid environment variable SMTP_URL: is required in production/);
     expect(parseEnv({ ...production, LOCAL_PROVIDERS: "1" }).mail.smtpUrl).toBeUndefined();
     expect(parseEnv({ ...production, SMTP_URL: "smtps://user:pass@smtp.resend.com:465" }).mail.smtpUrl).toBe(
@@ -74,5 +75,14 @@ describe("mail settings", () => {
   it("rejects a malformed SMTP_URL and STAFF_EMAIL", () => {
     expect(() => parseEnv({ SMTP_URL: "http://mail" })).toThrow(/SMTP_URL/);
     expect(() => parseEnv({ STAFF_EMAIL: "staff" })).toThrow(/STAFF_EMAIL/);
+  });
+});
+
+describe("auth settings", () => {
+  it("needs BETTER_AUTH_SECRET in a production deployment, of 32 characters or more", () => {
+    const production = { NODE_ENV: "production", DATABASE_URL: "postgres://u:p@db/gii", SMTP_URL: "smtp://mail:25" };
+    expect(() => parseEnv(production)).toThrow(/^Invalid environment variable BETTER_AUTH_SECRET: is required in production/);
+    expect(() => parseEnv({ ...production, BETTER_AUTH_SECRET: "short" })).toThrow(/BETTER_AUTH_SECRET: must be at least 32 characters/);
+    expect(parseEnv({ ...production, BETTER_AUTH_SECRET: "k".repeat(40) }).authSecret).toBe("k".repeat(40));
   });
 });

@@ -13,10 +13,10 @@ export function SiteFooter() {
           </p>
         </div>
         <nav aria-label="Legal" className="flex gap-2 text-sm">
-          <Link to="/terms" className="inline-flex min-h-11 items-center px-2 hover:text-gold">
+          <Link to="/terms" className="inline-flex min-h-11 items-center px-2 hover:text-gold-bright">
             Terms and Conditions
           </Link>
-          <Link to="/privacy" className="inline-flex min-h-11 items-center px-2 hover:text-gold">
+          <Link to="/privacy" className="inline-flex min-h-11 items-center px-2 hover:text-gold-bright">
             Privacy Policy
           </Link>
         </nav>
@@ -28,7 +28,7 @@ export function SiteFooter() {
           </p>
           <p>
             Website by{" "}
-            <a href={SITE.builderCredit.url} className="underline underline-offset-2 hover:text-gold" rel="noopener">
+            <a href={SITE.builderCredit.url} className="underline underline-offset-2 hover:text-gold-bright" rel="noopener">
               {SITE.builderCredit.name}
             </a>
           </p>

@@ -25,8 +25,8 @@ function MenuLink({ to, className, ...props }: ComponentProps<typeof Link> & { t
       to={to}
       aria-current={active ? "page" : undefined}
       className={cn(
-        "inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium transition-colors hover:text-gold",
-        active ? "text-gold" : "text-white",
+        "inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium transition-colors hover:text-gold-bright",
+        active ? "text-gold-bright" : "text-white",
         className,
       )}
       {...props}
@@ -197,7 +197,7 @@ export function SiteHeader(props: SiteHeaderProps) {
         <Link to="/" className="flex min-h-11 items-center gap-3" aria-label={`${SITE.name}, home`}>
           <img src={SITE.logo} alt="" width={40} height={40} className="size-10" />
           <span className="font-display text-lg font-semibold leading-tight text-white">
-            Global Implant <span className="text-gold">Institute</span>
+            Global Implant <span className="text-gold-bright">Institute</span>
           </span>
         </Link>
         <DesktopNavigation />

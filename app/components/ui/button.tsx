@@ -8,7 +8,8 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        primary: "bg-gold text-white hover:bg-gold-dark",
+        // Navy on gold reads at 6:1; white on this gold would not pass WCAG AA.
+        primary: "bg-gold text-navy hover:bg-gold-bright",
         navy: "bg-navy text-white hover:bg-navy-light",
         outline: "border border-gold text-gold-dark hover:bg-gold-light",
         ghost: "text-navy hover:bg-mist",

@@ -4,12 +4,19 @@ import { cn } from "~/lib/cn";
 export const inputClass =
   "block w-full min-h-11 rounded-md border border-ink/20 bg-white px-3 py-2 text-base text-ink shadow-sm placeholder:text-ink/40 focus:border-gold focus:outline-none focus:ring-2 focus:ring-gold/40 disabled:cursor-not-allowed disabled:bg-mist disabled:opacity-70";
 
-/** A labelled form field: the label names the input for assistive technology and tests. */
+/** The id of a field's error message, for the input's aria-describedby. */
+export const fieldErrorId = (id: string) => `${id}-error`;
+
+/**
+ * A labelled form field: the label names the input for assistive technology and tests.
+ * An error is shown under the input; point the input's aria-describedby at `fieldErrorId(id)`.
+ */
 export function Field({
   label,
   id,
   required,
   hint,
+  error,
   children,
   className,
 }: {
@@ -17,22 +24,28 @@ export function Field({
   id: string;
   required?: boolean;
   hint?: ReactNode;
+  error?: string;
   children: ReactNode;
   className?: string;
 }) {
   return (
     <div className={cn("grid gap-1.5", className)}>
-      <label htmlFor={id} className="text-sm font-medium text-navy">
-        {label}
+      {/* The asterisk sits outside the label so the field's name is exactly its label. */}
+      <div className="flex gap-1 text-sm font-medium text-navy">
+        <label htmlFor={id}>{label}</label>
         {required && (
           <span aria-hidden className="text-gold-dark">
-            {" "}
             *
           </span>
         )}
-      </label>
+      </div>
       {children}
       {hint && <p className="text-xs text-ink/60">{hint}</p>}
+      {error && (
+        <p id={fieldErrorId(id)} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

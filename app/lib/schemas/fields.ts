@@ -33,3 +33,13 @@ export function firstIssueMessage(error: z.ZodError, fallback = "Invalid request
   const missing = error.issues.find((issue) => issue.code === "invalid_type" || issue.code === "too_small");
   return (missing ?? error.issues[0])?.message ?? fallback;
 }
+
+/** The first message for each top-level field, for showing next to the inputs. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "");
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}

@@ -48,7 +48,9 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   try {
     return await lockfile.lock(dataDir, {
       lockfilePath: join(dataDir, "db.lock"),
-      stale: 15_000,
+      // Opening PGlite blocks the event loop for seconds (longer on a loaded machine), so the
+      // lock is only taken over when its holder has not touched it for a full minute.
+      stale: 60_000,
       update: 5_000,
       realpath: false,
       onCompromised: (error) => {

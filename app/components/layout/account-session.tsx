@@ -1,0 +1,45 @@
+import { useEffect } from "react";
+import { useFetcher, useNavigate } from "react-router";
+import { toast } from "sonner";
+
+export const CLAIM_ENDPOINT = "/api/functions/claim-guest-purchases";
+
+/** Spec 4: logging out shows 'Loading...' in the shell while it runs, then a toast and /auth. */
+export function useLogout() {
+  const fetcher = useFetcher<{ ok: boolean; message: string }>({ key: "logout" });
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok) {
+      toast.success("You have been logged out.");
+      navigate("/auth");
+    } else {
+      console.error("Error signing out", fetcher.data.message);
+      toast.error(fetcher.data.message || "Logout failed. Please try again.");
+    }
+  }, [fetcher.state, fetcher.data, navigate]);
+  return {
+    busy: fetcher.state !== "idle",
+    logout: () => fetcher.submit(null, { method: "post", action: "/auth/logout" }),
+  };
+}
+
+/**
+ * Spec 4: once per browser session and user, purchases made as a guest with
+ * this email are claimed; the attempt counts as done whether or not it worked.
+ */
+export function ClaimGuestPurchases({ userId }: { userId: string }) {
+  useEffect(() => {
+    const key = `gii-guest-purchases-claimed:${userId}`;
+    if (window.sessionStorage.getItem(key)) return;
+    window.sessionStorage.setItem(key, "1");
+    fetch(CLAIM_ENDPOINT, { method: "POST", credentials: "same-origin" })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`status ${response.status}`);
+        const { claimed_count: claimed } = (await response.json()) as { claimed_count: number };
+        if (claimed > 0) toast.success(`${claimed} earlier booking${claimed === 1 ? "" : "s"} added to your account.`);
+      })
+      .catch((error) => console.error("Error claiming guest purchases", error));
+  }, [userId]);
+  return null;
+}

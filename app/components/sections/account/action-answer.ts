@@ -1,0 +1,28 @@
+import { useEffect, useEffectEvent, useRef } from "react";
+import type { useFetcher } from "react-router";
+import type { ProfileFormValues } from "~/lib/schemas/profile";
+
+/** What the account route's action answers to the profile and password forms. */
+export interface AccountActionAnswer {
+  ok: boolean;
+  /** The toast's whole text: the spec's success message, or 'Error updating …: {message}'. */
+  message: string;
+  /** The first problem with each field, shown beside it. */
+  fieldErrors?: Record<string, string>;
+  /** The profile as saved (trimmed), so the form shows what is stored. */
+  values?: ProfileFormValues;
+  /** The session had ended: the page sends the person to log in again. */
+  signedOut?: boolean;
+}
+
+/** Calls `onAnswer` once for each answer the fetcher receives. */
+export function useActionAnswer(fetcher: ReturnType<typeof useFetcher<AccountActionAnswer>>, onAnswer: (answer: AccountActionAnswer) => void) {
+  const handled = useRef<AccountActionAnswer>(undefined);
+  const handle = useEffectEvent(onAnswer);
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (fetcher.state !== "idle" || !answer || handled.current === answer) return;
+    handled.current = answer;
+    handle(answer);
+  }, [fetcher.state, fetcher.data]);
+}

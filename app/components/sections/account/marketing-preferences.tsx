@@ -1,0 +1,64 @@
+import { Switch } from "radix-ui";
+import { useId, useState } from "react";
+import { toast } from "sonner";
+import { postJson } from "~/lib/post-json";
+import { PREFERENCES_ENDPOINT, PREFERENCES_MESSAGES } from "~/lib/schemas/preferences";
+import { AccountCard } from "./account-card";
+import { RedirectingToLogin, useLoginRedirect } from "./login-redirect";
+
+export const MARKETING_SWITCH_LABEL = "Receive emails about new courses and upcoming events";
+
+/** Spec 4: the marketing switch is optimistic and goes back to where it was if the change fails. */
+export function MarketingPreferences({ initial }: { initial: boolean }) {
+  const id = useId();
+  const [checked, setChecked] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const { redirecting, redirectToLogin } = useLoginRedirect();
+
+  async function change(next: boolean) {
+    const previous = checked;
+    setChecked(next);
+    setBusy(true);
+    try {
+      const answer = await postJson(PREFERENCES_ENDPOINT, { preferences: { eventNotifications: next } });
+      if (!answer.ok) {
+        setChecked(previous);
+        toast.error(`Error updating preferences: ${answer.error ?? PREFERENCES_MESSAGES.failed}`);
+        if (answer.status === 401) redirectToLogin();
+        return;
+      }
+      toast.success(answer.message ?? PREFERENCES_MESSAGES.saved);
+    } catch {
+      // The request never got an answer (offline, say): nothing more specific to tell.
+      setChecked(previous);
+      toast.error(`Error updating preferences: ${PREFERENCES_MESSAGES.failed}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AccountCard id={`${id}-heading`} title="Marketing Preferences">
+      <div className="flex items-center justify-between gap-4">
+        <label htmlFor={`${id}-switch`} className="text-sm font-medium text-navy">
+          {MARKETING_SWITCH_LABEL}
+        </label>
+        <Switch.Root
+          id={`${id}-switch`}
+          checked={checked}
+          onCheckedChange={change}
+          disabled={busy || redirecting}
+          aria-busy={busy || undefined}
+          className="relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full bg-ink/25 transition-colors before:absolute before:-inset-2 before:content-[''] data-[state=checked]:bg-gold disabled:cursor-wait disabled:opacity-70"
+        >
+          <Switch.Thumb className="block size-6 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem] motion-reduce:transition-none" />
+        </Switch.Root>
+      </div>
+      {redirecting && (
+        <div className="mt-4">
+          <RedirectingToLogin />
+        </div>
+      )}
+    </AccountCard>
+  );
+}

@@ -1,0 +1,172 @@
+import { useEffect, useId, useState, type ComponentProps, type FormEvent } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { Field, fieldErrorId, Input } from "~/components/ui/field";
+import { Select } from "~/components/ui/select";
+import { COUNTRIES_OF_RESIDENCE, COUNTRY_CODES } from "~/content/account";
+import { fieldErrors, firstIssueMessage } from "~/lib/schemas/fields";
+import { formatLongDate } from "~/lib/format";
+import {
+  profileSaveError,
+  ProfileSchema,
+  type ProfileField,
+  type ProfileFieldErrors,
+  type ProfileFormValues,
+} from "~/lib/schemas/profile";
+import { AccountCard } from "./account-card";
+import { useActionAnswer, type AccountActionAnswer } from "./action-answer";
+import { RedirectingToLogin, useLoginRedirect } from "./login-redirect";
+
+export const PROFILE_NOT_FOUND_MESSAGE = "Profile data not found. It might be created shortly.";
+
+function validate(values: ProfileFormValues) {
+  const parsed = ProfileSchema.safeParse(values);
+  return parsed.success ? null : { errors: fieldErrors(parsed.error) as ProfileFieldErrors, first: firstIssueMessage(parsed.error) };
+}
+
+/** Spec 4 Profile Details: the account's email and joined date, and the profile form. */
+export function ProfileDetails({
+  accountEmail,
+  joinedAt,
+  initialValues,
+  found,
+  loadError,
+}: {
+  accountEmail: string;
+  joinedAt: string;
+  initialValues: ProfileFormValues;
+  /** False when the person has no profile row yet: saving creates it. */
+  found: boolean;
+  /** Why the profile could not be read, if it could not. */
+  loadError: string | null;
+}) {
+  const id = useId();
+  const fetcher = useFetcher<AccountActionAnswer>({ key: "account-profile" });
+  const [values, setValues] = useState(initialValues);
+  const [errors, setErrors] = useState<ProfileFieldErrors>({});
+  // After the first try, the form re-checks as the person types (design: one schema, form and action).
+  const [attempted, setAttempted] = useState(false);
+  const [missing, setMissing] = useState(!found && !loadError);
+  const { redirecting, redirectToLogin } = useLoginRedirect();
+  const busy = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (loadError) toast.error(`Error fetching profile: ${loadError}`);
+  }, [loadError]);
+
+  useActionAnswer(fetcher, (answer) => {
+    if (answer.ok) {
+      toast.success(answer.message);
+      if (answer.values) setValues(answer.values);
+      setErrors({});
+      setAttempted(false);
+      setMissing(false);
+      return;
+    }
+    toast.error(answer.message);
+    setErrors((answer.fieldErrors ?? {}) as ProfileFieldErrors);
+    if (answer.signedOut) redirectToLogin();
+  });
+
+  function change(field: ProfileField, value: string) {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (attempted) setErrors(validate(next)?.errors ?? {});
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    setAttempted(true);
+    const problem = validate(values);
+    if (problem) {
+      event.preventDefault();
+      setErrors(problem.errors);
+      toast.error(profileSaveError(problem.first));
+      return;
+    }
+    setErrors({});
+  }
+
+  const fieldId = (field: ProfileField) => `${id}-${field}`;
+  const describedBy = (field: ProfileField) => (errors[field] ? fieldErrorId(fieldId(field)) : undefined);
+  const textField = (field: ProfileField, label: string, props: ComponentProps<"input"> = {}) => (
+    <Field label={label} id={fieldId(field)} error={errors[field]}>
+      <Input
+        id={fieldId(field)}
+        name={field}
+        value={values[field]}
+        onChange={(event) => change(field, event.target.value)}
+        disabled={busy}
+        aria-invalid={errors[field] ? true : undefined}
+        aria-describedby={describedBy(field)}
+        {...props}
+      />
+    </Field>
+  );
+
+  return (
+    <AccountCard id={`${id}-heading`} title="Profile Details" description="Your details as the institute holds them.">
+      <dl className="grid gap-4 rounded-lg bg-mist p-4 text-sm sm:grid-cols-2">
+        <div className="min-w-0">
+          <dt className="font-medium text-ink/70">Account email</dt>
+          <dd className="mt-0.5 break-words font-semibold text-navy">{accountEmail}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-ink/70">Joined</dt>
+          <dd className="mt-0.5 font-semibold text-navy">
+            <time dateTime={joinedAt}>{formatLongDate(joinedAt)}</time>
+          </dd>
+        </div>
+      </dl>
+
+      {missing && (
+        <p role="status" className="mt-4 rounded-md border border-gold/40 bg-gold-light p-3 text-sm text-navy">
+          {PROFILE_NOT_FOUND_MESSAGE}
+        </p>
+      )}
+
+      <fetcher.Form method="post" noValidate onSubmit={submit} aria-label="Profile Details" className="mt-6 grid gap-5">
+        <input type="hidden" name="intent" value="profile" />
+        <div className="grid gap-5 sm:grid-cols-2">
+          {textField("firstName", "First Name", { autoComplete: "given-name" })}
+          {textField("lastName", "Last Name", { autoComplete: "family-name" })}
+        </div>
+        {textField("emailAddress", "Email Address", { type: "email", autoComplete: "email", inputMode: "email" })}
+        <div className="grid gap-5 sm:grid-cols-[11rem_1fr]">
+          <Field label="Country Code" id={fieldId("mobileCountryCode")} error={errors.mobileCountryCode}>
+            <Select
+              id={fieldId("mobileCountryCode")}
+              name="mobileCountryCode"
+              value={values.mobileCountryCode}
+              onValueChange={(value) => change("mobileCountryCode", value)}
+              options={COUNTRY_CODES}
+              noneLabel="Select code"
+              disabled={busy}
+              invalid={Boolean(errors.mobileCountryCode)}
+              describedBy={describedBy("mobileCountryCode")}
+            />
+          </Field>
+          {textField("mobileNumber", "Mobile Number", { type: "tel", autoComplete: "tel-national", inputMode: "numeric" })}
+        </div>
+        <Field label="Country of Residence" id={fieldId("countryOfResidence")} error={errors.countryOfResidence}>
+          <Select
+            id={fieldId("countryOfResidence")}
+            name="countryOfResidence"
+            value={values.countryOfResidence}
+            onValueChange={(value) => change("countryOfResidence", value)}
+            options={COUNTRIES_OF_RESIDENCE}
+            noneLabel="Select country"
+            disabled={busy}
+            invalid={Boolean(errors.countryOfResidence)}
+            describedBy={describedBy("countryOfResidence")}
+          />
+        </Field>
+        {textField("instagramProfile", "Instagram Profile", { placeholder: "@username or profile URL", autoCapitalize: "none", spellCheck: false })}
+        {redirecting && <RedirectingToLogin />}
+        <Button type="submit" disabled={busy || redirecting} className="justify-self-start">
+          {busy ? "Saving..." : "Save Changes"}
+        </Button>
+      </fetcher.Form>
+    </AccountCard>
+  );
+}

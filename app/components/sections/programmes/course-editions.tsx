@@ -1,0 +1,102 @@
+import { MapPin } from "lucide-react";
+import { Link } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import { fallbackDateLabel, type Programme } from "~/content/programmes";
+import { cn } from "~/lib/cn";
+import { formatDateRange, placesLeftLabel } from "~/lib/format";
+import { BookButton, DetailsComingSoon } from "./book-button";
+
+export interface EditionSummary {
+  id: string;
+  startDate: string;
+  endDate: string | null;
+  location: string | null;
+  priceId: string | null;
+  placesLeft: number;
+  bookable: boolean;
+}
+
+const PLACES_FEW = 3;
+
+function RegisterInterestLink() {
+  return (
+    <Link to="/courses#register-interest" className={cn(buttonVariants({ variant: "navy", size: "lg" }), "w-full")}>
+      Register Your Interest
+    </Link>
+  );
+}
+
+/** The course page's schedule: each future edition with its places left and its own Book Now. */
+export function CourseEditions({
+  editions,
+  programme,
+  location,
+  today,
+}: {
+  editions: readonly EditionSummary[];
+  programme: Programme | undefined;
+  location: string | null;
+  today: string;
+}) {
+  const availability = programme?.availability ?? "open";
+  const sellsPlaces = availability === "open";
+
+  return (
+    <section aria-labelledby="dates-heading" className="mt-8 border-t border-navy/10 pt-6">
+      <h3 id="dates-heading" className="font-sans text-xs font-semibold uppercase tracking-wider text-gold-dark">
+        Upcoming dates
+      </h3>
+      {editions.length === 0 ? (
+        <div className="mt-3 grid gap-4">
+          <p className="font-medium text-navy">{programme ? fallbackDateLabel(programme, today) : "Dates TBD"}</p>
+          <p className="text-sm text-ink/70">No dates are open for booking yet. Register your interest and we will tell you first.</p>
+          <RegisterInterestLink />
+        </div>
+      ) : (
+        <ul className="mt-3 grid gap-3">
+          {editions.map((edition) => (
+            <li key={edition.id} className="grid gap-3 rounded-xl border border-navy/10 bg-mist p-4">
+              <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
+                <div>
+                  <p className="font-semibold text-navy">{formatDateRange(edition.startDate, edition.endDate)}</p>
+                  {(edition.location ?? location) && (
+                    <p className="mt-1 flex items-center gap-1.5 text-sm text-ink/70">
+                      <MapPin aria-hidden="true" className="size-4 text-gold" />
+                      {edition.location ?? location}
+                    </p>
+                  )}
+                </div>
+                {sellsPlaces && edition.bookable && (
+                  <p
+                    className={cn(
+                      "text-sm font-semibold",
+                      edition.placesLeft === 0 ? "text-red-800" : edition.placesLeft <= PLACES_FEW ? "text-gold-dark" : "text-emerald-800",
+                    )}
+                  >
+                    {placesLeftLabel(edition.placesLeft)}
+                  </p>
+                )}
+              </div>
+              {sellsPlaces && edition.placesLeft > 0 && (
+                <BookButton
+                  priceId={edition.priceId}
+                  accessibleName={`Book Now: ${formatDateRange(edition.startDate, edition.endDate)}`}
+                  className="w-full"
+                />
+              )}
+              {!sellsPlaces && availability === "opening-soon" && (
+                <p className="text-sm font-semibold uppercase tracking-wider text-navy/70">Opening Soon</p>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {editions.length > 0 && availability === "opening-soon" && <DetailsComingSoon className="mt-4 w-full" />}
+      {editions.length > 0 && availability === "register-interest" && (
+        <div className="mt-4">
+          <RegisterInterestLink />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import { SITE } from "~/content/site";
+
+/** One dated edition, as the database stores its dates ("YYYY-MM-DD"). */
+export interface CourseInstanceDates {
+  startDate: string;
+  endDate: string | null;
+}
+
+export interface CourseJsonLdInput {
+  /** The public origin, without a trailing slash. */
+  siteUrl: string;
+  /** Where the course is shown: "/courses/full-arch#level-2", "/courses/sinus-grafting". */
+  path: string;
+  name: string;
+  description: string;
+  /** Minor units (pence); left out of the offer when not priced. */
+  priceMinor?: number | null;
+  currency?: string;
+  /** A city or a full address line: Dubai courses get the clinic's address. */
+  location: string;
+  /** Length of one edition in days, for the workload when no dated edition is known. */
+  days?: number;
+  editions?: readonly CourseInstanceDates[];
+}
+
+function place(location: string) {
+  if (/dubai/i.test(location)) {
+    return {
+      "@type": "Place",
+      name: `${SITE.dubaiAddress.area}, ${SITE.dubaiAddress.city}`,
+      address: {
+        "@type": "PostalAddress",
+        streetAddress: `${SITE.dubaiAddress.building}, ${SITE.dubaiAddress.area}`,
+        addressLocality: SITE.dubaiAddress.city,
+        addressCountry: "AE",
+      },
+    };
+  }
+  if (/london/i.test(location)) {
+    return { "@type": "Place", name: "London", address: { "@type": "PostalAddress", addressLocality: "London", addressCountry: "GB" } };
+  }
+  return { "@type": "Place", name: location };
+}
+
+/**
+ * schema.org Course for search engines: provider, price and either the dated
+ * editions or, when none is known, the course's length (one of the two is
+ * required for course rich results).
+ */
+export function courseJsonLd(input: CourseJsonLdInput) {
+  const url = new URL(input.path, `${input.siteUrl}/`).href;
+  const location = place(input.location);
+  const workload = input.days ? { courseWorkload: `P${input.days}D` } : {};
+  const instances = input.editions?.length
+    ? input.editions.map((edition) => ({
+        "@type": "CourseInstance",
+        courseMode: "Onsite",
+        startDate: edition.startDate,
+        endDate: edition.endDate ?? edition.startDate,
+        location,
+        ...workload,
+      }))
+    : [{ "@type": "CourseInstance", courseMode: "Onsite", location, ...workload }];
+  return {
+    "@context": "https://schema.org",
+    "@type": "Course",
+    name: input.name,
+    description: input.description,
+    url,
+    inLanguage: "en",
+    educationalCredentialAwarded: "Certificate of completion",
+    provider: { "@type": "EducationalOrganization", name: SITE.name, url: input.siteUrl },
+    ...(input.priceMinor != null
+      ? {
+          offers: {
+            "@type": "Offer",
+            category: "Paid",
+            price: (input.priceMinor / 100).toFixed(2),
+            priceCurrency: (input.currency ?? "GBP").toUpperCase(),
+            url,
+          },
+        }
+      : {}),
+    hasCourseInstance: instances,
+  };
+}
+
+interface MatchLike {
+  id: string;
+  loaderData: unknown;
+}
+
+/** The public origin from the root loader, for meta exports that build absolute URLs. */
+export function siteUrlFromMatches(matches: ReadonlyArray<MatchLike | undefined>): string {
+  const root = matches.find((match) => match?.id === "root")?.loaderData as { publicEnv?: { siteUrl?: string } } | undefined;
+  return root?.publicEnv?.siteUrl ?? "http://localhost:3000";
+}

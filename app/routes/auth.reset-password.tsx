@@ -1,0 +1,88 @@
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { data, Link, useFetcher, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { Field, FormError, Input } from "~/components/ui/field";
+import { NewPasswordSchema } from "~/lib/schemas/auth";
+import { firstIssueMessage } from "~/lib/schemas/fields";
+import { seo } from "~/lib/seo";
+import { resetPassword } from "~/server/accounts.server";
+import { appServices } from "~/server/context.server";
+import { requireSameOrigin } from "~/server/http.server";
+import type { Route } from "./+types/auth.reset-password";
+
+/** Better Auth sends the person here from the emailed link with ?token=… (or ?error=INVALID_TOKEN). */
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token")?.slice(0, 200) ?? "";
+  return { token, invalid: !token || url.searchParams.has("error") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = appServices(context);
+  requireSameOrigin(request, services.env.siteUrl);
+  const form = await request.formData();
+  const parsed = NewPasswordSchema.safeParse({ newPassword: form.get("newPassword"), confirmPassword: form.get("confirmPassword") });
+  if (!parsed.success) return data({ ok: false, message: firstIssueMessage(parsed.error), redirectTo: undefined }, 400);
+  const outcome = await resetPassword(services, request, { token: String(form.get("token") ?? ""), newPassword: parsed.data.newPassword });
+  return data({ ok: outcome.ok, message: outcome.message, redirectTo: outcome.redirectTo }, outcome.ok ? 200 : 400);
+}
+
+export const meta: Route.MetaFunction = (args) => seo(args, { title: "Choose a New Password", noIndex: true });
+
+export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) {
+  const id = useId();
+  const fetcher = useFetcher<typeof action>();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string>();
+  const busy = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok) {
+      toast.success(fetcher.data.message);
+      if (fetcher.data.redirectTo) navigate(fetcher.data.redirectTo);
+    } else {
+      setError(fetcher.data.message);
+      toast.error(fetcher.data.message);
+    }
+  }, [fetcher.state, fetcher.data, navigate]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    const form = new FormData(event.currentTarget);
+    const parsed = NewPasswordSchema.safeParse({ newPassword: form.get("newPassword"), confirmPassword: form.get("confirmPassword") });
+    if (!parsed.success) {
+      event.preventDefault();
+      setError(firstIssueMessage(parsed.error));
+      toast.error(firstIssueMessage(parsed.error));
+    } else setError(undefined);
+  }
+
+  return (
+    <div className="mx-auto max-w-lg px-4 py-16 sm:py-24">
+      <h1 className="text-3xl font-semibold">Choose a new password</h1>
+      {loaderData.invalid ? (
+        <div className="mt-6 grid gap-4">
+          <p className="text-ink/80">This reset link is invalid or has expired. Please ask for a new one.</p>
+          <Button asChild className="justify-self-start">
+            <Link to="/auth?view=sign_in">Back to login</Link>
+          </Button>
+        </div>
+      ) : (
+        <fetcher.Form method="post" noValidate onSubmit={submit} aria-label="Choose a new password" className="mt-8 grid gap-4">
+          <input type="hidden" name="token" value={loaderData.token} />
+          <Field label="New Password" id={`${id}-new`} required hint="Minimum 6 characters.">
+            <Input id={`${id}-new`} name="newPassword" type="password" autoComplete="new-password" required disabled={busy} />
+          </Field>
+          <Field label="Confirm New Password" id={`${id}-confirm`} required>
+            <Input id={`${id}-confirm`} name="confirmPassword" type="password" autoComplete="new-password" required disabled={busy} />
+          </Field>
+          <FormError>{error}</FormError>
+          <Button type="submit" size="lg" disabled={busy} className="justify-self-start">
+            {busy ? "Updating..." : "Update Password"}
+          </Button>
+        </fetcher.Form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { Button, Text } from "@react-email/components";
+import { button, EmailLayout, greeting, renderEmail, text } from "./layout";
+
+export function renderVerifyEmail({ name, url }: { name?: string; url: string }) {
+  return renderEmail(
+    "Confirm your email address",
+    <EmailLayout preview="Confirm your email to activate your account" heading="Confirm your email address">
+      <Text style={text}>{greeting(name)}</Text>
+      <Text style={text}>
+        Thank you for creating an account with the Global Implant Institute. Please confirm your email address to
+        activate it. If you ticked the box at sign-up, your £100 discount on your first course applies once confirmed.
+      </Text>
+      <Button href={url} style={button}>
+        Confirm my email
+      </Button>
+      <Text style={{ ...text, marginTop: "24px" }}>If you did not create an account, you can ignore this email.</Text>
+    </EmailLayout>,
+  );
+}
+
+export function renderResetPassword({ name, url }: { name?: string; url: string }) {
+  return renderEmail(
+    "Reset your password",
+    <EmailLayout preview="A link to choose a new password" heading="Reset your password">
+      <Text style={text}>{greeting(name)}</Text>
+      <Text style={text}>We received a request to reset the password of your account. The link below works once, for one hour.</Text>
+      <Button href={url} style={button}>
+        Choose a new password
+      </Button>
+      <Text style={{ ...text, marginTop: "24px" }}>
+        If you did not ask for this, you can ignore this email: your password stays as it is.
+      </Text>
+    </EmailLayout>,
+  );
+}

@@ -1,0 +1,80 @@
+import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
+import { render } from "@react-email/render";
+import type { ReactElement, ReactNode } from "react";
+import { SITE } from "~/content/site";
+
+export const colors = { navy: "#0f1b2d", gold: "#c09a58", ink: "#1f2937", mist: "#f6f7f9" };
+
+export const text = { color: colors.ink, fontSize: "15px", lineHeight: "24px", margin: "0 0 16px" };
+export const label = { color: "#6b7280", fontSize: "13px", margin: "0" };
+export const button = {
+  backgroundColor: colors.gold,
+  borderRadius: "6px",
+  color: "#ffffff",
+  display: "inline-block",
+  fontSize: "15px",
+  fontWeight: 600,
+  padding: "12px 22px",
+  textDecoration: "none",
+};
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** The frame every email shares: brand band, one heading, the content, the institute's address. */
+export function EmailLayout({
+  preview,
+  heading,
+  children,
+  footer,
+}: {
+  preview: string;
+  heading: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{preview}</Preview>
+      <Body style={{ backgroundColor: colors.mist, fontFamily: "Helvetica, Arial, sans-serif", margin: 0, padding: "24px 0" }}>
+        <Container style={{ backgroundColor: "#ffffff", borderRadius: "8px", maxWidth: "600px", overflow: "hidden" }}>
+          <Section style={{ backgroundColor: colors.navy, padding: "20px 32px" }}>
+            <Text style={{ color: "#ffffff", fontFamily: "Georgia, serif", fontSize: "20px", margin: 0 }}>
+              Global Implant <span style={{ color: colors.gold }}>Institute</span>
+            </Text>
+          </Section>
+          <Section style={{ padding: "32px" }}>
+            <Heading as="h1" style={{ color: colors.navy, fontFamily: "Georgia, serif", fontSize: "24px", margin: "0 0 20px" }}>
+              {heading}
+            </Heading>
+            {children}
+          </Section>
+          <Hr style={{ borderColor: "#e5e7eb", margin: 0 }} />
+          <Section style={{ padding: "20px 32px" }}>
+            {footer}
+            <Text style={{ ...label, lineHeight: "20px" }}>
+              {SITE.name} · {SITE.dubaiAddress.area}, {SITE.dubaiAddress.building}, {SITE.dubaiAddress.city} ·{" "}
+              <Link href={`mailto:${SITE.generalEmail}`} style={{ color: colors.gold }}>
+                {SITE.generalEmail}
+              </Link>
+            </Text>
+          </Section>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+/** HTML and plain text from one React Email element; React escapes every value. */
+export async function renderEmail(subject: string, element: ReactElement): Promise<RenderedEmail> {
+  const [html, plain] = await Promise.all([render(element), render(element, { plainText: true })]);
+  return { subject, html, text: plain };
+}
+
+export function greeting(name: string | undefined) {
+  return name ? `Dear ${name},` : "Hello,";
+}

@@ -1,0 +1,74 @@
+import { Button, Link, Text } from "@react-email/components";
+import { button, colors, EmailLayout, greeting, label, renderEmail, text } from "./layout";
+
+function UnsubscribeNote({ url }: { url: string }) {
+  return (
+    <Text style={{ ...label, marginBottom: "8px" }}>
+      You receive this because you asked to hear about our courses.{" "}
+      <Link href={url} style={{ color: colors.gold }}>
+        Unsubscribe
+      </Link>
+    </Text>
+  );
+}
+
+export function renderNewsletterConfirmation({
+  name,
+  confirmUrl,
+  unsubscribeUrl,
+}: {
+  name?: string;
+  confirmUrl: string;
+  unsubscribeUrl: string;
+}) {
+  return renderEmail(
+    "Please confirm your subscription",
+    <EmailLayout
+      preview="One click to confirm your subscription"
+      heading="Confirm your subscription"
+      footer={<UnsubscribeNote url={unsubscribeUrl} />}
+    >
+      <Text style={text}>{greeting(name)}</Text>
+      <Text style={text}>
+        Thank you for subscribing to news of the Global Implant Institute: new courses, dates and events. Please
+        confirm that this is your address.
+      </Text>
+      <Button href={confirmUrl} style={button}>
+        Confirm my subscription
+      </Button>
+      <Text style={{ ...text, marginTop: "24px" }}>If you did not subscribe, ignore this email and you will hear nothing more.</Text>
+    </EmailLayout>,
+  );
+}
+
+export function renderNewDateAnnouncement({
+  name,
+  courseTitle,
+  startDate,
+  endDate,
+  location,
+  courseUrl,
+  unsubscribeUrl,
+}: {
+  name?: string;
+  courseTitle: string;
+  startDate: string;
+  endDate: string;
+  location: string;
+  courseUrl: string;
+  unsubscribeUrl: string;
+}) {
+  return renderEmail(
+    `New date: ${courseTitle}`,
+    <EmailLayout preview={`${courseTitle} has a new date`} heading="A new date for a course you asked about" footer={<UnsubscribeNote url={unsubscribeUrl} />}>
+      <Text style={text}>{greeting(name)}</Text>
+      <Text style={text}>
+        We have scheduled {courseTitle} from {startDate} to {endDate} in {location}. Groups are small and places go
+        quickly.
+      </Text>
+      <Button href={courseUrl} style={button}>
+        See the course and book
+      </Button>
+    </EmailLayout>,
+  );
+}

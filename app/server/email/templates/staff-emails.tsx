@@ -1,0 +1,76 @@
+import { Section, Text } from "@react-email/components";
+import { format } from "date-fns";
+import { Fragment } from "react";
+import { colors, EmailLayout, label, renderEmail, text } from "./layout";
+
+function Detail({ name, value }: { name: string; value: string }) {
+  return (
+    <Section style={{ marginBottom: "12px" }}>
+      <Text style={label}>{name}</Text>
+      <Text style={{ ...text, margin: 0 }}>{value}</Text>
+    </Section>
+  );
+}
+
+const received = (at: Date) => format(at, "d MMMM yyyy, HH:mm");
+
+export function renderContactNotification({
+  name,
+  email,
+  subject,
+  message,
+  receivedAt,
+}: {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  receivedAt: Date;
+}) {
+  return renderEmail(
+    `Website message: ${subject}`.slice(0, 200),
+    <EmailLayout preview={`${name} wrote through the contact form`} heading="New message from the website">
+      <Detail name="From" value={`${name} <${email}>`} />
+      <Detail name="Subject" value={subject} />
+      <Detail name="Received" value={received(receivedAt)} />
+      <Text style={label}>Message</Text>
+      {/* Rendered as text, markup shown as typed; explicit breaks survive the plain-text version too. */}
+      <Text style={{ ...text, backgroundColor: colors.mist, borderRadius: "6px", padding: "16px" }}>
+        {message.split("\n").map((line, index) => (
+          <Fragment key={index}>
+            {index > 0 && <br />}
+            {line}
+          </Fragment>
+        ))}
+      </Text>
+      <Text style={label}>Reply to this email to answer {name} directly.</Text>
+    </EmailLayout>,
+  );
+}
+
+export function renderInterestNotification({
+  name,
+  email,
+  courses,
+  receivedAt,
+}: {
+  name: string;
+  email: string;
+  courses: string[];
+  receivedAt: Date;
+}) {
+  return renderEmail(
+    `Interest registered: ${name}`.slice(0, 200),
+    <EmailLayout preview={`${name} registered interest in ${courses.length} course(s)`} heading="New interest registration">
+      <Detail name="Name" value={name} />
+      <Detail name="Email" value={email} />
+      <Detail name="Received" value={received(receivedAt)} />
+      <Text style={label}>Courses</Text>
+      {courses.map((course) => (
+        <Text key={course} style={{ ...text, margin: "0 0 4px" }}>
+          • {course}
+        </Text>
+      ))}
+    </EmailLayout>,
+  );
+}

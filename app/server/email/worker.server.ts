@@ -1,0 +1,147 @@
+import { and, eq, inArray, lte, or, sql } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import type { Database } from "../db/client.server";
+import { emailOutbox } from "../db/schema.server";
+import type { Env } from "../env.server";
+import { log } from "../log.server";
+
+export type OutboxEmail = typeof emailOutbox.$inferSelect;
+
+/** Where a claimed email goes: SMTP in production, the local mailbox in the embedded demo. */
+export interface MailTransport {
+  send(email: OutboxEmail): Promise<void>;
+}
+
+export const POLL_INTERVAL_MS = 2_000;
+export const BATCH_SIZE = 20;
+/** A claimed email not finished within this time (a crashed instance) is claimed again. */
+export const CLAIM_TIMEOUT_MS = 2 * 60_000;
+export const FIRST_RETRY_DELAY_MS = 30_000;
+export const MAX_RETRY_DELAY_MS = 60 * 60_000;
+export const MAX_ATTEMPTS = 12;
+
+/** 30 s, 1 min, 2 min … capped at 1 h. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(FIRST_RETRY_DELAY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_DELAY_MS);
+}
+
+export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(email) {
+      await transporter.sendMail({
+        from,
+        to: email.toAddress,
+        replyTo: email.replyTo ?? undefined,
+        subject: email.subject,
+        html: email.html,
+        text: email.text,
+        headers: email.headers,
+        attachments: email.attachments.map((attachment) => ({
+          filename: attachment.filename,
+          contentType: attachment.contentType,
+          content: attachment.content,
+        })),
+      });
+    },
+  };
+}
+
+const AUTH_TEMPLATES = new Set(["verify-email", "reset-password"]);
+
+/**
+ * The embedded default: mail stays readable at /dev/mailbox. Account emails are
+ * announced in the log with where to read them; their links carry tokens, so never the link.
+ */
+export function createMailboxTransport(siteUrl: string): MailTransport {
+  return {
+    async send(email) {
+      if (AUTH_TEMPLATES.has(email.template)) log.info(`Mailbox: ${email.template} for ${email.toAddress}, open ${siteUrl}/dev/mailbox/${email.id}`);
+    },
+  };
+}
+
+/** Claims due emails so that no two instances send the same one (SKIP LOCKED). */
+async function claimDueEmails(db: Database, now: Date): Promise<OutboxEmail[]> {
+  const nowIso = now.toISOString();
+  const due = db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(
+      or(
+        and(eq(emailOutbox.status, "pending"), lte(emailOutbox.nextAttemptAt, sql`${nowIso}::timestamptz`)),
+        and(eq(emailOutbox.status, "sending"), lte(emailOutbox.lockedUntil, sql`${nowIso}::timestamptz`)),
+      ),
+    )
+    .orderBy(emailOutbox.nextAttemptAt)
+    .limit(BATCH_SIZE)
+    .for("update", { skipLocked: true });
+  return db
+    .update(emailOutbox)
+    .set({ status: "sending", lockedUntil: new Date(now.getTime() + CLAIM_TIMEOUT_MS) })
+    .where(inArray(emailOutbox.id, due))
+    .returning();
+}
+
+/** One delivery pass over the due emails. A failure delays an email; it never loses it. */
+export async function deliverDueEmails(
+  db: Database,
+  transport: MailTransport,
+  now: Date = new Date(),
+): Promise<{ sent: number; failed: number }> {
+  const claimed = await claimDueEmails(db, now);
+  let sent = 0;
+  let failed = 0;
+  for (const email of claimed) {
+    try {
+      await transport.send(email);
+      await db
+        .update(emailOutbox)
+        .set({ status: "sent", sentAt: new Date(), lockedUntil: null, attempts: email.attempts + 1, lastError: null })
+        .where(eq(emailOutbox.id, email.id));
+      sent++;
+    } catch (error) {
+      failed++;
+      const attempts = email.attempts + 1;
+      const message = error instanceof Error ? error.message : String(error);
+      await db
+        .update(emailOutbox)
+        .set({
+          status: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
+          attempts,
+          lastError: message.slice(0, 500),
+          lockedUntil: null,
+          nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
+        })
+        .where(eq(emailOutbox.id, email.id));
+      log.warn(`Email ${email.id} (${email.template}) not delivered, attempt ${attempts}: ${message.slice(0, 200)}`);
+    }
+  }
+  return { sent, failed };
+}
+
+export function transportFor(env: Env): MailTransport {
+  return env.mail.smtpUrl ? createSmtpTransport(env.mail.smtpUrl, env.mail.from) : createMailboxTransport(env.siteUrl);
+}
+
+/** Polls the outbox every 2 s, one pass at a time, until stopped. */
+export function startOutboxWorker({ db, transport }: { db: Database; transport: MailTransport }) {
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const tick = () => {
+    running = deliverDueEmails(db, transport)
+      .catch((error) => log.error("Outbox pass failed", error))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, POLL_INTERVAL_MS);
+      });
+  };
+  timer = setTimeout(tick, 0);
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,221 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { extractLinks, latestEmailTo } from "./mailbox";
+
+const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+const PASSWORD = "implant-2027";
+
+// Each journey signs up, reads the mailbox and signs in again: several full page loads.
+test.describe.configure({ timeout: 90_000 });
+
+async function signUp(page: Page, email: string, options: { marketing?: boolean; password?: string } = {}) {
+  await page.goto("/auth?view=sign_up");
+  const form = page.getByRole("form", { name: "Create Account" });
+  await form.getByLabel("First Name").fill("Layla");
+  await form.getByLabel("Last Name").fill("Hassan");
+  await form.getByLabel("Email", { exact: true }).fill(email);
+  await form.getByLabel("Password", { exact: true }).fill(options.password ?? PASSWORD);
+  await form.getByLabel("Confirm Password").fill(options.password ?? PASSWORD);
+  if (options.marketing === false) await form.getByRole("checkbox").uncheck();
+  await form.getByRole("button", { name: "Create Account & Get £100 Off" }).click();
+  await expect(page.getByText("Sign up successful! Please check your email to confirm your account.").first()).toBeVisible();
+}
+
+async function verify(page: Page, request: APIRequestContext, email: string) {
+  const mail = await latestEmailTo(request, email, { template: "verify-email" });
+  const link = extractLinks(mail.text).find((url) => url.includes("/api/auth/verify-email"));
+  expect(link).toBeTruthy();
+  // Signing in claims guest purchases once; wait for it so later steps never race it.
+  const claimed = page.waitForResponse((response) => response.url().endsWith("/api/functions/claim-guest-purchases"));
+  await page.goto(link!);
+  expect((await claimed).status()).toBe(200);
+}
+
+async function logIn(page: Page, email: string, password = PASSWORD) {
+  await page.goto("/auth");
+  const form = page.getByRole("form", { name: "Login" });
+  await form.getByLabel("Email", { exact: true }).fill(email);
+  await form.getByLabel("Password").fill(password);
+  await form.getByRole("button", { name: "Login" }).click();
+}
+
+test.describe("sign-up", () => {
+  test("with the box ticked: verification email, newsletter subscription, signed in after the link", async ({ page, request }) => {
+    const email = uniqueEmail("ticked");
+    await signUp(page, email);
+    await latestEmailTo(request, email, { template: "newsletter-confirmation" });
+    await verify(page, request, email);
+    await expect(page).toHaveURL(/\/account/);
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("link", { name: "Account" })).toBeVisible();
+    await expect(header.getByRole("button", { name: "Logout" })).toBeVisible();
+  });
+
+  test("with the box unticked: no newsletter email", async ({ page, request }) => {
+    const email = uniqueEmail("unticked");
+    await signUp(page, email, { marketing: false });
+    await latestEmailTo(request, email, { template: "verify-email" });
+    const all = await (await request.get(`/dev/mailbox/messages.json?to=${encodeURIComponent(email)}`)).json();
+    expect(all.map((message: { template: string }) => message.template)).toEqual(["verify-email"]);
+  });
+
+  test("the form: tabs by ?view, email inputs, the hint, the box checked by default, and each validation message", async ({ page }) => {
+    await page.goto("/auth");
+    await expect(page.getByRole("tab", { name: "Login" })).toHaveAttribute("aria-selected", "true");
+    await page.goto("/auth?view=sign_up");
+    await expect(page.getByRole("tab", { name: "Create Account" })).toHaveAttribute("aria-selected", "true");
+    const form = page.getByRole("form", { name: "Create Account" });
+    await expect(form.getByLabel("Email", { exact: true })).toHaveAttribute("type", "email");
+    await expect(form.getByText("Minimum 6 characters.")).toBeVisible();
+    await expect(form.getByRole("checkbox")).toBeChecked();
+    const submit = form.getByRole("button", { name: "Create Account & Get £100 Off" });
+
+    await submit.click();
+    await expect(form.getByRole("alert")).toHaveText("First name and last name are required.");
+    await form.getByLabel("First Name").fill("Layla");
+    await form.getByLabel("Last Name").fill("Hassan");
+    await form.getByLabel("Email", { exact: true }).fill(uniqueEmail("invalid"));
+    await form.getByLabel("Password", { exact: true }).fill("abcdef");
+    await form.getByLabel("Confirm Password").fill("abcdeg");
+    await submit.click();
+    await expect(form.getByRole("alert")).toHaveText("Passwords do not match.");
+    await form.getByLabel("Password", { exact: true }).fill("abc");
+    await form.getByLabel("Confirm Password").fill("abc");
+    await submit.click();
+    await expect(form.getByRole("alert")).toHaveText("Password should be at least 6 characters.");
+  });
+});
+
+test.describe("login and logout", () => {
+  test("blank fields, a wrong password and an unknown email", async ({ page, request, allowConsoleErrors }) => {
+    allowConsoleErrors(/status of 400/);
+    const email = uniqueEmail("login-fail");
+    await signUp(page, email);
+    await verify(page, request, email);
+    await page.context().clearCookies();
+
+    await page.goto("/auth");
+    const form = page.getByRole("form", { name: "Login" });
+    await expect(form.getByLabel("Email", { exact: true })).toHaveAttribute("type", "email");
+    await form.getByRole("button", { name: "Login" }).click();
+    await expect(form.getByRole("alert")).toHaveText("Email and password are required.");
+
+    await logIn(page, email, "wrong-password");
+    const wrongPassword = await form.getByRole("alert").textContent();
+    await logIn(page, uniqueEmail("nobody"), "wrong-password");
+    await expect(form.getByRole("alert")).toHaveText(wrongPassword!);
+    expect(wrongPassword).toMatch(/invalid email or password/i);
+  });
+
+  test("an unverified account cannot log in yet", async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/status of 400/);
+    const email = uniqueEmail("unverified");
+    await signUp(page, email);
+    await logIn(page, email);
+    await expect(page.getByRole("form", { name: "Login" }).getByRole("alert")).toHaveText(/not verified/i);
+  });
+
+  test("login succeeds to /account; logout shows Loading..., toasts and returns to /auth", async ({ page, request }) => {
+    const email = uniqueEmail("login-ok");
+    await signUp(page, email);
+    await verify(page, request, email);
+    await page.context().clearCookies();
+
+    await logIn(page, email);
+    await expect(page.getByText("Login successful! Redirecting...").first()).toBeVisible();
+    await expect(page).toHaveURL(/\/account/);
+
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/auth/logout*", async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
+    await expect(page.getByRole("banner").getByText("Loading...").first()).toBeVisible();
+    release();
+    await expect(page.getByText("You have been logged out.")).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole("banner").getByRole("link", { name: "Login / Sign Up" })).toBeVisible();
+  });
+
+  test("a session survives a reload and opens the account page", async ({ page, request }) => {
+    const email = uniqueEmail("session");
+    await signUp(page, email);
+    await verify(page, request, email);
+    await page.reload();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Account" })).toBeVisible();
+    await page.goto("/auth");
+    await expect(page).toHaveURL(/\/account/);
+  });
+});
+
+test.describe("password reset", () => {
+  test("forgot password sends a link; the new password works and the old one no longer does", async ({ page, request, allowConsoleErrors }) => {
+    allowConsoleErrors(/status of 400/);
+    const email = uniqueEmail("reset");
+    await signUp(page, email);
+    await verify(page, request, email);
+    await page.context().clearCookies();
+
+    await page.goto("/auth");
+    await page.getByRole("button", { name: "Forgot password?" }).click();
+    const forgot = page.getByRole("form", { name: "Reset your password" });
+    await forgot.getByLabel("Email for the reset link").fill(email);
+    await forgot.getByRole("button", { name: "Send reset link" }).click();
+    await expect(forgot.getByRole("status")).toHaveText("If an account exists for that email, we have sent a link to reset your password.");
+
+    const mail = await latestEmailTo(request, email, { template: "reset-password" });
+    const link = extractLinks(mail.text).find((url) => url.includes("/reset-password"));
+    await page.goto(link!);
+    await expect(page).toHaveURL(/\/auth\/reset-password\?token=/);
+    const form = page.getByRole("form", { name: "Choose a new password" });
+    await form.getByLabel("New Password", { exact: true }).fill("new-pass-1");
+    await form.getByLabel("Confirm New Password").fill("new-pass-2");
+    await form.getByRole("button", { name: "Update Password" }).click();
+    await expect(form.getByRole("alert")).toHaveText("New passwords do not match.");
+    await form.getByLabel("New Password", { exact: true }).fill("new-pass-1");
+    await form.getByLabel("Confirm New Password").fill("new-pass-1");
+    await form.getByRole("button", { name: "Update Password" }).click();
+    await expect(page.getByText("Password updated successfully!")).toBeVisible();
+    await expect(page).toHaveURL(/\/auth\?view=sign_in/);
+
+    await logIn(page, email, PASSWORD);
+    await expect(page.getByRole("form", { name: "Login" }).getByRole("alert")).toHaveText(/invalid email or password/i);
+    await logIn(page, email, "new-pass-1");
+    await expect(page).toHaveURL(/\/account/);
+  });
+});
+
+test.describe("admin guard", () => {
+  test("anonymous visitors go to /auth, people who are not admins to /account, admins see the dashboard", async ({ page, request }) => {
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/auth\?notice=login-required/);
+    await expect(page.getByText("Please log in to view your account.").first()).toBeVisible();
+
+    const email = uniqueEmail("not-admin");
+    await signUp(page, email);
+    await verify(page, request, email);
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/account/);
+
+    await page.context().clearCookies();
+    await logIn(page, "admin@globalimplantinstitute.com", "demo-admin-password");
+    await expect(page).toHaveURL(/\/account/);
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+  });
+
+  test("a contact message with script shows as text in the admin inbox", async ({ page, request }) => {
+    const marker = `<script>window.__pwned = true</script> ${Date.now()}`;
+    const sent = await request.post("/api/v2/v2-send-contact-email", {
+      data: { name: "Mallory", email: "mallory@example.com", subject: "Hello", message: marker },
+    });
+    expect(sent.status()).toBe(200);
+    await logIn(page, "admin@globalimplantinstitute.com", "demo-admin-password");
+    await expect(page).toHaveURL(/\/account/);
+    await page.goto("/admin");
+    await expect(page.getByText(marker)).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: boolean }).__pwned)).toBeUndefined();
+  });
+});

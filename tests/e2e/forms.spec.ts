@@ -1,0 +1,264 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { extractLinks, latestEmailTo } from "./mailbox";
+
+const unique = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+/** Holds the endpoint's answer until released, so the busy state can be seen. */
+async function holdEndpoint(page: Page, path: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**${path}`, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Makes the endpoint answer as given from now on: a status with a body, or a network failure. */
+async function answerWith(page: Page, path: string, answer: { status: number; json?: unknown; html?: string } | "network-failure") {
+  await page.unroute(`**${path}`);
+  await page.route(`**${path}`, (route) =>
+    answer === "network-failure"
+      ? route.abort()
+      : route.fulfill({
+          status: answer.status,
+          contentType: answer.json ? "application/json" : "text/html",
+          body: answer.json ? JSON.stringify(answer.json) : (answer.html ?? ""),
+        }),
+  );
+}
+
+test.describe("newsletter signup", () => {
+  const path = "/api/v2/v2-subscribe-newsletter";
+  const form = (page: Page) => page.getByRole("form", { name: "Newsletter signup" });
+
+  test("validates before sending", async ({ page }) => {
+    await page.goto("/");
+    await form(page).getByRole("button", { name: "Subscribe" }).click();
+    await expect(form(page).getByRole("alert")).toHaveText("Email address is required.");
+    await form(page).getByLabel("Email address").fill("not-an-email");
+    await form(page).getByRole("button", { name: "Subscribe" }).click();
+    await expect(form(page).getByRole("alert")).toHaveText("Invalid email format.");
+  });
+
+  test("subscribes: busy state, success toast, cleared fields, and the confirmation email's link", async ({ page, request }) => {
+    const email = unique("news");
+    await page.goto("/");
+    await form(page).getByLabel("Name (optional)").fill("Dr Nadia Rahman");
+    await form(page).getByLabel("Email address").fill(`  ${email}  `);
+    const release = await holdEndpoint(page, path);
+    await form(page).getByRole("button", { name: "Subscribe" }).click();
+    await expect(form(page).getByRole("button", { name: "Subscribing..." })).toBeDisabled();
+    await expect(form(page).getByLabel("Email address")).toBeDisabled();
+    await expect(form(page).getByLabel("Name (optional)")).toBeDisabled();
+    release();
+    await expect(page.getByText("Successfully subscribed to the newsletter! Please check your inbox to confirm your subscription.")).toBeVisible();
+    await expect(form(page).getByLabel("Email address")).toHaveValue("");
+    await expect(form(page).getByLabel("Name (optional)")).toHaveValue("");
+
+    const mail = await latestEmailTo(request, email, { template: "newsletter-confirmation" });
+    const confirm = extractLinks(mail.text).find((link) => link.includes("/newsletter/confirm"));
+    await page.goto(new URL(confirm!).pathname + new URL(confirm!).search);
+    await expect(page.getByRole("heading", { name: "Subscription confirmed" })).toBeVisible();
+
+    // Subscribing again once confirmed is a plain success, not a duplicate.
+    await page.goto("/");
+    await form(page).getByLabel("Email address").fill(email);
+    await form(page).getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByText("Successfully subscribed to the newsletter!", { exact: true })).toBeVisible();
+  });
+
+  test("unsubscribes from the link in the email", async ({ page, request }) => {
+    const email = unique("leaver");
+    await page.goto("/");
+    await form(page).getByLabel("Email address").fill(email);
+    await form(page).getByRole("button", { name: "Subscribe" }).click();
+    const mail = await latestEmailTo(request, email, { template: "newsletter-confirmation" });
+    const unsubscribe = extractLinks(mail.text).find((link) => link.includes("/newsletter/unsubscribe"));
+    await page.goto(new URL(unsubscribe!).pathname + new URL(unsubscribe!).search);
+    await page.getByRole("button", { name: "Unsubscribe" }).click();
+    await expect(page.getByRole("heading", { name: "You have been unsubscribed" })).toBeVisible();
+  });
+
+  test("shows the server's error, the fallback, and the generic message", async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/Failed to load resource|ERR_FAILED/);
+    await page.goto("/");
+    await answerWith(page, path, { status: 500, json: { error: "The mail service is down." } });
+    await form(page).getByLabel("Email address").fill(unique("fail"));
+    await form(page).getByRole("button", { name: "Subscribe" }).click();
+    await expect(form(page).getByRole("alert")).toHaveText("The mail service is down.");
+    await expect(page.locator("[data-sonner-toast]").getByText("The mail service is down.")).toBeVisible();
+
+    await answerWith(page, path, { status: 502, html: "<h1>Bad gateway</h1>" });
+    await form(page).getByRole("button", { name: "Subscribe" }).click();
+    await expect(form(page).getByRole("alert")).toHaveText("Failed to subscribe. Please try again.");
+
+    await answerWith(page, path, "network-failure");
+    await form(page).getByRole("button", { name: "Subscribe" }).click();
+    await expect(form(page).getByRole("alert")).toHaveText("An unexpected error occurred.");
+    // The visitor's input is kept for another try.
+    await expect(form(page).getByLabel("Email address")).not.toHaveValue("");
+  });
+});
+
+test.describe("register interest", () => {
+  const path = "/api/register-interest";
+  const form = (page: Page) => page.getByRole("form", { name: "Register your interest" });
+  const required = "Please fill in your name, email, and select at least one course.";
+
+  test("validates: every field required, a course chosen, a valid email", async ({ page }) => {
+    await page.goto("/courses#register-interest");
+    await expect(form(page).getByLabel("Full Name")).toHaveAttribute("required", "");
+    await expect(form(page).getByLabel("Email Address")).toHaveAttribute("required", "");
+    await form(page).getByRole("button", { name: "Register Interest" }).click();
+    await expect(form(page).getByRole("alert")).toHaveText(required);
+    await expect(form(page).getByRole("alert")).toHaveClass(/text-red-600/);
+    await expect(page.locator("[data-sonner-toast]").getByText("Error registering interest:")).toBeVisible();
+
+    await form(page).getByLabel("Full Name").fill("Dr Omar Haddad");
+    await form(page).getByLabel("Email Address").fill("omar@example.com");
+    await form(page).getByRole("button", { name: "Register Interest" }).click();
+    await expect(form(page).getByRole("alert")).toHaveText(required);
+
+    await form(page).getByLabel("Sinus Grafting").check();
+    await form(page).getByLabel("Email Address").fill("omar@example");
+    await form(page).getByRole("button", { name: "Register Interest" }).click();
+    await expect(form(page).getByRole("alert")).toHaveText("Please enter a valid email address.");
+  });
+
+  test("registers: busy, top-centre success toast, cleared fields, then home after 2 s", async ({ page, request }) => {
+    const email = unique("interest");
+    await page.goto("/courses#register-interest");
+    await form(page).getByLabel("Full Name").fill("Dr Lina Park");
+    await form(page).getByLabel("Email Address").fill(email);
+    await form(page).getByLabel("Level 2 - Ultimate Full Arch Live Course").check();
+    await form(page).getByLabel("Hard and Soft Tissue Grafting Course").check();
+    const release = await holdEndpoint(page, path);
+    await form(page).getByRole("button", { name: "Register Interest" }).click();
+    await expect(form(page).getByRole("button", { name: "Submitting..." })).toBeDisabled();
+    release();
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Thank you! Your interest has been registered." });
+    await expect(toast).toBeVisible();
+    // The visitor stays to read the toast before going home.
+    expect(new URL(page.url()).pathname).toBe("/courses");
+    await expect(page.locator("[data-sonner-toaster]").filter({ has: toast })).toHaveAttribute("data-y-position", "top");
+    await expect(page.locator("[data-sonner-toaster]").filter({ has: toast })).toHaveAttribute("data-x-position", "center");
+    await expect(form(page).getByLabel("Full Name")).toHaveValue("");
+    await expect(form(page).getByLabel("Email Address")).toHaveValue("");
+    await expect(form(page).getByLabel("Level 2 - Ultimate Full Arch Live Course")).not.toBeChecked();
+    await expect(page).toHaveURL(/\/$/, { timeout: 5000 });
+
+    const mail = await latestEmailTo(request, "info@globalimplantinstitute.com", { template: "interest-notification" });
+    expect(mail.text).toContain("Hard and Soft Tissue Grafting Course");
+  });
+
+  test("shows the server's error inline and as a toast, the fallback, and the generic message", async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/Failed to load resource|ERR_FAILED/);
+    await page.goto("/courses#register-interest");
+    await form(page).getByLabel("Full Name").fill("Dr Lina Park");
+    await form(page).getByLabel("Email Address").fill(unique("interest-fail"));
+    await form(page).getByLabel("Sinus Grafting").check();
+
+    await answerWith(page, path, { status: 500, json: { error: "Registrations are paused." } });
+    await form(page).getByRole("button", { name: "Register Interest" }).click();
+    await expect(form(page).getByRole("alert")).toHaveText("Registrations are paused.");
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Error registering interest:" });
+    await expect(toast).toContainText("Registrations are paused.");
+
+    await answerWith(page, path, { status: 503 });
+    await form(page).getByRole("button", { name: "Register Interest" }).click();
+    await expect(form(page).getByRole("alert")).toHaveText("Failed to register interest.");
+
+    await answerWith(page, path, "network-failure");
+    await form(page).getByRole("button", { name: "Register Interest" }).click();
+    await expect(form(page).getByRole("alert")).toHaveText("An unexpected error occurred.");
+    await expect(page).toHaveURL(/\/courses/);
+  });
+});
+
+test.describe("contact form", () => {
+  const path = "/api/v2/v2-send-contact-email";
+  const form = (page: Page) => page.getByRole("form", { name: "Send us a message" });
+
+  async function fill(page: Page, values: { name: string; email: string; subject: string; message: string }) {
+    await form(page).getByLabel("Full Name").fill(values.name);
+    await form(page).getByLabel("Email Address").fill(values.email);
+    await form(page).getByLabel("Subject").fill(values.subject);
+    await form(page).getByLabel("Message").fill(values.message);
+  }
+
+  test("validates: all fields required after trimming, and a valid email", async ({ page }) => {
+    await page.goto("/contact");
+    await form(page).getByRole("button", { name: "Send Message" }).click();
+    await expect(form(page).getByRole("alert")).toHaveText("All fields are required.");
+    await fill(page, { name: "Dr A", email: "a@example.com", subject: "   ", message: "Hello" });
+    await form(page).getByRole("button", { name: "Send Message" }).click();
+    await expect(form(page).getByRole("alert")).toHaveText("All fields are required.");
+    await fill(page, { name: "Dr A", email: "a@example", subject: "Dates", message: "Hello" });
+    await form(page).getByRole("button", { name: "Send Message" }).click();
+    await expect(form(page).getByRole("alert")).toHaveText("Invalid email format.");
+  });
+
+  test("sends: inputs disabled while sending, success toast, all four fields cleared, staff emailed", async ({ page, request }) => {
+    const email = unique("contact");
+    await page.goto("/contact");
+    await fill(page, { name: "Dr Maya Chen", email, subject: "Level 3 availability", message: "Is there space in the next edition? <script>alert(1)</script>" });
+    const release = await holdEndpoint(page, path);
+    await form(page).getByRole("button", { name: "Send Message" }).click();
+    await expect(form(page).getByRole("button", { name: "Sending..." })).toBeDisabled();
+    for (const label of ["Full Name", "Email Address", "Subject", "Message"]) await expect(form(page).getByLabel(label)).toBeDisabled();
+    release();
+    await expect(page.getByText("Your message has been sent successfully!")).toBeVisible();
+    for (const label of ["Full Name", "Email Address", "Subject", "Message"]) await expect(form(page).getByLabel(label)).toHaveValue("");
+
+    const mail = await latestEmailTo(request, "info@globalimplantinstitute.com", { template: "contact-notification" });
+    expect(mail.text).toContain(email);
+    expect(mail.text).toContain("<script>alert(1)</script>");
+    expect(mail.html).not.toContain("<script>alert(1)</script>");
+  });
+
+  test("shows the server's error, the fallback, and a thrown error's message", async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/Failed to load resource|ERR_FAILED/);
+    await page.goto("/contact");
+    await fill(page, { name: "Dr A", email: unique("contact-fail"), subject: "Hi", message: "Hello" });
+
+    await answerWith(page, path, { status: 500, json: { error: "Our inbox is full." } });
+    await form(page).getByRole("button", { name: "Send Message" }).click();
+    await expect(form(page).getByRole("alert")).toHaveText("Our inbox is full.");
+
+    await answerWith(page, path, { status: 500 });
+    await form(page).getByRole("button", { name: "Send Message" }).click();
+    await expect(form(page).getByRole("alert")).toHaveText("Failed to send message. Please try again.");
+
+    await answerWith(page, path, "network-failure");
+    await form(page).getByRole("button", { name: "Send Message" }).click();
+    await expect(form(page).getByRole("alert")).toHaveText("Failed to fetch");
+    await expect(form(page).getByLabel("Message")).toHaveValue("Hello");
+  });
+});
+
+test.describe("form endpoints over HTTP", () => {
+  test("answer bad input with 400 and the spec's message, never 500", async ({ request }) => {
+    const cases: [string, unknown, string][] = [
+      ["/api/v2/v2-subscribe-newsletter", {}, "Email address is required."],
+      ["/api/register-interest", { name: "A", email: "a@example.com", interestedCourses: ["Nope"] }, "Please fill in your name, email, and select at least one course."],
+      ["/api/v2/v2-send-contact-email", { name: "A" }, "All fields are required."],
+    ];
+    for (const [path, data, error] of cases) {
+      const response = await request.post(path, { data });
+      expect(response.status()).toBe(400);
+      expect(await response.json()).toEqual({ error });
+    }
+    const notJson = await request.post("/api/v2/v2-send-contact-email", { data: "{{{", headers: { "Content-Type": "application/json" } });
+    expect(notJson.status()).toBe(400);
+    const get = await request.get("/api/register-interest");
+    expect(get.status()).toBe(405);
+  });
+
+  test("refuse a 1 MB body with 413", async ({ request }) => {
+    const response = await request.post("/api/v2/v2-subscribe-newsletter", { data: { email: "x".repeat(1024 * 1024) } });
+    expect(response.status()).toBe(413);
+    expect(await response.json()).toEqual({ error: "Request body too large." });
+  });
+});

@@ -1,0 +1,230 @@
+import type { Page } from "@playwright/test";
+import { formatDateRange } from "~/lib/format";
+import { demoCourseRows } from "~/server/seed.server";
+import { expect, test } from "./fixtures";
+
+const SITE = "Global Implant Institute";
+
+/** The demo editions the e2e server seeded on start, relative to today, soonest first. */
+function seededEditions(title: string) {
+  return demoCourseRows(new Date())
+    .filter((row) => row.title === title)
+    .sort((a, b) => a.startDate.localeCompare(b.startDate));
+}
+
+const card = (page: Page, name: string) => page.getByRole("main").getByRole("article", { name, exact: true });
+
+test.describe("/courses", () => {
+  test("shows the hero, the facilities tour, both catalogue cards, the fees and the register-interest form", async ({ page }) => {
+    await page.goto("/courses");
+    await expect(page).toHaveTitle(`Courses | ${SITE}`);
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1, name: "Our Courses" })).toBeVisible();
+    await expect(main.getByText(/Course fees start at £1,500/)).toBeVisible();
+    await expect(main.getByRole("button", { name: "Play video: A tour of our Dubai training facility" })).toBeVisible();
+    await expect(main.getByRole("link", { name: "Full Arch Rehabilitation" })).toHaveAttribute("href", "/courses/full-arch");
+    await expect(main.getByRole("link", { name: "Grafting Techniques" })).toHaveAttribute("href", "/courses/grafting");
+
+    const interest = page.locator("#register-interest");
+    await expect(interest.getByRole("heading", { name: "Register Your Interest" })).toBeVisible();
+    await expect(interest.getByRole("form", { name: "Register your interest" })).toBeVisible();
+  });
+
+  test("a catalogue card leads to its programme page", async ({ page }) => {
+    await page.goto("/courses");
+    await page.getByRole("main").getByRole("link", { name: "Grafting Techniques" }).click();
+    await expect(page).toHaveURL(/\/courses\/grafting$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Grafting Techniques" })).toBeVisible();
+  });
+});
+
+test.describe("/courses/full-arch", () => {
+  test("has its title, the four course cards with descriptions, inclusions and objectives, and Course JSON-LD", async ({ page }) => {
+    await page.goto("/courses/full-arch");
+    await expect(page).toHaveTitle(`Full Arch Implant Program | ${SITE}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Full Arch Implant Program" })).toBeVisible();
+    const names = ["Level 1 Foundations in Full Arch", "Level 2 Full Arch Live Surgery", "Level 3 Zygomatic and Advanced Full Arch", "Full Arch Complications"];
+    await expect(page.getByRole("main").getByRole("article")).toHaveCount(4);
+    for (const name of names) {
+      const course = card(page, name);
+      await expect(course.getByRole("heading", { name: "What's included" })).toBeVisible();
+      await expect(course.getByRole("heading", { name: "Learning objectives" })).toBeVisible();
+      await expect(course.getByText(/or 4 interest-free instalments of £[\d,.]+ with Klarna/)).toBeVisible();
+    }
+    const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const courses = jsonLd.map((text) => JSON.parse(text)).filter((data) => data["@type"] === "Course");
+    expect(courses.map((course) => course.name)).toEqual(names);
+  });
+
+  test("shows each price with its instalment note, Level 1 as opening soon and book buttons per price id", async ({ page }) => {
+    await page.goto("/courses/full-arch");
+
+    const level1 = card(page, "Level 1 Foundations in Full Arch");
+    await expect(level1.getByText("£1,500", { exact: true })).toBeVisible();
+    await expect(level1.getByText("or 4 interest-free instalments of £375 with Klarna")).toBeVisible();
+    await expect(level1.getByText("Opening Soon")).toBeVisible();
+    await expect(level1.getByText("Details Coming Soon")).toBeVisible();
+    await expect(level1.getByRole("link", { name: /Book Now/ })).toHaveCount(0);
+
+    const level2 = card(page, "Level 2 Full Arch Live Surgery");
+    await expect(level2.getByText("£12,000", { exact: true })).toBeVisible();
+    await expect(level2.getByText("or 4 interest-free instalments of £3,000 with Klarna")).toBeVisible();
+    for (const fact of ["4-day course", "Dubai", "1-to-1 supervision", "3-night hotel stay"]) {
+      await expect(level2.getByRole("listitem").filter({ hasText: new RegExp(`^${fact}$`) }).first()).toBeVisible();
+    }
+    await expect(level2.getByRole("link", { name: "Book Now" })).toHaveAttribute("href", "/booking?priceId=price_level2_live_surgery");
+
+    const level3 = card(page, "Level 3 Zygomatic and Advanced Full Arch");
+    await expect(level3.getByText("£12,995", { exact: true })).toBeVisible();
+    await expect(level3.getByText("or 4 interest-free instalments of £3,248.75 with Klarna")).toBeVisible();
+    const level3Books = level3.getByRole("link", { name: /^Book Now/ });
+    await expect(level3Books).toHaveCount(2);
+    await expect(level3Books.nth(0)).toHaveAttribute("href", "/booking?priceId=price_level3_zygomatic_autumn");
+    await expect(level3Books.nth(1)).toHaveAttribute("href", "/booking?priceId=price_level3_zygomatic_winter");
+
+    const complications = card(page, "Full Arch Complications");
+    await expect(complications.getByText("£900", { exact: true })).toBeVisible();
+    await expect(complications.getByText("50% off for past full arch attendees")).toBeVisible();
+    await expect(complications.getByText("or 4 interest-free instalments of £225 with Klarna")).toBeVisible();
+    await expect(complications.getByRole("link", { name: "Book Now" })).toHaveAttribute("href", "/booking?priceId=price_full_arch_complications");
+  });
+
+  test("shows 'Next course' and 'Upcoming' dates from the stored courses, and Level 3's buttons name their dates", async ({ page }) => {
+    await page.goto("/courses/full-arch");
+    for (const [name, title] of [
+      ["Level 2 Full Arch Live Surgery", "Level 2 - Ultimate Full Arch Live Course"],
+      ["Level 1 Foundations in Full Arch", "Level 1 - Full Arch Implant Course"],
+    ] as const) {
+      const [next, upcoming] = seededEditions(title);
+      const course = card(page, name);
+      await expect(course.getByText("Loading dates")).toHaveCount(0);
+      await expect(course.getByRole("definition").nth(0)).toHaveText(formatDateRange(next.startDate, next.endDate));
+      await expect(course.getByRole("term").nth(0)).toHaveText("Next course");
+      await expect(course.getByRole("term").nth(1)).toHaveText("Upcoming");
+      await expect(course.getByRole("definition").nth(1)).toHaveText(formatDateRange(upcoming.startDate, upcoming.endDate));
+    }
+
+    const level3 = seededEditions("Level 3 - Full Arch Zygomatic Implants");
+    const books = card(page, "Level 3 Zygomatic and Advanced Full Arch").getByRole("link", { name: /^Book Now/ });
+    for (const edition of level3) {
+      const index = edition.stripePriceId === "price_level3_zygomatic_autumn" ? 0 : 1;
+      await expect(books.nth(index)).toContainText(formatDateRange(edition.startDate, edition.endDate));
+    }
+
+    // A single edition has no "Upcoming".
+    const [complications] = seededEditions("Full Arch Complications");
+    const complicationsCard = card(page, "Full Arch Complications");
+    await expect(complicationsCard.getByRole("term")).toHaveText(["Next course"]);
+    await expect(complicationsCard.getByRole("definition")).toHaveText([formatDateRange(complications.startDate, complications.endDate)]);
+  });
+
+  test("sends the page shell with date skeletons first and streams the dates after it", async ({ request, browserName }) => {
+    expect(browserName).toBe("chromium");
+    // A browser's user agent: crawlers get the whole page at once instead.
+    const response = await request.get("/courses/full-arch", {
+      headers: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36" },
+    });
+    const html = await response.text();
+    const skeleton = html.indexOf("Loading dates");
+    expect(skeleton).toBeGreaterThan(-1);
+    expect(html).toContain('aria-busy="true"');
+    expect(html.indexOf("Next course")).toBeGreaterThan(skeleton);
+  });
+
+  test("tells signed-out visitors about £100 off, with sign-in and sign-up links", async ({ page }) => {
+    await page.goto("/courses/full-arch");
+    const banner = page.getByRole("complementary", { name: "Account offer" });
+    await expect(banner).toContainText("£100 off your first course");
+    await expect(banner.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/auth?view=sign_in");
+    await expect(banner.getByRole("link", { name: "create an account" })).toHaveAttribute("href", "/auth?view=sign_up");
+    await banner.getByRole("link", { name: "create an account" }).click();
+    await expect(page).toHaveURL(/\/auth\?view=sign_up$/);
+  });
+
+  test("places the Level 2 recap after the second card; sliding pauses and rewinds a playing video", async ({ page }) => {
+    await page.goto("/courses/full-arch");
+    const recap = page.getByRole("region", { name: "Level 2 recap videos" });
+    const level2 = card(page, "Level 2 Full Arch Live Surgery");
+    const level3 = card(page, "Level 3 Zygomatic and Advanced Full Arch");
+    const top = async (locator: typeof recap) => (await locator.boundingBox())!.y;
+    expect(await top(recap)).toBeGreaterThan(await top(level2));
+    expect(await top(recap)).toBeLessThan(await top(level3));
+    await expect(recap.getByRole("group")).toHaveCount(4);
+
+    await recap.scrollIntoViewIfNeeded();
+    await recap.getByRole("button", { name: "Play video: Level 2 recap, Day 1" }).click();
+    const day1 = recap.locator("video").first();
+    await expect.poll(() => day1.evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 10_000 }).toBeGreaterThan(0);
+
+    await recap.getByRole("button", { name: "Next slide" }).click();
+    await expect.poll(() => day1.evaluate((video: HTMLVideoElement) => [video.paused, video.currentTime])).toEqual([true, 0]);
+    await expect(recap.getByRole("button", { name: "Go to slide 2" })).toHaveAttribute("aria-current", "true");
+    await expect(recap.getByRole("button", { name: "Play video: Level 2 recap, Day 2" })).toBeVisible();
+  });
+});
+
+test.describe("/courses/grafting", () => {
+  test("books Sinus Grafting and sends Hard and Soft Tissue Grafting to the register-interest form", async ({ page }) => {
+    await page.goto("/courses/grafting");
+    await expect(page).toHaveTitle(`Grafting Techniques | ${SITE}`);
+    await expect(page.getByRole("main").getByRole("article")).toHaveCount(2);
+
+    const sinus = card(page, "Sinus Grafting");
+    await expect(sinus.getByText("£1,500", { exact: true })).toBeVisible();
+    await expect(sinus.getByText("or 4 interest-free instalments of £375 with Klarna")).toBeVisible();
+    await expect(sinus.getByRole("link", { name: "Book Now" })).toHaveAttribute("href", "/booking?priceId=price_sinus_grafting");
+    const [next] = seededEditions("Sinus Grafting");
+    await expect(sinus.getByRole("definition").first()).toHaveText(formatDateRange(next.startDate, next.endDate));
+
+    const tissue = card(page, "Hard and Soft Tissue Grafting");
+    await expect(tissue.getByText("£2,000", { exact: true })).toBeVisible();
+    await expect(tissue.getByText("or 4 interest-free instalments of £500 with Klarna")).toBeVisible();
+    await expect(tissue.getByRole("link", { name: /Book Now/ })).toHaveCount(0);
+    await tissue.getByRole("link", { name: "Register Your Interest" }).click();
+    await expect(page).toHaveURL(/\/courses#register-interest$/);
+    await expect(page.locator("#register-interest").getByRole("form", { name: "Register your interest" })).toBeInViewport();
+  });
+});
+
+test.describe("/courses/:courseId", () => {
+  test("shows the course, its objectives, instructors, price and each date with its places left", async ({ page }) => {
+    await page.goto("/courses/level-2-ultimate-full-arch-live-course");
+    await expect(page).toHaveTitle(`Level 2 Full Arch Live Surgery | ${SITE}`);
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1, name: "Level 2 Full Arch Live Surgery" })).toBeVisible();
+    await expect(main.getByRole("heading", { name: "What you will learn" })).toBeVisible();
+    await expect(main.getByText("Dr. Amelia Hart")).toBeVisible();
+    await expect(main.getByText("Dr. Karim Haddad")).toBeVisible();
+    await expect(main.getByText("£12,000", { exact: true })).toBeVisible();
+    await expect(main.getByText("or 4 interest-free instalments of £3,000 with Klarna")).toBeVisible();
+
+    const editions = seededEditions("Level 2 - Ultimate Full Arch Live Course");
+    await expect(main.getByText("8 places left")).toHaveCount(editions.length);
+    for (const edition of editions) {
+      const dates = formatDateRange(edition.startDate, edition.endDate);
+      await expect(main.getByRole("link", { name: `Book Now: ${dates}` })).toHaveAttribute(
+        "href",
+        `/booking?priceId=${edition.stripePriceId}`,
+      );
+    }
+  });
+
+  test("shows Level 1 as opening soon, without places or booking", async ({ page }) => {
+    await page.goto("/courses/level-1-full-arch-implant-course");
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1, name: "Level 1 Foundations in Full Arch" })).toBeVisible();
+    await expect(main.getByText("Details Coming Soon")).toBeVisible();
+    await expect(main.getByText(/places left/)).toHaveCount(0);
+    await expect(main.getByRole("link", { name: /Book Now/ })).toHaveCount(0);
+  });
+
+  test("answers 404 with the not-found page for an unknown course id", async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/404|non-existent/);
+    for (const id of ["no-such-course", "00000000-0000-4000-8000-000000000000"]) {
+      const response = await page.goto(`/courses/${id}`);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByText("Page Not Found")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Return to Home" })).toBeVisible();
+    }
+  });
+});

@@ -1,0 +1,161 @@
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { DatabaseHandle } from "~/server/db/client.server";
+import { emailOutbox } from "~/server/db/schema.server";
+import { enqueueEmail, marketingHeaders } from "~/server/email/outbox.server";
+import { renderContactNotification } from "~/server/email/templates.server";
+import { createSmtpTransport, deliverDueEmails, retryDelayMs, type MailTransport } from "~/server/email/worker.server";
+import { createTestDatabase } from "../support/database";
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server in this process: what it receives is what a provider would. */
+async function startSmtp(port = 0) {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = "";
+      stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
+      stream.on("end", () => {
+        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = (server.server.address() as AddressInfo).port;
+  return { server, port: address, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+afterAll(async () => {
+  await handle?.close();
+});
+beforeEach(async () => {
+  await handle.db.delete(emailOutbox);
+});
+
+/** The raw message with quoted-printable soft line breaks undone, so text can be searched. */
+const unfold = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+
+describe("email delivery over SMTP", () => {
+  it("delivers a queued email with its headers, Reply-To, and the message escaped in HTML", async () => {
+    const smtp = await startSmtp();
+    try {
+      const rendered = await renderContactNotification({
+        name: "Dr Sam Lee",
+        email: "sam@example.com",
+        subject: "Dates",
+        message: "Hello <script>alert(1)</script>",
+        receivedAt: new Date(),
+      });
+      await enqueueEmail(handle.db, {
+        template: "contact-notification",
+        to: "staff@example.com",
+        replyTo: "sam@example.com",
+        ...rendered,
+        headers: marketingHeaders("http://localhost:3000/newsletter/unsubscribe?token=abc"),
+      });
+      const transport = createSmtpTransport(`smtp://127.0.0.1:${smtp.port}`, "Global Implant Institute <no-reply@example.com>");
+      expect(await deliverDueEmails(handle.db, transport)).toEqual({ sent: 1, failed: 0 });
+      expect(smtp.received).toHaveLength(1);
+      const raw = unfold(smtp.received[0].raw);
+      expect(smtp.received[0].to).toEqual(["staff@example.com"]);
+      expect(raw).toContain("Subject: Website message: Dates");
+      expect(raw).toContain("Reply-To: sam@example.com");
+      expect(raw).toContain("List-Unsubscribe: <http://localhost:3000/newsletter/unsubscribe?token=abc>");
+      expect(raw).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+      expect(raw).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+      expect(raw).toContain("Hello <script>alert(1)</script>");
+      const [row] = await handle.db.select().from(emailOutbox);
+      expect(row.status).toBe("sent");
+      expect(row.sentAt).toBeInstanceOf(Date);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("keeps mail queued while SMTP is down and delivers it exactly once when it is back", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const probe = await startSmtp();
+    const port = probe.port;
+    await probe.close();
+    await enqueueEmail(handle.db, { template: "interest-notification", to: "staff@example.com", subject: "Interest", html: "<p>Hi</p>", text: "Hi" });
+    const transport = createSmtpTransport(`smtp://127.0.0.1:${port}`, "no-reply@example.com");
+
+    const t0 = new Date();
+    expect(await deliverDueEmails(handle.db, transport, t0)).toEqual({ sent: 0, failed: 1 });
+    let [row] = await handle.db.select().from(emailOutbox);
+    expect(row).toMatchObject({ status: "pending", attempts: 1 });
+    expect(row.lastError).toBeTruthy();
+    expect(row.nextAttemptAt.getTime()).toBe(t0.getTime() + retryDelayMs(1));
+    // Not due yet: nothing is tried.
+    expect(await deliverDueEmails(handle.db, transport, new Date(t0.getTime() + 1_000))).toEqual({ sent: 0, failed: 0 });
+
+    const smtp = await startSmtp(port);
+    try {
+      const later = new Date(t0.getTime() + retryDelayMs(1) + 1_000);
+      expect(await deliverDueEmails(handle.db, transport, later)).toEqual({ sent: 1, failed: 0 });
+      expect(await deliverDueEmails(handle.db, transport, new Date(later.getTime() + 3_600_000))).toEqual({ sent: 0, failed: 0 });
+      expect(smtp.received).toHaveLength(1);
+      [row] = await handle.db.select().from(emailOutbox);
+      expect(row).toMatchObject({ status: "sent", attempts: 2, lastError: null });
+    } finally {
+      await smtp.close();
+      warn.mockRestore();
+    }
+  });
+
+  it("never sends one email twice when two passes run at once", async () => {
+    for (let i = 0; i < 10; i++) {
+      await enqueueEmail(handle.db, { template: "t", to: `p${i}@example.com`, subject: "S", html: "<p>x</p>", text: "x" });
+    }
+    const sent: string[] = [];
+    const transport: MailTransport = {
+      async send(email) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        sent.push(email.id);
+      },
+    };
+    const results = await Promise.all([deliverDueEmails(handle.db, transport), deliverDueEmails(handle.db, transport)]);
+    expect(results[0].sent + results[1].sent).toBe(10);
+    expect(new Set(sent).size).toBe(10);
+    expect(sent).toHaveLength(10);
+  });
+
+  it("backs off exponentially up to an hour and gives up after 12 attempts", async () => {
+    expect(retryDelayMs(1)).toBe(30_000);
+    expect(retryDelayMs(2)).toBe(60_000);
+    expect(retryDelayMs(3)).toBe(120_000);
+    expect(retryDelayMs(20)).toBe(3_600_000);
+
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    await enqueueEmail(handle.db, { template: "t", to: "x@example.com", subject: "S", html: "x", text: "x" });
+    await handle.db.update(emailOutbox).set({ attempts: 11 });
+    const failing: MailTransport = { send: () => Promise.reject(new Error("550 mailbox unavailable")) };
+    await deliverDueEmails(handle.db, failing);
+    const [row] = await handle.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "x@example.com"));
+    expect(row).toMatchObject({ status: "failed", attempts: 12, lastError: "550 mailbox unavailable" });
+    warn.mockRestore();
+  });
+
+  it("claims again an email whose sender died mid-send", async () => {
+    await enqueueEmail(handle.db, { template: "t", to: "y@example.com", subject: "S", html: "x", text: "x" });
+    const past = new Date(Date.now() - 10 * 60_000);
+    await handle.db.update(emailOutbox).set({ status: "sending", lockedUntil: past });
+    const sent: string[] = [];
+    await deliverDueEmails(handle.db, { send: async (email) => void sent.push(email.toAddress) });
+    expect(sent).toEqual(["y@example.com"]);
+  });
+});

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import {
+  renderBookingConfirmation,
+  renderContactNotification,
+  renderInterestNotification,
+  renderNewDateAnnouncement,
+  renderNewsletterConfirmation,
+  renderResetPassword,
+  renderVerifyEmail,
+} from "~/server/email/templates.server";
+
+describe("email templates", () => {
+  it.each([
+    ["verify email", () => renderVerifyEmail({ name: "Dr Ana", url: "https://x.test/verify?token=t1" }), "Confirm your email address", ["Dear Dr Ana,", "https://x.test/verify?token=t1"]],
+    ["reset password", () => renderResetPassword({ url: "https://x.test/reset?token=t2" }), "Reset your password", ["Hello,", "https://x.test/reset?token=t2"]],
+    [
+      "newsletter confirmation",
+      () => renderNewsletterConfirmation({ confirmUrl: "https://x.test/c", unsubscribeUrl: "https://x.test/u" }),
+      "Please confirm your subscription",
+      ["https://x.test/c", "https://x.test/u"],
+    ],
+    [
+      "interest notification",
+      () => renderInterestNotification({ name: "Dr B", email: "b@x.test", courses: ["Sinus Grafting", "Full Arch Complications"], receivedAt: new Date() }),
+      "Interest registered: Dr B",
+      ["b@x.test", "Sinus Grafting", "Full Arch Complications"],
+    ],
+    [
+      "new date announcement",
+      () =>
+        renderNewDateAnnouncement({
+          courseTitle: "Sinus Grafting",
+          startDate: "10 March 2027",
+          endDate: "10 March 2027",
+          location: "London",
+          courseUrl: "https://x.test/courses/sinus-grafting",
+          unsubscribeUrl: "https://x.test/u2",
+        }),
+      "New date: Sinus Grafting",
+      ["10 March 2027", "https://x.test/courses/sinus-grafting", "https://x.test/u2"],
+    ],
+    [
+      "booking confirmation",
+      () =>
+        renderBookingConfirmation({
+          courseTitle: "Level 2 - Ultimate Full Arch Live Course",
+          startDate: "1 May 2027",
+          endDate: "4 May 2027",
+          location: "Dubai",
+          amountPaid: "£11,900.00",
+          receiptUrl: "https://x.test/receipt",
+          accountUrl: "https://x.test/account",
+        }),
+      "Booking confirmed: Level 2 - Ultimate Full Arch Live Course",
+      ["£11,900.00", "https://x.test/receipt", "https://x.test/account"],
+    ],
+  ])("%s: subject, HTML and text carry the key values", async (_name, render, subject, values) => {
+    const email = await render();
+    expect(email.subject).toBe(subject);
+    expect(email.html).toMatch(/^<!DOCTYPE html/);
+    for (const value of values) {
+      expect(email.text).toContain(value);
+      expect(email.html).toContain(value.replace(/&/g, "&amp;"));
+    }
+  });
+
+  it("shows a contact message as text: markup escaped in HTML, line breaks kept", async () => {
+    const email = await renderContactNotification({
+      name: "<b>Eve</b>",
+      email: "eve@x.test",
+      subject: "Hi",
+      message: "Line one\nLine two <img src=x onerror=alert(1)>",
+      receivedAt: new Date("2026-11-21T10:00:00Z"),
+    });
+    expect(email.html).not.toContain("<img src=x");
+    expect(email.html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+    expect(email.html).toContain("&lt;b&gt;Eve&lt;/b&gt;");
+    expect(email.text).toContain("Line one\nLine two <img src=x onerror=alert(1)>");
+  });
+});

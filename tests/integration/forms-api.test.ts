@@ -1,0 +1,179 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { action as contactAction } from "~/routes/api.v2.send-contact-email";
+import { action as interestAction } from "~/routes/api.register-interest";
+import { action as newsletterAction } from "~/routes/api.v2.subscribe-newsletter";
+import type { DatabaseHandle } from "~/server/db/client.server";
+import {
+  contactMessages,
+  emailOutbox,
+  interestRegistrations,
+  newsletterSubscribers,
+  rateLimits,
+} from "~/server/db/schema.server";
+import { createTestDatabase } from "../support/database";
+import { jsonRequest, routeArgs, settle } from "../support/route-args";
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+afterAll(async () => {
+  await handle?.close();
+});
+// Each test starts with no rate-limit history.
+beforeEach(async () => {
+  await handle.db.delete(rateLimits);
+});
+
+/** Any route action: each has its own generated argument type, all satisfied by routeArgs. */
+type Action = (args: never) => unknown;
+const call = (action: Action, path: string, body: unknown, headers: Record<string, string> = {}) =>
+  settle(() => action(routeArgs(jsonRequest(path, body, headers), handle) as never));
+
+const endpoints = {
+  newsletter: { action: newsletterAction, path: "/api/v2/v2-subscribe-newsletter", table: newsletterSubscribers },
+  interest: { action: interestAction, path: "/api/register-interest", table: interestRegistrations },
+  contact: { action: contactAction, path: "/api/v2/v2-send-contact-email", table: contactMessages },
+} as const;
+
+async function rows(table: (typeof endpoints)[keyof typeof endpoints]["table"]) {
+  const [row] = await handle.db.select({ n: count() }).from(table);
+  return row.n;
+}
+async function outboxSize() {
+  const [row] = await handle.db.select({ n: count() }).from(emailOutbox);
+  return row.n;
+}
+
+const script = "<script>alert('x')</script>";
+const longName = "N".repeat(10_000);
+const oneMegabyte = "x".repeat(1024 * 1024);
+
+const badInput: Record<keyof typeof endpoints, [string, unknown, number, string][]> = {
+  newsletter: [
+    ["missing fields", {}, 400, "Email address is required."],
+    ["an empty email", { email: "   " }, 400, "Email address is required."],
+    ["a wrong type", { email: 42 }, 400, "Email address is required."],
+    ["non-JSON", "email=a@b.com", 400, "Email address is required."],
+    ["an empty body", "", 400, "Email address is required."],
+    ["a JSON list", [{ email: "a@b.com" }], 400, "Email address is required."],
+    ["a malformed email", { email: "not-an-email" }, 400, "Invalid email format."],
+    ["a 10,000-character name", { email: "a@example.com", name: longName }, 400, "Name must be at most 200 characters."],
+    ["HTML and script in every field", { email: script, name: script }, 400, "Invalid email format."],
+    ["a 1 MB body", { email: "a@example.com", name: oneMegabyte }, 413, "Request body too large."],
+  ],
+  interest: [
+    ["missing fields", {}, 400, "Please fill in your name, email, and select at least one course."],
+    ["no course", { name: "Dr A", email: "a@example.com", interestedCourses: [] }, 400, "Please fill in your name, email, and select at least one course."],
+    ["a wrong type", { name: "Dr A", email: "a@example.com", interestedCourses: "Sinus Grafting" }, 400, "Please fill in your name, email, and select at least one course."],
+    ["non-JSON", "name=x", 400, "Please fill in your name, email, and select at least one course."],
+    ["an empty body", "", 400, "Please fill in your name, email, and select at least one course."],
+    ["a malformed email", { name: "Dr A", email: "a@b", interestedCourses: ["Sinus Grafting"] }, 400, "Please enter a valid email address."],
+    ["a 10,000-character name", { name: longName, email: "a@example.com", interestedCourses: ["Sinus Grafting"] }, 400, "Name must be at most 200 characters."],
+    ["HTML and script in every field", { name: script, email: script, interestedCourses: [script] }, 400, "Please enter a valid email address."],
+    ["a list of 1,000 courses", { name: "Dr A", email: "a@example.com", interestedCourses: Array(1000).fill("Sinus Grafting") }, 400, "Please fill in your name, email, and select at least one course."],
+    ["an unknown course name", { name: "Dr A", email: "a@example.com", interestedCourses: ["Basket Weaving"] }, 400, "Please fill in your name, email, and select at least one course."],
+    ["a 1 MB body", { name: oneMegabyte, email: "a@example.com", interestedCourses: ["Sinus Grafting"] }, 413, "Request body too large."],
+  ],
+  contact: [
+    ["missing fields", {}, 400, "All fields are required."],
+    ["blank fields", { name: " ", email: " ", subject: " ", message: " " }, 400, "All fields are required."],
+    ["one missing field", { name: "Dr A", email: "a@example.com", subject: "Hi" }, 400, "All fields are required."],
+    ["a wrong type", { name: "Dr A", email: "a@example.com", subject: 7, message: "Hello" }, 400, "All fields are required."],
+    ["non-JSON", "hello", 400, "All fields are required."],
+    ["an empty body", "", 400, "All fields are required."],
+    ["a malformed email", { name: "Dr A", email: "a@example", subject: "Hi", message: "Hello" }, 400, "Invalid email format."],
+    ["a missing field and a malformed email: presence first", { name: "Dr A", email: "nope", subject: "", message: "Hello" }, 400, "All fields are required."],
+    ["a 10,000-character name", { name: longName, email: "a@example.com", subject: "Hi", message: "Hello" }, 400, "Full name must be at most 200 characters."],
+    ["HTML and script in every field", { name: script, email: script, subject: script, message: script }, 400, "Invalid email format."],
+    ["a 1 MB body", { name: "Dr A", email: "a@example.com", subject: "Hi", message: oneMegabyte }, 413, "Request body too large."],
+  ],
+};
+
+describe.each(Object.entries(endpoints))("%s endpoint, bad input", (key, endpoint) => {
+  it.each(badInput[key as keyof typeof endpoints])("answers %s with its message and stores nothing", async (_case, body, status, error) => {
+    const result = await call(endpoint.action, endpoint.path, body);
+    expect(result).toEqual({ status, body: { error } });
+    expect(await rows(endpoint.table)).toBe(0);
+    expect(await outboxSize()).toBe(0);
+  });
+
+  it("refuses a cross-site browser request", async () => {
+    const result = await call(endpoint.action, endpoint.path, {}, { Origin: "https://attacker.example" });
+    expect(result.status).toBe(403);
+  });
+});
+
+describe("newsletter", () => {
+  it("subscribes once per address (case-insensitive), with a confirmation email carrying unsubscribe headers", async () => {
+    const first = await call(newsletterAction, endpoints.newsletter.path, { email: "  Dr.Who@Example.com ", name: " Dr Who " });
+    expect(first).toEqual({ status: 200, body: { message: "Successfully subscribed to the newsletter! Please check your inbox to confirm your subscription." } });
+    const second = await call(newsletterAction, endpoints.newsletter.path, { email: "dr.who@example.com" });
+    expect(second.status).toBe(200);
+    const subscribers = await handle.db.select().from(newsletterSubscribers);
+    expect(subscribers).toHaveLength(1);
+    expect(subscribers[0]).toMatchObject({ email: "dr.who@example.com", name: "Dr Who", confirmedAt: null });
+    const mail = await handle.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "dr.who@example.com"));
+    expect(mail.length).toBeGreaterThanOrEqual(1);
+    expect(mail[0].template).toBe("newsletter-confirmation");
+    expect(mail[0].text).toContain(`/newsletter/confirm?token=${subscribers[0].confirmationToken}`);
+    expect(mail[0].headers["List-Unsubscribe"]).toContain(`/newsletter/unsubscribe?token=${subscribers[0].unsubscribeToken}`);
+    expect(mail[0].headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+  });
+
+  it("rate-limits repeated submissions from one address with 429", async () => {
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await call(newsletterAction, endpoints.newsletter.path, { email: `r${i}@example.com` })).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+});
+
+describe("interest", () => {
+  it("stores the registration and notifies staff with Reply-To the visitor", async () => {
+    const result = await call(interestAction, endpoints.interest.path, {
+      name: "Dr Amira Khan",
+      email: "amira@example.com",
+      interestedCourses: ["Sinus Grafting", "Level 2 - Ultimate Full Arch Live Course"],
+    });
+    expect(result).toEqual({ status: 200, body: { message: "Thank you! Your interest has been registered." } });
+    const [row] = await handle.db.select().from(interestRegistrations);
+    expect(row).toMatchObject({ name: "Dr Amira Khan", email: "amira@example.com" });
+    expect(row.interestedCourses).toEqual(["Sinus Grafting", "Level 2 - Ultimate Full Arch Live Course"]);
+    const [mail] = await handle.db.select().from(emailOutbox).where(eq(emailOutbox.template, "interest-notification"));
+    expect(mail).toMatchObject({ toAddress: "info@globalimplantinstitute.com", replyTo: "amira@example.com" });
+    expect(mail.text).toContain("Sinus Grafting");
+  });
+});
+
+describe("contact", () => {
+  it("stores the message, emails staff with Reply-To the sender, and keeps script as text", async () => {
+    const result = await call(contactAction, endpoints.contact.path, {
+      name: "Dr Sam <b>Lee</b>",
+      email: "sam@example.com",
+      subject: "Level 2 dates",
+      message: `Hello\n${script}`,
+    });
+    expect(result).toEqual({ status: 200, body: { message: "Your message has been sent successfully!" } });
+    const [row] = await handle.db.select().from(contactMessages);
+    expect(row.message).toBe(`Hello\n${script}`);
+    const [mail] = await handle.db.select().from(emailOutbox).where(eq(emailOutbox.template, "contact-notification"));
+    expect(mail).toMatchObject({ toAddress: "info@globalimplantinstitute.com", replyTo: "sam@example.com" });
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.html).toContain("&lt;script&gt;");
+    expect(mail.text).toContain(script);
+  });
+
+  it("answers a bot that fills the honeypot like anyone else, and drops its message", async () => {
+    const before = await rows(contactMessages);
+    const result = await call(contactAction, endpoints.contact.path, {
+      name: "Bot",
+      email: "bot@example.com",
+      subject: "Offer",
+      message: "Cheap pills",
+      website: "http://spam.example",
+    });
+    expect(result.status).toBe(200);
+    expect(await rows(contactMessages)).toBe(before);
+  });
+});

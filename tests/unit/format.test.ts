@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { bookingHref, isBookablePriceId } from "~/lib/booking";
+import { editionForPriceId, nextAndUpcoming } from "~/lib/course-dates";
+import {
+  formatDateRange,
+  formatMinorUnits,
+  formatPounds,
+  instalmentAmount,
+  instalmentNote,
+  placesLeftLabel,
+} from "~/lib/format";
+
+describe("date ranges", () => {
+  it("writes month, ordinal day, year within one month", () => {
+    expect(formatDateRange("2026-11-13", "2026-11-16")).toBe("November 13th - 16th, 2026");
+    expect(formatDateRange("2027-01-01", "2027-01-02")).toBe("January 1st - 2nd, 2027");
+    expect(formatDateRange("2027-03-21", "2027-03-23")).toBe("March 21st - 23rd, 2027");
+    expect(formatDateRange("2027-03-11", "2027-03-12")).toBe("March 11th - 12th, 2027");
+  });
+
+  it("names both months when a course crosses one", () => {
+    expect(formatDateRange("2026-11-30", "2026-12-03")).toBe("November 30th - December 3rd, 2026");
+  });
+
+  it("names both years when a course crosses the new year", () => {
+    expect(formatDateRange("2026-12-30", "2027-01-02")).toBe("December 30th, 2026 - January 2nd, 2027");
+  });
+
+  it("writes a one-day course as a single date", () => {
+    expect(formatDateRange("2027-02-22", "2027-02-22")).toBe("February 22nd, 2027");
+    expect(formatDateRange("2027-02-22", null)).toBe("February 22nd, 2027");
+    expect(formatDateRange("2027-02-22")).toBe("February 22nd, 2027");
+  });
+});
+
+describe("money", () => {
+  it("formats pounds in GBP with thousands separators, pence only when there are any", () => {
+    expect(formatPounds(12_000)).toBe("£12,000");
+    expect(formatPounds(12_995)).toBe("£12,995");
+    expect(formatPounds(900)).toBe("£900");
+    expect(formatPounds(3_248.75)).toBe("£3,248.75");
+    expect(formatPounds(0.5)).toBe("£0.50");
+  });
+
+  it("divides minor units by 100", () => {
+    expect(formatMinorUnits(1_200_000)).toBe("£12,000");
+    expect(formatMinorUnits(1_299_500)).toBe("£12,995");
+    expect(formatMinorUnits(100)).toBe("£1");
+    expect(formatMinorUnits(99_950)).toBe("£999.50");
+  });
+
+  it("splits a price into 4 interest-free Klarna instalments", () => {
+    expect(instalmentAmount(12_000)).toBe(3_000);
+    expect(instalmentAmount(12_995)).toBe(3_248.75);
+    expect(instalmentNote(12_000)).toBe("or 4 interest-free instalments of £3,000 with Klarna");
+    expect(instalmentNote(900)).toBe("or 4 interest-free instalments of £225 with Klarna");
+    expect(instalmentNote(12_995)).toBe("or 4 interest-free instalments of £3,248.75 with Klarna");
+  });
+});
+
+describe("places left", () => {
+  it("counts places, singular for one, and says fully booked at none", () => {
+    expect(placesLeftLabel(3)).toBe("3 places left");
+    expect(placesLeftLabel(1)).toBe("1 place left");
+    expect(placesLeftLabel(0)).toBe("Fully booked");
+    expect(placesLeftLabel(-2)).toBe("Fully booked");
+  });
+});
+
+describe("booking", () => {
+  it("books only price ids that start with price_", () => {
+    expect(isBookablePriceId("price_level2_live_surgery")).toBe(true);
+    expect(isBookablePriceId("price_")).toBe(false);
+    expect(isBookablePriceId("prod_level2")).toBe(false);
+    expect(isBookablePriceId("")).toBe(false);
+    expect(isBookablePriceId(null)).toBe(false);
+    expect(isBookablePriceId(undefined)).toBe(false);
+  });
+
+  it("links Book Now to the booking page with the price id", () => {
+    expect(bookingHref("price_sinus_grafting")).toBe("/booking?priceId=price_sinus_grafting");
+  });
+});
+
+describe("course dates", () => {
+  const dates = [
+    { startDate: "2027-01-20", endDate: "2027-01-23", priceId: "price_autumn" },
+    { startDate: "2027-04-20", endDate: "2027-04-23", priceId: "price_winter" },
+    { startDate: "2027-07-20", endDate: "2027-07-23", priceId: "price_autumn" },
+  ];
+
+  it("takes the first future edition as next and the second as upcoming", () => {
+    expect(nextAndUpcoming(dates)).toEqual({ next: dates[0], upcoming: dates[1] });
+    expect(nextAndUpcoming(dates.slice(0, 1))).toEqual({ next: dates[0], upcoming: undefined });
+    expect(nextAndUpcoming(undefined)).toEqual({ next: undefined, upcoming: undefined });
+  });
+
+  it("finds the first edition sold under a price id", () => {
+    expect(editionForPriceId(dates, "price_winter")).toBe(dates[1]);
+    expect(editionForPriceId(dates, "price_autumn")).toBe(dates[0]);
+    expect(editionForPriceId(dates, "price_other")).toBeUndefined();
+  });
+});
