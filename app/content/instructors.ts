@@ -28,27 +28,27 @@ export interface Instructor {
  */
 export const INSTRUCTORS: readonly Instructor[] = [
   {
-    name: "Dr. Amelia Hart",
+    name: "Dr. Karim Haddad",
     title: "Clinical Director and Lead Surgical Instructor",
     photo: IMAGES.instructorOne,
-    photoAlt: "Portrait of Dr. Amelia Hart in clinical attire",
+    photoAlt: "Portrait of Dr. Karim Haddad",
     summary: "Full-arch and zygomatic surgeon who leads every live-patient session.",
     bio: [
-      "Dr. Amelia Hart is an implant surgeon whose clinical work centres on full-arch rehabilitation of the edentulous and failing dentition, from conventional full-arch protocols to zygomatic implants for the severely atrophic maxilla.",
-      "As Clinical Director she designed the institute's three-level Full Arch programme and supervises the live-patient sessions in Dubai, working one-to-one with each delegate from treatment planning through to placement and immediate loading.",
-      "She believes surgical confidence is built chair-side: every delegate should leave having planned, placed and restored real cases under close supervision, with a clear protocol to take back to their own practice.",
+      "Dr. Karim Haddad is an implant surgeon whose clinical work centres on full-arch rehabilitation of the edentulous and failing dentition, from conventional full-arch protocols to zygomatic implants for the severely atrophic maxilla.",
+      "As Clinical Director he designed the institute's three-level Full Arch programme and supervises the live-patient sessions in Dubai, working one-to-one with each delegate from treatment planning through to placement and immediate loading.",
+      "He believes surgical confidence is built chair-side: every delegate should leave having planned, placed and restored real cases under close supervision, with a clear protocol to take back to their own practice.",
     ],
   },
   {
-    name: "Dr. Karim Haddad",
+    name: "Dr. Amelia Hart",
     title: "Prosthodontist and Head of Restorative Training",
     photo: IMAGES.instructorTwo,
-    photoAlt: "Portrait of Dr. Karim Haddad in the institute's clinic",
+    photoAlt: "Portrait of Dr. Amelia Hart",
     summary: "Prosthodontist who teaches the restorative workflow behind predictable full-arch results.",
     bio: [
-      "Dr. Karim Haddad is a prosthodontist focused on the restorative side of full-arch implant treatment: digital planning, immediate provisional prostheses and long-term maintenance of complex cases.",
-      "He leads the institute's restorative and grafting teaching, showing delegates how prosthetic planning drives implant position, and how sinus, hard and soft tissue grafting create the foundation for lasting results.",
-      "His teaching is practical and case-based, drawing on the complications he has managed to help clinicians prevent them in their own patients.",
+      "Dr. Amelia Hart is a prosthodontist focused on the restorative side of full-arch implant treatment: digital planning, immediate provisional prostheses and long-term maintenance of complex cases.",
+      "She leads the institute's restorative and grafting teaching, showing delegates how prosthetic planning drives implant position, and how sinus, hard and soft tissue grafting create the foundation for lasting results.",
+      "Her teaching is practical and case-based, drawing on the complications she has managed to help clinicians prevent them in their own patients.",
     ],
   },
 ];

@@ -1,5 +1,4 @@
 import type { MetaDescriptor } from "react-router";
-import { DUBAI_LOCATION, type Offering } from "~/content/offerings";
 import { SITE } from "~/content/site";
 
 /** Spec 3, Page metadata. */
@@ -75,46 +74,6 @@ export function organizationJsonLd(siteUrl: string) {
       streetAddress: `${SITE.dubaiAddress.building}, ${SITE.dubaiAddress.area}`,
       addressLocality: SITE.dubaiAddress.city,
       addressCountry: "AE",
-    },
-  };
-}
-
-/** A course as schema.org describes it, offered on site by the institute (spec 2: the home page's structured data). */
-export function courseJsonLd(siteUrl: string, course: Offering, pagePath: string) {
-  const url = absolute(siteUrl, pagePath);
-  const inDubai = course.location === DUBAI_LOCATION;
-  return {
-    "@context": "https://schema.org",
-    "@type": "Course",
-    name: course.title,
-    description: course.description,
-    url,
-    inLanguage: "en",
-    educationalCredentialAwarded: "Certificate of completion",
-    provider: { "@type": "EducationalOrganization", name: SITE.name, url: siteUrl },
-    offers: {
-      "@type": "Offer",
-      category: "Paid",
-      price: (course.priceAmount / 100).toFixed(2),
-      priceCurrency: "GBP",
-      url,
-    },
-    hasCourseInstance: {
-      "@type": "CourseInstance",
-      courseMode: "Onsite",
-      courseWorkload: `P${course.days}D`,
-      location: inDubai
-        ? {
-            "@type": "Place",
-            name: SITE.dubaiAddress.area,
-            address: {
-              "@type": "PostalAddress",
-              streetAddress: `${SITE.dubaiAddress.building}, ${SITE.dubaiAddress.area}`,
-              addressLocality: SITE.dubaiAddress.city,
-              addressCountry: "AE",
-            },
-          }
-        : { "@type": "Place", name: course.location },
     },
   };
 }

@@ -11,7 +11,8 @@ import { AlumniTestimonials } from "~/components/sections/home/testimonials";
 import { TrainingEnvironment } from "~/components/sections/home/training-environment";
 import { WhyChoose } from "~/components/sections/home/why-choose";
 import { FLAGSHIP_OFFERING, HOME_SEO } from "~/content/home";
-import { courseJsonLd, organizationJsonLd, seo, siteUrlOf } from "~/lib/seo";
+import { courseJsonLd } from "~/lib/course-json-ld";
+import { organizationJsonLd, seo, siteUrlOf } from "~/lib/seo";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = (args) => {
@@ -19,7 +20,18 @@ export const meta: Route.MetaFunction = (args) => {
   return seo(args, {
     ...HOME_SEO,
     canonicalPath: "/",
-    structuredData: [organizationJsonLd(siteUrl), courseJsonLd(siteUrl, FLAGSHIP_OFFERING, "/courses/full-arch")],
+    structuredData: [
+      organizationJsonLd(siteUrl),
+      courseJsonLd({
+        siteUrl,
+        path: `/courses/full-arch#${FLAGSHIP_OFFERING.key}`,
+        name: FLAGSHIP_OFFERING.title,
+        description: FLAGSHIP_OFFERING.description,
+        priceMinor: FLAGSHIP_OFFERING.priceAmount,
+        location: FLAGSHIP_OFFERING.location,
+        days: FLAGSHIP_OFFERING.days,
+      }),
+    ],
   });
 };
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OFFERINGS } from "~/content/offerings";
-import { courseJsonLd, documentTitle, pageMeta, siteUrlOf } from "~/lib/seo";
+import { documentTitle, pageMeta, siteUrlOf } from "~/lib/seo";
 
 const find = (meta: ReturnType<typeof pageMeta>, key: string, value: string) =>
   meta.find((entry) => (entry as Record<string, unknown>)[key] === value) as Record<string, string> | undefined;
@@ -32,21 +31,6 @@ describe("page metadata", () => {
     const two = pageMeta("https://example.com", "/", { structuredData: [{ "@type": "Organization" }, { "@type": "Course" }] });
     expect(one.filter((entry) => "script:ld+json" in entry)).toHaveLength(1);
     expect(two.filter((entry) => "script:ld+json" in entry)).toHaveLength(2);
-  });
-
-  it("describes a course for search engines with its price in pounds, provider and place", () => {
-    const level2 = OFFERINGS.find((offering) => offering.key === "level-2")!;
-    const course = courseJsonLd("https://example.com", level2, "/courses/full-arch");
-    expect(course).toMatchObject({
-      "@type": "Course",
-      name: "Level 2 - Ultimate Full Arch Live Course",
-      url: "https://example.com/courses/full-arch",
-      provider: { name: "Global Implant Institute", url: "https://example.com" },
-      offers: { price: "12000.00", priceCurrency: "GBP" },
-      hasCourseInstance: { courseMode: "Onsite", courseWorkload: "P4D", location: { name: "Dubai Healthcare City" } },
-    });
-    const london = courseJsonLd("https://example.com", OFFERINGS.find((offering) => offering.key === "level-1")!, "/courses/full-arch");
-    expect(london.hasCourseInstance.location).toEqual({ "@type": "Place", name: "London, United Kingdom" });
   });
 
   it("takes the site URL from the root loader's data", () => {

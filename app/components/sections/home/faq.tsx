@@ -1,47 +1,44 @@
 import { MapPin } from "lucide-react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "~/components/ui/accordion";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { Reveal } from "~/components/ui/reveal";
-import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { SectionHeading } from "~/components/ui/section-heading";
-import {
-  FAQ_HEADING,
-  FAQ_INTRO,
-  FAQ_ITEMS,
-  LOCATION_MAP_ALT,
-  LOCATION_MAP_BUTTON,
-  LOCATION_MAP_TITLE,
-} from "~/content/faq";
-import { IMAGES } from "~/content/media";
-import { SITE } from "~/content/site";
+import { FAQ_HEADING, FAQ_INTRO, FAQ_ITEMS, LOCATION_MAP_BUTTON } from "~/content/faq";
 
-function LocationMapDialog() {
-  const { area, building, city, country } = SITE.dubaiAddress;
+const loadLocationMapDialog = () => import("./location-map-dialog");
+const LocationMapDialog = lazy(loadLocationMapDialog);
+
+function LocationMap() {
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
+  const [requested, setRequested] = useState(false);
   return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <Button variant="outline" className="mt-4">
-          <MapPin aria-hidden className="size-4" />
-          {LOCATION_MAP_BUTTON}
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{LOCATION_MAP_TITLE}</DialogTitle>
-          <DialogDescription>
-            {area}, {building}, {city}, {country}
-          </DialogDescription>
-        </DialogHeader>
-        <ResponsiveImage
-          image={IMAGES.locationMap}
-          alt={LOCATION_MAP_ALT}
-          sizes="(min-width: 768px) 720px, 100vw"
-          className="w-full rounded-xl"
-        />
-      </DialogContent>
-    </Dialog>
+    <>
+      <Button
+        ref={buttonRef}
+        variant="outline"
+        className="mt-4"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        // Fetch the dialog while the visitor is about to press.
+        onPointerEnter={loadLocationMapDialog}
+        onFocus={loadLocationMapDialog}
+        onClick={() => {
+          setRequested(true);
+          setOpen(true);
+        }}
+      >
+        <MapPin aria-hidden className="size-4" />
+        {LOCATION_MAP_BUTTON}
+      </Button>
+      {requested && (
+        <Suspense fallback={null}>
+          <LocationMapDialog open={open} onOpenChange={setOpen} returnFocusTo={buttonRef} />
+        </Suspense>
+      )}
+    </>
   );
 }
 
@@ -65,7 +62,7 @@ export function Faq() {
                     <p key={paragraph}>{paragraph}</p>
                   ))}
                 </div>
-                {item.showsLocationMap && <LocationMapDialog />}
+                {item.showsLocationMap && <LocationMap />}
               </AccordionContent>
             </AccordionItem>
           ))}
