@@ -26,10 +26,13 @@ export async function ensureDemoAdmin(db: Database, auth: Auth, password?: strin
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ADMIN_EMAIL));
   if (existing) return;
   const chosen = password ?? randomBytes(12).toString("base64url");
-  await auth.api.signUpEmail({
-    body: { name: "Institute Staff", email: DEMO_ADMIN_EMAIL, password: chosen, firstName: "Institute", lastName: "Staff" },
-  });
-  await db.update(users).set({ emailVerified: true }).where(eq(users.email, DEMO_ADMIN_EMAIL));
+  // Made already verified through Better Auth's own adapter, so no verification email goes to it.
+  const context = await auth.$context;
+  const user = await context.internalAdapter.createUser(
+    { name: "Institute Staff", email: DEMO_ADMIN_EMAIL, emailVerified: true, firstName: "Institute", lastName: "Staff" },
+    { method: "admin" },
+  );
+  await context.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: await context.password.hash(chosen) });
   await grantAdmin(db, DEMO_ADMIN_EMAIL);
   log.info(`Demo admin created: ${DEMO_ADMIN_EMAIL} / ${password ? "(DEMO_ADMIN_PASSWORD)" : chosen} (shown once)`);
 }
