@@ -214,3 +214,34 @@ test("when the database fails mid-way, sign-up and login say so in the spec's wo
   expect(first.output()).not.toContain("failure-password-1");
   await context.close();
 });
+
+test("a booking made as a guest with the person's email joins their account when they first sign in, once", async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: first.url });
+  const page = await context.newPage();
+  const account: TestAccount = { firstName: "Sara", lastName: "Nasser", email: uniqueEmail("guest-buyer"), password: "guest-password-1" };
+  const {
+    rows: [course],
+  } = await sql.query<{ id: string; title: string }>("select id, title from courses order by start_date nulls last limit 1");
+  await sql.query(
+    `insert into user_course_purchases (user_id, course_id, customer_email, status, receipt_url, amount_subtotal, amount_total, currency, stripe_session_id)
+     values (null, $1, $2, 'paid', null, 150000, 150000, 'gbp', $3)`,
+    [course.id, account.email.toUpperCase(), `cs_test_${randomBytes(6).toString("hex")}`],
+  );
+
+  let claims = 0;
+  page.on("request", (request) => {
+    if (request.url().endsWith("/api/functions/claim-guest-purchases")) claims++;
+  });
+  await signUpThroughUi(page, context.request, account);
+  await expect(page.getByText("1 earlier booking added to your account.")).toBeVisible();
+  const purchases = page.getByRole("region", { name: "My Purchased Courses" });
+  await expect(purchases.getByRole("link", { name: course.title, exact: true })).toBeVisible();
+
+  // Once per browser session: reloading does not ask again.
+  await page.reload();
+  await expect(purchases.getByRole("link", { name: course.title, exact: true })).toBeVisible();
+  expect(claims).toBe(1);
+  const { rows } = await sql.query("select 1 from user_course_purchases p join users u on u.id = p.user_id where u.email = $1", [account.email]);
+  expect(rows).toHaveLength(1);
+  await context.close();
+});

@@ -1,5 +1,5 @@
-import { useEffect } from "react";
-import { useFetcher, useNavigate } from "react-router";
+import { useEffect, useRef } from "react";
+import { useFetcher, useNavigate, useRevalidator } from "react-router";
 import { toast } from "sonner";
 
 export const CLAIM_ENDPOINT = "/api/functions/claim-guest-purchases";
@@ -29,6 +29,10 @@ export function useLogout() {
  * this email are claimed; the attempt counts as done whether or not it worked.
  */
 export function ClaimGuestPurchases({ userId }: { userId: string }) {
+  // Claimed bookings belong on the page already shown (My Purchased Courses): its data is read again.
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
   useEffect(() => {
     const key = `gii-guest-purchases-claimed:${userId}`;
     if (window.sessionStorage.getItem(key)) return;
@@ -37,7 +41,10 @@ export function ClaimGuestPurchases({ userId }: { userId: string }) {
       .then(async (response) => {
         if (!response.ok) throw new Error(`status ${response.status}`);
         const { claimed_count: claimed } = (await response.json()) as { claimed_count: number };
-        if (claimed > 0) toast.success(`${claimed} earlier booking${claimed === 1 ? "" : "s"} added to your account.`);
+        if (claimed > 0) {
+          toast.success(`${claimed} earlier booking${claimed === 1 ? "" : "s"} added to your account.`);
+          await revalidate.current();
+        }
       })
       .catch((error) => console.error("Error claiming guest purchases", error));
   }, [userId]);

@@ -16,7 +16,6 @@ export const PROFILE_FIELDS = [
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 /** What the form holds: every field as text, empty when not given. */
 export type ProfileFormValues = Record<ProfileField, string>;
-export type ProfileFieldErrors = Partial<Record<ProfileField, string>>;
 
 export const PROFILE_MESSAGES = {
   loginRequired: "You must be logged in to update your profile.",

@@ -1,62 +1,28 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Field, fieldErrorId, Input } from "~/components/ui/field";
 import { NewPasswordSchema, passwordSaveError } from "~/lib/schemas/auth";
-import { fieldErrors, firstIssueMessage } from "~/lib/schemas/fields";
 import { AccountCard } from "./account-card";
-import { useActionAnswer, type AccountActionAnswer } from "./action-answer";
-import { RedirectingToLogin, useLoginRedirect } from "./login-redirect";
+import { useAccountForm } from "./account-form";
+import type { AccountActionAnswer } from "./action-answer";
+import { RedirectingToLogin } from "./login-redirect";
 
 type PasswordField = "newPassword" | "confirmPassword";
-
-function validate(values: Record<PasswordField, string>) {
-  const parsed = NewPasswordSchema.safeParse(values);
-  return parsed.success ? null : { errors: fieldErrors(parsed.error), first: firstIssueMessage(parsed.error) };
-}
+const EMPTY: Record<PasswordField, string> = { newPassword: "", confirmPassword: "" };
 
 /** Spec 4 Update Password: a new password, typed twice. */
 export function UpdatePassword({ accountEmail }: { accountEmail: string }) {
   const id = useId();
   const fetcher = useFetcher<AccountActionAnswer>({ key: "account-password" });
-  const empty = { newPassword: "", confirmPassword: "" };
-  const [values, setValues] = useState<Record<PasswordField, string>>(empty);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [attempted, setAttempted] = useState(false);
-  const { redirecting, redirectToLogin } = useLoginRedirect();
-  const busy = fetcher.state !== "idle";
-
-  useActionAnswer(fetcher, (answer) => {
-    if (answer.ok) {
-      toast.success(answer.message);
-      setValues(empty);
-      setErrors({});
-      setAttempted(false);
-      return;
-    }
-    toast.error(answer.message);
-    setErrors(answer.fieldErrors ?? {});
-    if (answer.signedOut) redirectToLogin();
+  const { values, errors, change, submit, busy, redirecting } = useAccountForm({
+    fetcher,
+    schema: NewPasswordSchema,
+    initial: EMPTY,
+    describeError: passwordSaveError,
+    // A saved password is not shown again.
+    onSaved: () => EMPTY,
   });
-
-  function change(field: PasswordField, value: string) {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (attempted) setErrors(validate(next)?.errors ?? {});
-  }
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    setAttempted(true);
-    const problem = validate(values);
-    if (problem) {
-      event.preventDefault();
-      setErrors(problem.errors);
-      toast.error(passwordSaveError(problem.first));
-      return;
-    }
-    setErrors({});
-  }
 
   const field = (name: PasswordField, label: string, hint?: string) => {
     const fieldId = `${id}-${name}`;

@@ -1,29 +1,18 @@
-import { useEffect, useId, useState, type ComponentProps, type FormEvent } from "react";
+import { useEffect, useId, useState, type ComponentProps } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Field, fieldErrorId, Input } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 import { COUNTRIES_OF_RESIDENCE, COUNTRY_CODES } from "~/content/account";
-import { fieldErrors, firstIssueMessage } from "~/lib/schemas/fields";
 import { formatLongDate } from "~/lib/format";
-import {
-  profileSaveError,
-  ProfileSchema,
-  type ProfileField,
-  type ProfileFieldErrors,
-  type ProfileFormValues,
-} from "~/lib/schemas/profile";
+import { profileSaveError, ProfileSchema, type ProfileField, type ProfileFormValues } from "~/lib/schemas/profile";
 import { AccountCard } from "./account-card";
-import { useActionAnswer, type AccountActionAnswer } from "./action-answer";
-import { RedirectingToLogin, useLoginRedirect } from "./login-redirect";
+import { useAccountForm } from "./account-form";
+import type { AccountActionAnswer } from "./action-answer";
+import { RedirectingToLogin } from "./login-redirect";
 
 export const PROFILE_NOT_FOUND_MESSAGE = "Profile data not found. It might be created shortly.";
-
-function validate(values: ProfileFormValues) {
-  const parsed = ProfileSchema.safeParse(values);
-  return parsed.success ? null : { errors: fieldErrors(parsed.error) as ProfileFieldErrors, first: firstIssueMessage(parsed.error) };
-}
 
 /** Spec 4 Profile Details: the account's email and joined date, and the profile form. */
 export function ProfileDetails({
@@ -43,49 +32,21 @@ export function ProfileDetails({
 }) {
   const id = useId();
   const fetcher = useFetcher<AccountActionAnswer>({ key: "account-profile" });
-  const [values, setValues] = useState(initialValues);
-  const [errors, setErrors] = useState<ProfileFieldErrors>({});
-  // After the first try, the form re-checks as the person types (design: one schema, form and action).
-  const [attempted, setAttempted] = useState(false);
   const [missing, setMissing] = useState(!found && !loadError);
-  const { redirecting, redirectToLogin } = useLoginRedirect();
-  const busy = fetcher.state !== "idle";
+  const { values, errors, change, submit, busy, redirecting } = useAccountForm<ProfileField>({
+    fetcher,
+    schema: ProfileSchema,
+    initial: initialValues,
+    describeError: profileSaveError,
+    onSaved: (answer, sent) => {
+      setMissing(false);
+      return answer.values ?? sent;
+    },
+  });
 
   useEffect(() => {
     if (loadError) toast.error(`Error fetching profile: ${loadError}`);
   }, [loadError]);
-
-  useActionAnswer(fetcher, (answer) => {
-    if (answer.ok) {
-      toast.success(answer.message);
-      if (answer.values) setValues(answer.values);
-      setErrors({});
-      setAttempted(false);
-      setMissing(false);
-      return;
-    }
-    toast.error(answer.message);
-    setErrors((answer.fieldErrors ?? {}) as ProfileFieldErrors);
-    if (answer.signedOut) redirectToLogin();
-  });
-
-  function change(field: ProfileField, value: string) {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (attempted) setErrors(validate(next)?.errors ?? {});
-  }
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    setAttempted(true);
-    const problem = validate(values);
-    if (problem) {
-      event.preventDefault();
-      setErrors(problem.errors);
-      toast.error(profileSaveError(problem.first));
-      return;
-    }
-    setErrors({});
-  }
 
   const fieldId = (field: ProfileField) => `${id}-${field}`;
   const describedBy = (field: ProfileField) => (errors[field] ? fieldErrorId(fieldId(field)) : undefined);

@@ -1,0 +1,72 @@
+import { useState, type FormEvent } from "react";
+import type { useFetcher } from "react-router";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { fieldErrors, firstIssueMessage } from "~/lib/schemas/fields";
+import { useActionAnswer, type AccountActionAnswer } from "./action-answer";
+import { useLoginRedirect } from "./login-redirect";
+
+/**
+ * One account form posting to the account route: checked by the same schema as
+ * the action, quietly until the first try and then as the person types; the
+ * answer is toasted, its field problems shown, and an ended session sent to login.
+ */
+export function useAccountForm<Field extends string>({
+  fetcher,
+  schema,
+  initial,
+  describeError,
+  onSaved,
+}: {
+  fetcher: ReturnType<typeof useFetcher<AccountActionAnswer>>;
+  schema: z.ZodType;
+  initial: Record<Field, string>;
+  /** The toast for a problem found before sending: 'Error updating …: {message}'. */
+  describeError: (message: string) => string;
+  /** The values the form shows once saved, from the answer and what was sent. */
+  onSaved: (answer: AccountActionAnswer, sent: Record<Field, string>) => Record<Field, string>;
+}) {
+  const [values, setValues] = useState(initial);
+  type Errors = Partial<Record<Field, string>>;
+  const [errors, setErrors] = useState<Errors>({});
+  const [attempted, setAttempted] = useState(false);
+  const { redirecting, redirectToLogin } = useLoginRedirect();
+
+  const check = (next: Record<Field, string>) => {
+    const parsed = schema.safeParse(next);
+    return parsed.success ? null : { errors: fieldErrors(parsed.error) as Errors, first: firstIssueMessage(parsed.error) };
+  };
+
+  useActionAnswer(fetcher, (answer) => {
+    if (answer.ok) {
+      toast.success(answer.message);
+      setValues(onSaved(answer, values));
+      setErrors({});
+      setAttempted(false);
+      return;
+    }
+    toast.error(answer.message);
+    setErrors((answer.fieldErrors ?? {}) as Errors);
+    if (answer.signedOut) redirectToLogin();
+  });
+
+  function change(field: Field, value: string) {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (attempted) setErrors(check(next)?.errors ?? {});
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    setAttempted(true);
+    const problem = check(values);
+    if (problem) {
+      event.preventDefault();
+      setErrors(problem.errors);
+      toast.error(describeError(problem.first));
+      return;
+    }
+    setErrors({});
+  }
+
+  return { values, errors, change, submit, busy: fetcher.state !== "idle", redirecting };
+}
