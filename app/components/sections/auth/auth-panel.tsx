@@ -181,8 +181,9 @@ export function AuthPanel({ initialView, notice }: { initialView: "sign_in" | "s
   }, [notice]);
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-2 lg:py-20">
-      <section aria-labelledby="auth-benefits" className="rounded-2xl bg-navy p-8 text-white sm:p-10">
+    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:px-6 sm:py-12 lg:grid-cols-2 lg:gap-10 lg:py-20">
+      {/* On phones the form comes first: people arrive here to log in or sign up. */}
+      <section aria-labelledby="auth-benefits" className="order-last rounded-2xl bg-navy p-8 text-white sm:p-10 lg:order-none">
         <h1 id="auth-benefits" className="text-3xl font-semibold text-white sm:text-4xl">
           Your account with the <span className="text-gold">Global Implant Institute</span>
         </h1>
