@@ -117,21 +117,25 @@ describe("email delivery over SMTP", () => {
     }
   });
 
-  it("never sends one email twice when two passes run at once", async () => {
-    for (let i = 0; i < 10; i++) {
-      await enqueueEmail(handle.db, { template: "t", to: `p${i}@example.com`, subject: "S", html: "<p>x</p>", text: "x" });
-    }
-    const sent: string[] = [];
+  it("sends every email exactly once when passes run at once", async () => {
+    let sent: string[] = [];
     const transport: MailTransport = {
       async send(email) {
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        await new Promise((resolve) => setTimeout(resolve, 2));
         sent.push(email.id);
       },
     };
-    const results = await Promise.all([deliverDueEmails(handle.db, transport), deliverDueEmails(handle.db, transport)]);
-    expect(results[0].sent + results[1].sent).toBe(10);
-    expect(new Set(sent).size).toBe(10);
-    expect(sent).toHaveLength(10);
+    // Several rounds: a claim that lost rows to a concurrent pass shows up only now and then.
+    for (let round = 0; round < 8; round++) {
+      sent = [];
+      for (let i = 0; i < 10; i++) {
+        await enqueueEmail(handle.db, { template: "t", to: `r${round}-p${i}@example.com`, subject: "S", html: "<p>x</p>", text: "x" });
+      }
+      const results = await Promise.all([1, 2, 3].map(() => deliverDueEmails(handle.db, transport)));
+      expect(results.reduce((total, result) => total + result.sent, 0)).toBe(10);
+      expect(new Set(sent).size).toBe(10);
+      expect(sent).toHaveLength(10);
+    }
   });
 
   it("backs off exponentially up to an hour and gives up after 12 attempts", async () => {

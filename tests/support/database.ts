@@ -37,8 +37,20 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      try {
+        // An autovacuum worker on the database can refuse to be ended for a moment: try again.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await cleanup.query(`drop database if exists ${name} with (force)`);
+            break;
+          } catch (error) {
+            if (attempt >= 10) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 300));
+          }
+        }
+      } finally {
+        await cleanup.end();
+      }
     },
   };
 }

@@ -61,33 +61,46 @@ export function createMailboxTransport(siteUrl: string): MailTransport {
   };
 }
 
-/** Claims due emails so that no two instances send the same one (SKIP LOCKED). */
-async function claimDueEmails(db: Database, now: Date): Promise<OutboxEmail[]> {
-  const nowIso = now.toISOString();
-  const due = db
-    .select({ id: emailOutbox.id })
-    .from(emailOutbox)
-    .where(
-      or(
-        and(eq(emailOutbox.status, "pending"), lte(emailOutbox.nextAttemptAt, sql`${nowIso}::timestamptz`)),
-        and(eq(emailOutbox.status, "sending"), lte(emailOutbox.lockedUntil, sql`${nowIso}::timestamptz`)),
-      ),
-    )
-    .orderBy(emailOutbox.nextAttemptAt)
-    .limit(BATCH_SIZE)
-    .for("update", { skipLocked: true });
-  return db
-    .update(emailOutbox)
-    .set({ status: "sending", lockedUntil: new Date(now.getTime() + CLAIM_TIMEOUT_MS) })
-    .where(inArray(emailOutbox.id, due))
-    .returning();
+/**
+ * Claims due emails so that no two instances send the same one: the due rows
+ * are locked (SKIP LOCKED) and marked as being sent in one transaction.
+ */
+async function claimDueEmails(db: Database, now: Date | undefined): Promise<OutboxEmail[]> {
+  // The database's clock by default: it stamped the emails, to the microsecond, and every instance shares it.
+  const current = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(
+        or(
+          and(eq(emailOutbox.status, "pending"), lte(emailOutbox.nextAttemptAt, current)),
+          and(eq(emailOutbox.status, "sending"), lte(emailOutbox.lockedUntil, current)),
+        ),
+      )
+      .orderBy(emailOutbox.nextAttemptAt)
+      .limit(BATCH_SIZE)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(emailOutbox)
+      .set({ status: "sending", lockedUntil: sql`${current} + ${`${CLAIM_TIMEOUT_MS} milliseconds`}::interval` })
+      .where(
+        inArray(
+          emailOutbox.id,
+          due.map((row) => row.id),
+        ),
+      )
+      .returning();
+  });
 }
 
 /** One delivery pass over the due emails. A failure delays an email; it never loses it. */
 export async function deliverDueEmails(
   db: Database,
   transport: MailTransport,
-  now: Date = new Date(),
+  /** The pass's time; the database's clock when not given (tests give one). */
+  now?: Date,
 ): Promise<{ sent: number; failed: number }> {
   const claimed = await claimDueEmails(db, now);
   let sent = 0;
@@ -111,7 +124,7 @@ export async function deliverDueEmails(
           attempts,
           lastError: message.slice(0, 500),
           lockedUntil: null,
-          nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
+          nextAttemptAt: now ? new Date(now.getTime() + retryDelayMs(attempts)) : sql`now() + ${`${retryDelayMs(attempts)} milliseconds`}::interval`,
         })
         .where(eq(emailOutbox.id, email.id));
       log.warn(`Email ${email.id} (${email.template}) not delivered, attempt ${attempts}: ${message.slice(0, 200)}`);
