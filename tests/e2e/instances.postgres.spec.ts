@@ -48,7 +48,16 @@ test.beforeAll(async ({ baseURL }) => {
 test.afterAll(async () => {
   await sql?.end();
   await Promise.all([first?.stop(), second?.stop()]);
-  await onAdminDatabase(`drop database if exists ${databaseName} with (force)`);
+  // An autovacuum worker on the database can refuse to be ended for a moment: try again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await onAdminDatabase(`drop database if exists ${databaseName} with (force)`);
+      return;
+    } catch (error) {
+      if (attempt >= 10) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+  }
 });
 
 /** A browser of its own on one instance, with a new verified person signed in at /account. */
