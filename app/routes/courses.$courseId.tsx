@@ -138,7 +138,7 @@ export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
               </ul>
-              {programme.footnote && <p className="mt-3 text-sm text-ink/60">{programme.footnote}</p>}
+              {programme.footnote && <p className="mt-3 text-sm text-ink/70">{programme.footnote}</p>}
             </section>
           )}
           <CourseInstructors instructors={COURSE_INSTRUCTORS} />

@@ -34,7 +34,7 @@ export default function MailboxPage({ loaderData }: Route.ComponentProps) {
                       To {message.toAddress} · {message.template}
                     </span>
                   </span>
-                  <span className="text-sm text-ink/60">
+                  <span className="text-sm text-ink/70">
                     {new Date(message.createdAt).toLocaleString("en-GB")} · {message.status}
                   </span>
                 </Link>

@@ -6,13 +6,14 @@ import { Field, FormError, Input } from "~/components/ui/field";
 import { COURSE_INTEREST_OPTIONS } from "~/content/offerings";
 import { cn } from "~/lib/cn";
 import { postJson } from "~/lib/post-json";
-import { firstIssueMessage } from "~/lib/schemas/fields";
-import { InterestRegistrationSchema } from "~/lib/schemas/interest";
 
 export const INTEREST_ENDPOINT = "/api/register-interest";
 /** Spec 9: the success toast shows top-centre for 3000 ms; the visitor goes home after 2000 ms. */
 export const INTEREST_TOAST_MS = 3000;
 export const INTEREST_REDIRECT_MS = 2000;
+
+/** The endpoint's own schema, loaded when the form is first used (Zod stays out of the page's first load). */
+const loadChecks = () => Promise.all([import("~/lib/schemas/interest"), import("~/lib/schemas/fields")]);
 
 export function RegisterInterestForm({ className }: { className?: string }) {
   const id = useId();
@@ -34,6 +35,12 @@ export function RegisterInterestForm({ className }: { className?: string }) {
   async function register(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setError(undefined);
+    const checks = await loadChecks().catch(() => null);
+    if (!checks) {
+      fail("An unexpected error occurred.");
+      return;
+    }
+    const [{ InterestRegistrationSchema }, { firstIssueMessage }] = checks;
     const parsed = InterestRegistrationSchema.safeParse({ name, email, interestedCourses: courses });
     if (!parsed.success) {
       fail(firstIssueMessage(parsed.error));
@@ -62,7 +69,7 @@ export function RegisterInterestForm({ className }: { className?: string }) {
     setCourses((current) => (checked ? [...current, course] : current.filter((item) => item !== course)));
 
   return (
-    <form onSubmit={register} noValidate aria-label="Register your interest" className={cn("grid gap-5", className)}>
+    <form onSubmit={register} onFocus={() => void loadChecks().catch(() => undefined)} noValidate aria-label="Register your interest" className={cn("grid gap-5", className)}>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Full Name" id={`${id}-name`} required>
           <Input

@@ -3,11 +3,15 @@ import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Field, FormError, Input } from "~/components/ui/field";
 import { postJson } from "~/lib/post-json";
-import { firstIssueMessage } from "~/lib/schemas/fields";
-import { NewsletterSubscriptionSchema } from "~/lib/schemas/newsletter";
 import { cn } from "~/lib/cn";
 
 export const NEWSLETTER_ENDPOINT = "/api/v2/v2-subscribe-newsletter";
+
+/**
+ * The endpoint's own schema, loaded when the form is first used: Zod stays out
+ * of the home page's first load. Focusing a field starts the download.
+ */
+const loadChecks = () => Promise.all([import("~/lib/schemas/newsletter"), import("~/lib/schemas/fields")]);
 
 /** Spec 4 newsletter form: idle, submitting ('Subscribing...', fields disabled), then success (cleared) or error. */
 export function NewsletterSignup({ className }: { className?: string }) {
@@ -20,6 +24,13 @@ export function NewsletterSignup({ className }: { className?: string }) {
   async function subscribe(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setError(undefined);
+    const checks = await loadChecks().catch(() => null);
+    if (!checks) {
+      setError("An unexpected error occurred.");
+      toast.error("An unexpected error occurred.");
+      return;
+    }
+    const [{ NewsletterSubscriptionSchema }, { firstIssueMessage }] = checks;
     const parsed = NewsletterSubscriptionSchema.safeParse({ email, name });
     if (!parsed.success) {
       const message = firstIssueMessage(parsed.error);
@@ -48,7 +59,13 @@ export function NewsletterSignup({ className }: { className?: string }) {
   }
 
   return (
-    <form onSubmit={subscribe} noValidate aria-label="Newsletter signup" className={cn("grid gap-4", className)}>
+    <form
+      onSubmit={subscribe}
+      onFocus={() => void loadChecks().catch(() => undefined)}
+      noValidate
+      aria-label="Newsletter signup"
+      className={cn("grid gap-4", className)}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name (optional)" id={`${id}-name`}>
           <Input

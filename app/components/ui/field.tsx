@@ -40,7 +40,7 @@ export function Field({
         )}
       </div>
       {children}
-      {hint && <p className="text-xs text-ink/60">{hint}</p>}
+      {hint && <p className="text-xs text-ink/70">{hint}</p>}
       {error && (
         <p id={fieldErrorId(id)} className="text-sm font-medium text-red-700">
           {error}

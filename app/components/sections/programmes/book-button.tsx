@@ -29,7 +29,7 @@ export function BookButton({
       className={cn(buttonVariants({ size: "lg" }), edition && "h-auto flex-col gap-0 py-2 leading-tight", className)}
     >
       <span>Book Now</span>
-      {edition && <span className="text-xs font-medium tracking-normal text-white/90">{edition}</span>}
+      {edition && <span className="text-xs font-medium tracking-normal">{edition}</span>}
     </Link>
   );
 }

@@ -125,7 +125,7 @@ export function ProgrammeCard({
           <div>
             <h3 className="font-sans text-sm font-semibold uppercase tracking-wider text-navy">What's included</h3>
             <CheckList items={programme.inclusions} />
-            {programme.footnote && <p className="mt-3 text-xs text-ink/60">{programme.footnote}</p>}
+            {programme.footnote && <p className="mt-3 text-xs text-ink/70">{programme.footnote}</p>}
           </div>
           <div>
             <h3 className="font-sans text-sm font-semibold uppercase tracking-wider text-navy">Learning objectives</h3>

@@ -1,0 +1,53 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { signUpThroughUi, uniqueEmail } from "./accounts";
+import { expect, test } from "./fixtures";
+
+/** Every page a visitor can reach without an account, as the route table lists them. */
+const PUBLIC_PAGES = [
+  "/",
+  "/courses",
+  "/courses/full-arch",
+  "/courses/grafting",
+  "/courses/level-2-ultimate-full-arch-live-course",
+  "/upcoming-events",
+  "/instructors",
+  "/contact",
+  "/booking",
+  "/booking-success",
+  "/booking-canceled",
+  "/terms",
+  "/privacy",
+  "/auth",
+  "/auth?view=sign_up",
+  "/404",
+];
+
+/** Sections still waiting to fade in are transparent; with reduced motion they show at once, as axe needs to judge their colours. */
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+}
+
+test.describe("accessibility (axe)", () => {
+  test.beforeEach(async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+  });
+
+  for (const path of PUBLIC_PAGES) {
+    test(`${path} has no axe violations`, async ({ page, allowConsoleErrors }) => {
+      // The not-found page logs the missing path, and its document answers 404.
+      allowConsoleErrors(/404|Not Found/);
+      await page.goto(path);
+      await expect(page.locator("main")).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
+
+  test("/account, signed in, has no axe violations", async ({ page, request }) => {
+    test.setTimeout(60_000);
+    await signUpThroughUi(page, request, { firstName: "Axe", lastName: "Reader", email: uniqueEmail("axe"), password: "axe-password-1" });
+    await expect(page.getByText("You have not purchased any courses yet.")).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
