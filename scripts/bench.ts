@@ -1,0 +1,239 @@
+// npm run bench : requests/s and latency of the production build (SSR pages and a form API),
+// side by side with a static file served by the same server. Needs `npm run build` first.
+//   BENCH_SECONDS  seconds per measured run (default 5; each run follows an unreported 1 s warm-up)
+//   BENCH_PORT     port for the server under test (default 3700)
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import { connect } from "node:net";
+import { resolve } from "node:path";
+import autocannon from "autocannon";
+
+const root = resolve(import.meta.dirname, "..");
+const serverBuild = resolve(root, "build/server/index.js");
+const dataDir = resolve(root, ".tmp/bench-data");
+const port = Number(process.env.BENCH_PORT || 3700);
+const seconds = Number(process.env.BENCH_SECONDS || 5);
+const origin = `http://localhost:${port}`;
+const CONNECTIONS = 10;
+const WARMUP_SECONDS = 1;
+const STARTUP_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 10_000;
+
+interface Target {
+  name: string;
+  path: string;
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+if (!existsSync(serverBuild)) {
+  console.error("No production build found: run `npm run build` first.");
+  process.exit(1);
+}
+if (!Number.isInteger(port) || port < 1 || port > 65535) {
+  console.error(`BENCH_PORT must be a port number, got ${process.env.BENCH_PORT}.`);
+  process.exit(1);
+}
+if (!Number.isFinite(seconds) || seconds <= 0) {
+  console.error(`BENCH_SECONDS must be a positive number, got ${process.env.BENCH_SECONDS}.`);
+  process.exit(1);
+}
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** True when something already accepts connections on the port (it would answer our health check). */
+function portInUse(): Promise<boolean> {
+  return new Promise((done) => {
+    const socket = connect({ port, host: "localhost" });
+    socket.once("connect", () => {
+      socket.destroy();
+      done(true);
+    });
+    socket.once("error", () => done(false));
+  });
+}
+
+/** The server's output, kept short: shown only when it fails. */
+const serverOutput: string[] = [];
+function keepOutput(chunk: Buffer) {
+  serverOutput.push(...chunk.toString().split("\n").filter(Boolean));
+  if (serverOutput.length > 40) serverOutput.splice(0, serverOutput.length - 40);
+}
+
+let server: ChildProcess | undefined;
+let serverExited: Promise<void> = Promise.resolve();
+
+function startServer() {
+  const child = spawn(process.execPath, ["server/main.js"], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SITE_URL: origin,
+      // The most the app accepts (env.server.ts): a benchmark sends far more than 5 forms per 10 minutes.
+      FORM_RATE_LIMIT: "100000",
+      AUTH_RATE_LIMIT: "100000",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", keepOutput);
+  child.stderr?.on("data", keepOutput);
+  serverExited = new Promise((done) => child.once("exit", () => done()));
+  server = child;
+  return child;
+}
+
+async function waitForHealth(child: ChildProcess) {
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`The server exited (code ${child.exitCode ?? child.signalCode}) before answering /healthz.`);
+    }
+    try {
+      const response = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(250);
+  }
+  throw new Error(`The server did not answer GET /healthz with 200 within ${STARTUP_TIMEOUT_MS / 1000} s.`);
+}
+
+async function stopServer() {
+  const child = server;
+  server = undefined;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  child.kill("SIGTERM");
+  const stopped = await Promise.race([serverExited.then(() => true), sleep(STOP_TIMEOUT_MS).then(() => false)]);
+  if (!stopped) {
+    child.kill("SIGKILL");
+    await serverExited;
+  }
+}
+
+/** A hashed JS file under /assets, as the home page preloads it: what a CDN or nginx would otherwise serve. */
+async function findStaticAsset(): Promise<string> {
+  const html = await (await fetch(`${origin}/`)).text();
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/g)) {
+    if (!/\brel="modulepreload"/.test(tag)) continue;
+    const href = /\bhref="(\/assets\/[^"]+\.js)"/.exec(tag)?.[1];
+    if (href) return href;
+  }
+  throw new Error('No <link rel="modulepreload" href="/assets/….js"> on the home page.');
+}
+
+async function measure(target: Target, duration: number) {
+  return autocannon({
+    url: `${origin}${target.path}`,
+    method: target.method ?? "GET",
+    headers: target.headers,
+    body: target.body,
+    connections: CONNECTIONS,
+    duration,
+  });
+}
+
+async function bench(target: Target): Promise<Row> {
+  await measure(target, WARMUP_SECONDS);
+  const result = await measure(target, seconds);
+  return {
+    name: target.name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+function printTable(rows: Row[]) {
+  const base = rows[0].rps;
+  const header = ["name", "requests/s", "p50 ms", "p99 ms", "non-2xx", "vs static"];
+  const lines = rows.map((row) => [
+    row.name,
+    row.rps.toFixed(0),
+    row.p50.toFixed(0),
+    row.p99.toFixed(0),
+    String(row.non2xx),
+    base > 0 ? `${(row.rps / base).toFixed(2)}x` : "-",
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
+  const format = (cells: string[]) =>
+    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  ");
+  console.log(format(header));
+  console.log(widths.map((width) => "-".repeat(width)).join("  "));
+  for (const line of lines) console.log(format(line));
+}
+
+async function cleanUp() {
+  await stopServer();
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+let interrupted = false;
+process.once("SIGINT", () => {
+  interrupted = true;
+  console.error("\nInterrupted: stopping the server.");
+  void cleanUp().finally(() => process.exit(130));
+});
+
+try {
+  if (await portInUse()) throw new Error(`Port ${port} is already in use: stop what runs there or set BENCH_PORT.`);
+  await rm(dataDir, { recursive: true, force: true });
+  console.log(`Starting the production server on ${origin} (data in ${dataDir})…`);
+  await waitForHealth(startServer());
+
+  const gzip = { "Accept-Encoding": "gzip" };
+  const asset = await findStaticAsset();
+  const targets: Target[] = [
+    { name: `static ${asset}`, path: asset, headers: gzip },
+    { name: "GET /", path: "/", headers: gzip },
+    { name: "GET /courses", path: "/courses", headers: gzip },
+    { name: "GET /courses/full-arch", path: "/courses/full-arch", headers: gzip },
+    { name: "GET /contact", path: "/contact", headers: gzip },
+    {
+      name: "POST /api/v2/v2-subscribe-newsletter",
+      path: "/api/v2/v2-subscribe-newsletter",
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: origin },
+      body: JSON.stringify({ email: "bench@example.com", name: "Bench" }),
+    },
+  ];
+
+  console.log(`${CONNECTIONS} connections, ${seconds} s per target after a ${WARMUP_SECONDS} s warm-up.\n`);
+  const rows: Row[] = [];
+  for (const target of targets) {
+    if (interrupted) break;
+    process.stdout.write(`  ${target.name}…\n`);
+    rows.push(await bench(target));
+  }
+  if (!interrupted) {
+    console.log("");
+    printTable(rows);
+    const failing = rows.filter((row) => row.non2xx > 0 || row.errors > 0);
+    for (const row of failing) {
+      console.error(`\n${row.name}: ${row.non2xx} non-2xx responses, ${row.errors} connection errors or timeouts.`);
+    }
+    if (failing.length > 0) process.exitCode = 1;
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  if (serverOutput.length > 0) console.error(`\nLast server output:\n${serverOutput.join("\n")}`);
+  process.exitCode = 1;
+} finally {
+  if (!interrupted) await cleanUp();
+}
