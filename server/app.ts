@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER } from "~/server/auth.server";
@@ -192,8 +193,10 @@ export async function startProductionServer() {
   return startServer({
     build,
     mountAssets: (app) => {
-      app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
-      app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+      // The build keeps a brotli and a gzip copy of each text file: sent as they are, never compressed per request.
+      const precompressed = { enableBrotli: true, orderPreference: ["br", "gz"], index: false as const };
+      app.use("/assets", expressStaticGzip(`${clientDir}/assets`, { ...precompressed, serveStatic: { immutable: true, maxAge: "1y", index: false } }));
+      app.use(expressStaticGzip(clientDir, { ...precompressed, serveStatic: { maxAge: "1h", index: false } }));
     },
   });
 }
