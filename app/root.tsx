@@ -28,7 +28,6 @@ export const TOAST_LIMIT = 3;
 export const TOAST_DURATION_MS = 4000;
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: SITE.logo, type: "image/svg+xml" },
 ];
@@ -56,6 +55,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0f1b2d" />
         {/* Marks that scripts run, so reveal animations never hide content without them. */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
+        {/* With a precedence React puts the stylesheet ahead of the script preloads: the page paints without waiting for them. */}
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Meta />
         <Links />
       </head>
