@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { useFetcher, useNavigate, useRevalidator } from "react-router";
 import { toast } from "sonner";
 
@@ -30,9 +30,7 @@ export function useLogout() {
  */
 export function ClaimGuestPurchases({ userId }: { userId: string }) {
   // Claimed bookings belong on the page already shown (My Purchased Courses): its data is read again.
-  const revalidator = useRevalidator();
-  const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
+  const { revalidate } = useRevalidator();
   useEffect(() => {
     const key = `gii-guest-purchases-claimed:${userId}`;
     if (window.sessionStorage.getItem(key)) return;
@@ -43,10 +41,10 @@ export function ClaimGuestPurchases({ userId }: { userId: string }) {
         const { claimed_count: claimed } = (await response.json()) as { claimed_count: number };
         if (claimed > 0) {
           toast.success(`${claimed} earlier booking${claimed === 1 ? "" : "s"} added to your account.`);
-          await revalidate.current();
+          await revalidate();
         }
       })
       .catch((error) => console.error("Error claiming guest purchases", error));
-  }, [userId]);
+  }, [userId, revalidate]);
   return null;
 }

@@ -40,7 +40,7 @@ export function Select({
           id={id}
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
-          className={cn(inputClass, "flex items-center justify-between gap-2 text-left data-[placeholder]:text-ink/70", !value && "text-ink/70")}
+          className={cn(inputClass, "flex items-center justify-between gap-2 text-left", !value && "text-ink/70")}
         >
           <RadixSelect.Value />
           <RadixSelect.Icon>
