@@ -54,8 +54,8 @@ export default defineConfig({
       : []),
   ],
   webServer: {
-    // The production build on a fresh embedded database of its own.
-    command: "node scripts/e2e-server.mjs",
+    // The production build on a fresh embedded database of its own, with the fixture door beside it.
+    command: "node --import tsx tests/e2e/server.ts",
     url: `${BASE_URL}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -67,6 +67,8 @@ export default defineConfig({
       NODE_ENV: "production",
       FORM_RATE_LIMIT: "10000",
       AUTH_RATE_LIMIT: "10000",
+      PAGE_VIEW_RATE_LIMIT: "10000",
+      CHECKOUT_RATE_LIMIT: "10000",
       DEMO_ADMIN_PASSWORD: "demo-admin-password",
     },
   },

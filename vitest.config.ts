@@ -1,4 +1,27 @@
+import { reactRouter } from "@react-router/dev/vite";
+import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+
+/**
+ * React Router's plugin builds app/'s routes for the http project. In serve
+ * mode (as Vitest runs it) it also starts file watchers for type generation,
+ * closed only in buildEnd, which Vitest never calls; a test run needs no
+ * watching, so they are closed as soon as the plugin has read its config.
+ */
+function reactRouterWithoutWatchers(): Plugin[] {
+  return reactRouter().map((plugin) => {
+    if (plugin.name !== "react-router" || typeof plugin.config !== "function" || typeof plugin.buildEnd !== "function") return plugin;
+    const { config, buildEnd } = plugin;
+    return {
+      ...plugin,
+      async config(...args) {
+        const result = await config.apply(this, args);
+        await buildEnd.call(this as never);
+        return result;
+      },
+    };
+  });
+}
 
 const databaseProject = (driver: "pglite" | "postgres") => ({
   extends: true as const,
@@ -18,6 +41,21 @@ export default defineConfig({
     setupFiles: ["tests/support/fail-on-console-error.ts"],
     projects: [
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"] } },
+      // The whole product over real HTTP: the Express app and the route build of app/, on PGlite.
+      {
+        extends: true,
+        plugins: reactRouterWithoutWatchers(),
+        test: {
+          name: "http",
+          // The document links its stylesheet by URL: let Vite resolve it as it does for the dev server.
+          css: true,
+          include: ["tests/http/**/*.test.ts"],
+          env: { TEST_DB_DRIVER: "pglite" },
+          globalSetup: ["tests/support/pglite-template.setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
       databaseProject("pglite"),
       // The same data-layer tests on a real PostgreSQL when CI provides one.
       ...(process.env.TEST_DATABASE_URL ? [databaseProject("postgres")] : []),

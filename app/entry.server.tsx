@@ -1,11 +1,14 @@
 import { PassThrough } from "node:stream";
+
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, RouterContextProvider, ServerRouter } from "react-router";
+
 import { NonceProvider } from "~/lib/nonce";
-import { requestInfoContext } from "~/server/context.server";
-import { log } from "~/server/log.server";
+import { redactPath } from "~/lib/page-location";
+import { recordRequestError, requestInfoContext } from "~/server/platform/context.server";
+import { log } from "~/server/platform/log.server";
 
 export const streamTimeout = 5_000;
 
@@ -25,8 +28,7 @@ export default function handleRequest(
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     // Crawlers get the whole page at once; people get the shell as soon as it is ready.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
@@ -49,7 +51,7 @@ export default function handleRequest(
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
-          reject(error);
+          reject(error instanceof Error ? error : new Error(String(error)));
         },
         onError(error: unknown) {
           responseStatusCode = 500;
@@ -61,8 +63,9 @@ export default function handleRequest(
 }
 
 /** Server errors are logged once, without request details that might carry tokens. */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   // Aborted requests and answers like 404/405 are not server failures.
   if (request.signal.aborted || isRouteErrorResponse(error)) return;
-  log.error(`Request to ${new URL(request.url).pathname} failed`, error);
+  if (context instanceof RouterContextProvider && recordRequestError(context, error)) return;
+  log.error(`Request to ${redactPath(new URL(request.url).pathname)} failed`, error);
 };

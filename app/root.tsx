@@ -1,25 +1,19 @@
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  useRouteError,
-  useRouteLoaderData,
-  type LinksFunction,
-} from "react-router";
+import { isRouteErrorResponse, Links, type LinksFunction, Meta, Outlet, Scripts, useRouteError, useRouteLoaderData } from "react-router";
 import { Toaster } from "sonner";
+
+import { ClaimGuestPurchases, useLogout } from "~/components/layout/account-session";
 import { AnalyticsConsent } from "~/components/layout/analytics-consent";
+import { DEMO_RIBBON_SCRIPT, DemoRibbon } from "~/components/layout/demo-ribbon";
 import { ReportPageViews, ScrollOnNavigation } from "~/components/layout/route-effects";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NotFoundContent } from "~/components/sections/not-found";
-import { useNonce } from "~/lib/nonce";
 import { SITE } from "~/content/site";
-import { appServices } from "~/server/context.server";
-import { publicEnv } from "~/server/env.server";
-import { getSessionUser } from "~/server/session.server";
-import { ClaimGuestPurchases, useLogout } from "~/components/layout/account-session";
+import { useNonce } from "~/lib/nonce";
+import { currentUser, publicRoute } from "~/server/http/guards.server";
+import { appServices } from "~/server/platform/context.server";
+import { publicEnv } from "~/server/platform/env.server";
+
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 
@@ -32,11 +26,19 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: SITE.logo, type: "image/svg+xml" },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env } = appServices(context);
-  const user = await getSessionUser(request, context);
+/**
+ * The shell is for everyone; it names whoever is signed in. It has no action,
+ * and its middleware runs before every route's own guard, which judges that
+ * route's posts: the webhook and mail clients' one-click unsubscribe come from no page.
+ */
+export const middleware = [publicRoute({ actionsFromAnywhere: true })];
+
+export async function loader(args: Route.LoaderArgs) {
+  const { env } = appServices(args.context);
+  const user = await currentUser(args);
   return {
     publicEnv: publicEnv(env),
+    demoMode: env.localProviders,
     user: user ? { id: user.id, email: user.email, firstName: user.firstName } : null,
   };
 }
@@ -47,14 +49,16 @@ export function meta() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const demoMode = useRouteLoaderData<typeof loader>("root")?.demoMode ?? false;
   return (
-    <html lang="en-GB">
+    <html lang="en-GB" data-demo-mode={demoMode ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f1b2d" />
         {/* Marks that scripts run, so reveal animations never hide content without them. */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
+        {demoMode && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: DEMO_RIBBON_SCRIPT }} />}
         {/* With a precedence React puts the stylesheet ahead of the script preloads: the page paints without waiting for them. */}
         <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Meta />
@@ -75,13 +79,14 @@ function Shell({ children }: { children: React.ReactNode }) {
   const user = rootData?.user ?? null;
   return (
     <>
-      <a
-        href="#main"
-        className="sr-only z-[60] rounded bg-white px-4 py-2 text-navy focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
-      >
+      <a href="#main" className="sr-only z-[60] rounded bg-white px-4 py-2 text-navy focus:not-sr-only focus:fixed focus:top-4 focus:left-4">
         Skip to content
       </a>
-      <SiteHeader authStatus={busy ? "loading" : user ? "signed-in" : "signed-out"} onLogout={logout} />
+      <SiteHeader
+        authStatus={busy ? "loading" : user ? "signed-in" : "signed-out"}
+        onLogout={logout}
+        ribbon={rootData?.demoMode ? <DemoRibbon /> : undefined}
+      />
       {user && <ClaimGuestPurchases userId={user.id} />}
       <main id="main" className="flex-1 pt-[var(--header-height)]">
         {children}
@@ -112,16 +117,12 @@ export function ErrorBoundary() {
     );
   }
   // Spec 2: a generic routing failure shows this heading and the message; never a stack trace.
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : "Unknown error";
+  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : "Unknown error";
   return (
     <Shell>
       <div className="mx-auto max-w-3xl px-4 py-24">
         <h2 className="text-3xl font-semibold">Unexpected Application Error!</h2>
-        <h3 className="mt-4 font-sans text-lg italic text-ink/80">{message}</h3>
+        <h3 className="mt-4 font-sans text-lg text-ink/80 italic">{message}</h3>
       </div>
     </Shell>
   );

@@ -1,13 +1,19 @@
-// npm run bench : requests/s and latency of the production build (SSR pages and a form API),
-// side by side with a static file served by the same server. Needs `npm run build` first.
+// npm run bench : requests/s and latency of the production build (SSR pages, a form API and
+// starting a checkout), side by side with a static file served by the same server. Needs `npm run build` first.
 //   BENCH_SECONDS  seconds per measured run (default 5; each run follows an unreported 1 s warm-up)
 //   BENCH_PORT     port for the server under test (default 3700)
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { connect } from "node:net";
 import { resolve } from "node:path";
+
 import autocannon from "autocannon";
+import { and, count, eq, inArray } from "drizzle-orm";
+
+import { scheduleEdition } from "~/server/catalogue/editions.server";
+import { migrateDatabase, openDatabase } from "~/server/db/client.server";
+import { seatHolds } from "~/server/db/schema.server";
 
 const root = resolve(import.meta.dirname, "..");
 const serverBuild = resolve(root, "build/server/index.js");
@@ -16,6 +22,8 @@ const port = Number(process.env.BENCH_PORT || 3700);
 const seconds = Number(process.env.BENCH_SECONDS || 5);
 const origin = `http://localhost:${port}`;
 const CONNECTIONS = 10;
+/** Checkouts are measured at 20 at once: a course's dates opening to a waiting list. */
+const CHECKOUT_CONNECTIONS = 20;
 const WARMUP_SECONDS = 1;
 const STARTUP_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
@@ -26,6 +34,7 @@ interface Target {
   method?: "GET" | "POST";
   headers?: Record<string, string>;
   body?: string;
+  connections?: number;
 }
 
 interface Row {
@@ -86,6 +95,7 @@ function startServer() {
       // The most the app accepts (env.server.ts): a benchmark sends far more than 5 forms per 10 minutes.
       FORM_RATE_LIMIT: "100000",
       AUTH_RATE_LIMIT: "100000",
+      CHECKOUT_RATE_LIMIT: "100000",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -125,6 +135,41 @@ async function stopServer() {
   }
 }
 
+/**
+ * An edition with places enough for every checkout a run can start, scheduled
+ * before the server opens the database (the embedded one takes one process at a time).
+ */
+async function scheduleBenchEdition(): Promise<{ id: string; priceId: string }> {
+  const database = await openDatabase({ dataDir });
+  try {
+    await migrateDatabase(database);
+    const edition = await scheduleEdition(database.db, { offeringKey: "sinus-grafting", startDate: "2036-06-02", capacity: 1_000_000 });
+    return { id: edition.id, priceId: edition.stripePriceId! };
+  } finally {
+    await database.close();
+  }
+}
+
+/** Once the server has stopped: how many holds the checkouts took, and that releasing them frees their places. */
+async function releaseBenchHolds(courseId: string): Promise<number> {
+  const database = await openDatabase({ dataDir });
+  try {
+    const released = await database.db
+      .update(seatHolds)
+      .set({ status: "released", releasedAt: new Date() })
+      .where(and(eq(seatHolds.courseId, courseId), inArray(seatHolds.status, ["opening", "open"])))
+      .returning({ id: seatHolds.id });
+    const [{ left }] = await database.db
+      .select({ left: count() })
+      .from(seatHolds)
+      .where(and(eq(seatHolds.courseId, courseId), inArray(seatHolds.status, ["opening", "open"])));
+    if (Number(left) !== 0) throw new Error(`${left} holds are still open after releasing them.`);
+    return released.length;
+  } finally {
+    await database.close();
+  }
+}
+
 /** A hashed JS file under /assets, as the home page preloads it: what a CDN or nginx would otherwise serve. */
 async function findStaticAsset(): Promise<string> {
   const html = await (await fetch(`${origin}/`)).text();
@@ -142,7 +187,7 @@ async function measure(target: Target, duration: number) {
     method: target.method ?? "GET",
     headers: target.headers,
     body: target.body,
-    connections: CONNECTIONS,
+    connections: target.connections ?? CONNECTIONS,
     duration,
   });
 }
@@ -172,8 +217,7 @@ function printTable(rows: Row[]) {
     base > 0 ? `${(row.rps / base).toFixed(2)}x` : "-",
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
-  const format = (cells: string[]) =>
-    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  ");
+  const format = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  ");
   console.log(format(header));
   console.log(widths.map((width) => "-".repeat(width)).join("  "));
   for (const line of lines) console.log(format(line));
@@ -194,6 +238,7 @@ process.once("SIGINT", () => {
 try {
   if (await portInUse()) throw new Error(`Port ${port} is already in use: stop what runs there or set BENCH_PORT.`);
   await rm(dataDir, { recursive: true, force: true });
+  const benchEdition = await scheduleBenchEdition();
   console.log(`Starting the production server on ${origin} (data in ${dataDir})…`);
   await waitForHealth(startServer());
 
@@ -212,6 +257,14 @@ try {
       headers: { "Content-Type": "application/json", Origin: origin },
       body: JSON.stringify({ email: "bench@example.com", name: "Bench" }),
     },
+    {
+      name: `POST /api/v2/create-checkout-session (${CHECKOUT_CONNECTIONS} at once)`,
+      path: "/api/v2/create-checkout-session",
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: origin },
+      body: JSON.stringify({ priceId: benchEdition.priceId, courseId: benchEdition.id, userId: null }),
+      connections: CHECKOUT_CONNECTIONS,
+    },
   ];
 
   console.log(`${CONNECTIONS} connections, ${seconds} s per target after a ${WARMUP_SECONDS} s warm-up.\n`);
@@ -229,6 +282,8 @@ try {
       console.error(`\n${row.name}: ${row.non2xx} non-2xx responses, ${row.errors} connection errors or timeouts.`);
     }
     if (failing.length > 0) process.exitCode = 1;
+    await stopServer();
+    console.log(`\nReleased the ${await releaseBenchHolds(benchEdition.id)} holds the checkouts took.`);
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -2,11 +2,12 @@
 import type { ServerBuild } from "react-router";
 import { createServer } from "vite";
 
+import type { startServer as startServerType } from "../server/app";
+
 const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
-type AppModule = typeof import("../server/app");
 
 try {
-  const { startServer } = (await vite.ssrLoadModule("./server/app.ts")) as AppModule;
+  const { startServer } = (await vite.ssrLoadModule("./server/app.ts")) as { startServer: typeof startServerType };
   await startServer({
     build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     mountAssets: (app) => app.use(vite.middlewares),

@@ -1,7 +1,7 @@
 // npm run admin:grant -- someone@example.com : makes an existing account an administrator.
+import { grantAdmin } from "~/server/accounts/admins.server";
 import { migrateDatabase, openDatabase } from "~/server/db/client.server";
-import { getEnv } from "~/server/env.server";
-import { grantAdmin } from "~/server/admins.server";
+import { getEnv } from "~/server/platform/env.server";
 
 const email = process.argv[2];
 if (!email) {

@@ -1,6 +1,6 @@
 // Applies the committed migrations to the configured database (the server also does this at start-up).
 import { migrateDatabase, openDatabase } from "~/server/db/client.server";
-import { getEnv } from "~/server/env.server";
+import { getEnv } from "~/server/platform/env.server";
 
 const env = getEnv();
 const database = await openDatabase(env);

@@ -1,7 +1,7 @@
 // Adds the demo courses to the configured database; safe to run again.
+import { seedDemoCourses } from "~/server/catalogue/demo-seed.server";
 import { migrateDatabase, openDatabase } from "~/server/db/client.server";
-import { getEnv } from "~/server/env.server";
-import { seedDemoCourses } from "~/server/seed.server";
+import { getEnv } from "~/server/platform/env.server";
 
 const env = getEnv();
 const database = await openDatabase(env);

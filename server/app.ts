@@ -1,21 +1,27 @@
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
-import { createRequestHandler } from "@react-router/express";
+
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { CLIENT_IP_HEADER } from "~/server/auth.server";
-import { appServicesContext, requestInfoContext } from "~/server/context.server";
-import type { Env } from "~/server/env.server";
-import { log, redactQueryErrorsInConsole } from "~/server/log.server";
-import { startRuntime, type Runtime } from "~/server/runtime.server";
+
+import { redactPath } from "~/lib/page-location";
+import { CLIENT_IP_HEADER } from "~/server/auth/auth.server";
+import { CROSS_SITE_MESSAGE, hasBearerToken, NUL_MESSAGE } from "~/server/http/responses.server";
+import { appServicesContext, requestErrorsContext, requestInfoContext } from "~/server/platform/context.server";
+import type { Env } from "~/server/platform/env.server";
+import { log, redactQueryErrorsInConsole } from "~/server/platform/log.server";
+import { type Runtime, startRuntime } from "~/server/platform/runtime.server";
+
+import { cachePolicy } from "./cache-policy";
+import { DEMO_MODE_WARNING, devRoutesForLocalRequestsOnly, isLocalRequest } from "./local-requests";
+import { reactRouterHandler } from "./react-router-handler";
+import { boundedRequestBody } from "./request-body";
 
 /** Longer URLs are refused before routing; no page of ours needs more. */
 const MAX_URL_LENGTH = 4096;
-/** design.md 5: bodies over 64 KB are refused. */
-const MAX_BODY_BYTES = 64 * 1024;
 const ALLOWED_METHODS = ["GET", "HEAD", "POST"];
 
 function requestLog(): RequestHandler {
@@ -23,37 +29,70 @@ function requestLog(): RequestHandler {
     const started = process.hrtime.bigint();
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      // The path only: query strings can carry tokens (password reset, verification).
-      const fullPath = req.originalUrl.split("?")[0];
+      // The path only, with token-bearing segments redacted: query strings and reset links carry tokens.
+      const fullPath = redactPath(req.originalUrl.split("?")[0]);
       const path = fullPath.length > 200 ? `${fullPath.slice(0, 200)}…` : fullPath;
       log.info(`${req.method} ${path} ${res.statusCode} ${ms.toFixed(1)}ms`);
+      // What React Router reported is a failure only if the answer is one.
+      if (res.statusCode >= 500) for (const error of (res.locals.requestErrors as unknown[] | undefined) ?? []) log.error(`Request to ${path} failed`, error);
     });
     next();
   };
 }
 
+const refuse = (res: express.Response, status: number, message: string, json: boolean) => {
+  res.status(status).set("Cache-Control", "no-store");
+  if (json) res.json({ error: message });
+  else res.type("text/plain").send(message);
+};
+
+/**
+ * Refuses what no route of ours can answer, before routing: other methods,
+ * overlong or malformed URLs, and a NUL character anywhere in the path (404:
+ * no such page) or the query (400), which PostgreSQL would refuse as text.
+ */
 function rejectBadRequests(): RequestHandler {
   return (req, res, next) => {
     if (!ALLOWED_METHODS.includes(req.method)) {
       res.set("Allow", ALLOWED_METHODS.join(", "));
-      res.status(req.method === "OPTIONS" ? 204 : 405).type("text/plain").send(req.method === "OPTIONS" ? "" : "Method Not Allowed");
+      res
+        .status(req.method === "OPTIONS" ? 204 : 405)
+        .type("text/plain")
+        .send(req.method === "OPTIONS" ? "" : "Method Not Allowed");
       return;
     }
-    if (req.originalUrl.length > MAX_URL_LENGTH) {
-      res.status(400).type("text/plain").send("Bad Request: URL too long");
-      return;
-    }
+    const json = req.path.startsWith("/api/");
+    if (req.originalUrl.length > MAX_URL_LENGTH) return refuse(res, 400, "Bad Request: URL too long", json);
+    const [rawPath, rawQuery = ""] = req.originalUrl.split(/\?(.*)/s);
+    let path: string;
+    let query: URLSearchParams;
     try {
-      decodeURIComponent(req.originalUrl.split("?")[0]);
+      path = decodeURIComponent(rawPath);
+      query = new URLSearchParams(rawQuery);
       new URL(req.originalUrl, "http://localhost");
     } catch {
-      res.status(400).type("text/plain").send("Bad Request: malformed URL");
-      return;
+      return refuse(res, 400, "Bad Request: malformed URL", json);
     }
-    const length = Number(req.get("content-length") ?? 0);
-    if (length > MAX_BODY_BYTES) {
-      res.status(413).json({ error: "Request body too large." });
-      return;
+    if (path.includes("\0")) return refuse(res, 404, "Not Found", json);
+    if ([...query].some(([name, value]) => name.includes("\0") || value.includes("\0"))) return refuse(res, 400, NUL_MESSAGE, json);
+    next();
+  };
+}
+
+/**
+ * CSRF at the door (design.md 7): a state-changing request that a browser
+ * says comes from another site is refused before any route, ours or a
+ * library's, sees it. Bearer-token calls carry no ambient credentials and pass;
+ * a request without Origin is left to the route, which asks for one.
+ */
+function refuseCrossSiteWrites(siteUrl: string): RequestHandler {
+  const siteOrigin = new URL(siteUrl).origin;
+  return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || hasBearerToken(req.get("authorization"))) return next();
+    const origin = req.get("origin");
+    const ownOrigin = `${req.protocol}://${req.get("host")}`;
+    if ((origin !== undefined && origin !== siteOrigin && origin !== ownOrigin) || req.get("sec-fetch-site") === "cross-site") {
+      return refuse(res, 403, CROSS_SITE_MESSAGE, true);
     }
     next();
   };
@@ -64,24 +103,29 @@ function securityHeaders(env: Env): RequestHandler[] {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     next();
   };
-  const thirdParty =
-    env.analytics.kind === "plausible"
-      ? ["https://plausible.io"]
-      : env.analytics.kind === "ga4"
-        ? ["https://www.googletagmanager.com", "https://*.google-analytics.com"]
-        : [];
+  const analytics = ANALYTICS_SOURCES[env.analytics.kind];
   const headers = helmet({
     // Vite's dev server injects inline scripts for hot reload; the policy applies to builds.
     contentSecurityPolicy:
       env.nodeEnv === "development"
         ? false
         : {
-            useDefaults: true,
+            useDefaults: false,
             directives: {
-              "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`, ...thirdParty],
-              "connect-src": ["'self'", ...thirdParty],
-              "img-src": ["'self'", "data:", ...thirdParty],
+              "default-src": ["'self'"],
+              "base-uri": ["'self'"],
+              "object-src": ["'none'"],
+              "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`, ...analytics.scripts],
+              "script-src-attr": ["'none'"],
+              // The toast library inserts its stylesheet at run time; scripts, not styles, are what the nonce guards.
+              "style-src": ["'self'", "'unsafe-inline'"],
+              "font-src": ["'self'"],
+              "img-src": ["'self'", ...analytics.images],
               "media-src": ["'self'"],
+              "connect-src": ["'self'", ...analytics.connections],
+              "frame-src": ["'none'"],
+              "worker-src": ["'none'"],
+              "manifest-src": ["'self'"],
               "frame-ancestors": ["'none'"],
               "form-action": ["'self'"],
               "upgrade-insecure-requests": env.siteUrl.startsWith("https:") ? [] : null,
@@ -91,8 +135,41 @@ function securityHeaders(env: Env): RequestHandler[] {
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
   });
-  return [nonce, headers];
+  const permissions: RequestHandler = (_req, res, next) => {
+    res.set("Permissions-Policy", PERMISSIONS_POLICY);
+    next();
+  };
+  return [nonce, headers, permissions];
 }
+
+/** Only the configured analytics provider's own hosts, named exactly: no `https:` wildcard. */
+const ANALYTICS_SOURCES: Record<Env["analytics"]["kind"], { scripts: string[]; connections: string[]; images: string[] }> = {
+  "first-party": { scripts: [], connections: [], images: [] },
+  plausible: { scripts: ["https://plausible.io"], connections: ["https://plausible.io"], images: [] },
+  ga4: {
+    scripts: ["https://www.googletagmanager.com"],
+    connections: ["https://*.google-analytics.com", "https://*.analytics.google.com", "https://*.googletagmanager.com"],
+    images: ["https://*.google-analytics.com", "https://*.googletagmanager.com"],
+  },
+};
+
+/** Browser features no page of ours uses are switched off; video may go full screen. */
+export const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "autoplay=(self)",
+  "camera=()",
+  "display-capture=()",
+  "fullscreen=(self)",
+  "geolocation=()",
+  "gyroscope=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "payment=()",
+  "usb=()",
+  "interest-cohort=()",
+  "browsing-topics=()",
+].join(", ");
 
 export interface HttpAppOptions {
   runtime: Runtime;
@@ -108,49 +185,60 @@ export function createHttpApp({ runtime, build, mountAssets }: HttpAppOptions) {
   // Behind a load balancer, the visitor's address is in X-Forwarded-For.
   if (env.trustProxy) app.set("trust proxy", env.trustProxy);
   app.use(requestLog());
+  // Bodies are read first, so every answer below, refusals included, leaves the connection clean.
+  app.use(boundedRequestBody());
   app.use(rejectBadRequests());
+  app.use(refuseCrossSiteWrites(env.siteUrl));
   // Rate limits key on the visitor's address as Express resolved it, never on a header the visitor sent.
   app.use((req, _res, next) => {
     req.headers[CLIENT_IP_HEADER] = req.ip ?? "unknown";
     next();
   });
   app.use(...securityHeaders(env));
+  app.use(devRoutesForLocalRequestsOnly(env.localProviders));
   app.use(compression());
   mountAssets(app);
+  app.use(cachePolicy());
 
+  // Up or down, nothing more: which database or version runs is nobody's business.
   app.get("/healthz", async (_req, res) => {
     try {
       await runtime.database.ping();
-      res.set("Cache-Control", "no-store").json({ status: "ok", database: runtime.database.driver });
+      res.set("Cache-Control", "no-store").json({ status: "up" });
     } catch (error) {
       log.error("Health check failed", error);
-      res.status(503).set("Cache-Control", "no-store").json({ status: "unavailable" });
+      res.status(503).set("Cache-Control", "no-store").json({ status: "down" });
     }
   });
 
   app.all(
     "/{*splat}",
-    createRequestHandler({
+    reactRouterHandler({
       build,
       mode: env.isProduction ? "production" : "development",
       getLoadContext: (req, res) =>
         new RouterContextProvider(
           new Map<Parameters<RouterContextProvider["get"]>[0], unknown>([
             [appServicesContext, runtime],
-            [requestInfoContext, { cspNonce: res.locals.cspNonce as string | undefined, clientIp: req.ip ?? "unknown" }],
+            [requestInfoContext, { cspNonce: res.locals.cspNonce as string | undefined, clientIp: req.ip ?? "unknown", isLocalRequest: isLocalRequest(req) }],
+            [requestErrorsContext, (res.locals.requestErrors = [])],
           ]),
         ),
     }),
   );
 
-  const onError: ErrorRequestHandler = (error, _req, res, _next) => {
-    const status = typeof error?.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
+  const onError: ErrorRequestHandler = (error: unknown, _req, res, _next) => {
+    const reported = (error as { status?: unknown } | null)?.status;
+    const status = typeof reported === "number" && reported >= 400 && reported < 500 ? reported : 500;
     if (status === 500) log.error("Unhandled request error", error);
     if (res.headersSent) {
       res.end();
       return;
     }
-    res.status(status).type("text/plain").send(status === 500 ? "Internal Server Error" : "Bad Request");
+    res
+      .status(status)
+      .type("text/plain")
+      .send(status === 500 ? "Internal Server Error" : "Bad Request");
   };
   app.use(onError);
   return app;
@@ -169,6 +257,7 @@ export async function startServer(options: Omit<HttpAppOptions, "runtime">) {
   server.requestTimeout = 30_000;
   server.headersTimeout = 15_000;
   log.info(`Global Implant Institute listening on ${runtime.env.siteUrl} (port ${runtime.env.port})`);
+  if (runtime.env.localProviders) log.warn(DEMO_MODE_WARNING);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -185,7 +274,10 @@ export async function startServer(options: Omit<HttpAppOptions, "runtime">) {
   return { server, runtime };
 }
 
-/** The production entry, bundled with React Router's server build (see vite.config.ts). */
+/**
+ * The production entry, bundled with React Router's server build (see vite.config.ts).
+ * @public server/main.js loads it from the bundle.
+ */
 export async function startProductionServer() {
   const build = await import("virtual:react-router/server-build");
   // This bundle lives in build/server; the browser files beside it in build/client.

@@ -13,3 +13,9 @@ declare module "virtual:react-router/server-build" {
   export const routes: ServerBuild["routes"];
   export const ssr: ServerBuild["ssr"];
 }
+
+// on-headers ships no types (the @types package of that name holds another library's).
+declare module "on-headers" {
+  import type { ServerResponse } from "node:http";
+  export default function onHeaders(res: ServerResponse, listener: (this: ServerResponse) => void): void;
+}

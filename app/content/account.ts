@@ -74,6 +74,3 @@ export const COUNTRIES_OF_RESIDENCE = [
   "United States",
   "Other",
 ] as const;
-
-export type CountryCode = (typeof COUNTRY_CODES)[number];
-export type CountryOfResidence = (typeof COUNTRIES_OF_RESIDENCE)[number];

@@ -1,7 +1,7 @@
 import { SITE } from "~/content/site";
 
 /** Spec 9: the reply promise shown on the contact page. */
-export const REPLY_WINDOW = "24-48 business hours";
+const REPLY_WINDOW = "24-48 business hours";
 
 /** Copy of the contact page (spec 2, Contact). */
 export const CONTACT = {

@@ -2,8 +2,7 @@
  * The home page's fixed copy (spec 2, Home), in the order the sections appear.
  * The institute edits its words here; the sections only lay them out.
  */
-import { IMAGES, VIDEOS, type ImageAsset } from "./media";
-import { OFFERINGS } from "./offerings";
+import { type ImageAsset, IMAGES, VIDEOS } from "./media";
 
 export interface Cta {
   label: string;
@@ -113,12 +112,11 @@ export const ABOUT = {
   ],
 };
 
-/** The course the home page promotes and describes in its structured data. */
-export const FLAGSHIP_OFFERING = OFFERINGS.find((offering) => offering.key === "level-2")!;
-
+/** The course the home page promotes (its key in the offerings table) and describes in its structured data. */
 export const FLAGSHIP_COURSE = {
+  offeringKey: "level-2",
   eyebrow: "Flagship course",
-  title: FLAGSHIP_OFFERING.title,
+  title: "Level 2 - Ultimate Full Arch Live Course",
   text: "Four days of live full-arch surgery in Dubai. Plan, place and load full-arch cases on your own patients with one-to-one supervision, and go home ready to offer the treatment in your practice.",
   image: IMAGES.flagship,
   imageAlt: "Delegates performing live full-arch implant surgery under supervision",

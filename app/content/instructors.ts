@@ -1,4 +1,4 @@
-import { IMAGES, type ImageAsset } from "./media";
+import { type ImageAsset, IMAGES } from "./media";
 
 export const INSTRUCTORS_PAGE = {
   title: "Our Instructors",

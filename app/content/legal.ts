@@ -11,7 +11,7 @@ import { SITE } from "~/content/site";
  */
 
 /** Plain text, or a link inside running text. */
-export type Inline = string | { text: string; href: string };
+type Inline = string | { text: string; href: string };
 /** A run of text with optional links, such as ["Write to us via our ", link("contact page", "/contact"), "."]. */
 export type RichText = readonly Inline[];
 
@@ -21,7 +21,7 @@ export type LegalBlock =
   /** A term followed by its explanation, e.g. "Account data" and what it holds. */
   | { type: "definitions"; items: readonly { term: string; content: RichText }[] };
 
-export interface LegalSection {
+interface LegalSection {
   /** Anchor for the contents list and deep links (/terms#governing-law). */
   id: string;
   heading: string;
@@ -46,12 +46,12 @@ const list = (...items: (string | RichText)[]): LegalBlock => ({
 });
 
 /** Spec 9: both legal pages carry this line under their heading. */
-export const LEGAL_LAST_UPDATED = "Last Updated: April 29th, 2025";
+const LEGAL_LAST_UPDATED = "Last Updated: April 29th, 2025";
 
 /** Spec 9: how long a data-rights request may wait for our answer. */
-export const DATA_REQUEST_REPLY_WINDOW = "one month";
+const DATA_REQUEST_REPLY_WINDOW = "one month";
 
-export const GOVERNING_LAW = {
+const GOVERNING_LAW = {
   law: "the United Arab Emirates",
   courts: "the courts in Dubai",
 } as const;
@@ -59,7 +59,7 @@ export const GOVERNING_LAW = {
 const CONTACT_PATH = "/contact";
 
 /** The companies that handle data or money for us; named in both documents. */
-export const PROVIDERS = {
+const PROVIDERS = {
   cardPayments: {
     name: "Stripe",
     role: "card payment provider",
@@ -95,7 +95,7 @@ export const PROVIDERS = {
  * shows £12,000 for Level 2; the spec keeps both readings, so this figure is
  * deliberately not derived from app/content/offerings.ts.
  */
-export const TERMS_COURSE = {
+const TERMS_COURSE = {
   title: "Ultimate Full Arch Live Course - Dubai",
   price: "£9,995 GBP",
 } as const;
@@ -120,27 +120,19 @@ export const TERMS: LegalDocument = {
         p(
           `"We", "us" and "our" mean ${SITE.name}, ${address}. "You" means the dentist or dental professional who books a course. A "course" is any training programme we offer on this website, and a "booking" is your request for a place on one.`,
         ),
-        p(
-          "By booking a course you agree to these terms. The version that applies to your booking is the one published on this page when you pay.",
-        ),
+        p("By booking a course you agree to these terms. The version that applies to your booking is the one published on this page when you pay."),
       ],
     },
     {
       id: "courses-and-fees",
       heading: "Courses and fees",
       blocks: [
-        p(
-          `These terms cover the ${TERMS_COURSE.title}, at a course fee of ${TERMS_COURSE.price}, inclusive of the specified materials and accommodation.`,
-        ),
+        p(`These terms cover the ${TERMS_COURSE.title}, at a course fee of ${TERMS_COURSE.price}, inclusive of the specified materials and accommodation.`),
         p("Our course fees are all-inclusive. Unless a course page says otherwise, the fee covers:"),
         list("tuition", "implants", "materials", "food during the course", "hotel accommodation"),
-        p(
-          "Flights are not included: you arrange and pay for your own travel to and from the course, and any visas you need.",
-        ),
+        p("Flights are not included: you arrange and pay for your own travel to and from the course, and any visas you need."),
         p("All courses are taught in English."),
-        p(
-          "Prices may change before a booking is confirmed. The price that applies to you is the one shown at checkout when you pay.",
-        ),
+        p("Prices may change before a booking is confirmed. The price that applies to you is the one shown at checkout when you pay."),
       ],
     },
     {
@@ -153,9 +145,7 @@ export const TERMS: LegalDocument = {
         p(
           "Your booking is confirmed only on full payment, or on the successful start of an approved instalment plan. Once it is confirmed, we send you a confirmation email.",
         ),
-        p(
-          "If a payment or an instalment application does not succeed, no booking is made and your place is not held.",
-        ),
+        p("If a payment or an instalment application does not succeed, no booking is made and your place is not held."),
       ],
     },
     {
@@ -204,9 +194,7 @@ export const TERMS: LegalDocument = {
           link("contact us", CONTACT_PATH),
           " as early as you can. Because patients, implants and accommodation are arranged in advance for each participant, what we can refund or transfer depends on how close to the course date you tell us; we will confirm the options in writing.",
         ),
-        p(
-          "If we have to cancel a course, we will offer you a place on a later date or a full refund of the fees you paid for it.",
-        ),
+        p("If we have to cancel a course, we will offer you a place on a later date or a full refund of the fees you paid for it."),
         p(
           "We may change an instructor, a venue within the same city or the order of sessions when we need to; we will tell you of any significant change before the course.",
         ),
@@ -324,9 +312,7 @@ export const PRIVACY: LegalDocument = {
             },
             {
               term: "Newsletter",
-              content: [
-                "your email address and, if you give it, your name, with the dates you confirmed your subscription or unsubscribed.",
-              ],
+              content: ["your email address and, if you give it, your name, with the dates you confirmed your subscription or unsubscribed."],
             },
             {
               term: "Course interest",
@@ -372,9 +358,7 @@ export const PRIVACY: LegalDocument = {
         p(
           "We set one essential cookie, and only when you sign in: it keeps you signed in. We use no advertising cookies, and our page-view analytics need none.",
         ),
-        p(
-          "If we ever add a third-party analytics service, it will run only after you agree to it in the banner shown on the site, and you can decline.",
-        ),
+        p("If we ever add a third-party analytics service, it will run only after you agree to it in the banner shown on the site, and you can decline."),
       ],
     },
     {
@@ -478,11 +462,7 @@ export const PRIVACY: LegalDocument = {
     {
       id: "changes-to-policy",
       heading: "Changes to this policy",
-      blocks: [
-        p(
-          "We will update this policy when the way we handle personal data changes. The date at the top of this page shows when it last changed.",
-        ),
-      ],
+      blocks: [p("We will update this policy when the way we handle personal data changes. The date at the top of this page shows when it last changed.")],
     },
   ],
 };

@@ -1,11 +1,15 @@
-import { IMAGES, VIDEOS, type ImageAsset, type VideoAsset } from "./media";
-import { OFFERINGS, type OfferingKey } from "./offerings";
+import { type ImageAsset, IMAGES, type VideoAsset, VIDEOS } from "./media";
 
 /*
- * The program-page catalogue (spec 3): fixed copy and prices for the Full Arch
- * and Grafting pages. Dates are not here: they come from stored courses,
- * matched by `storedTitle`; the fallback label is shown only when none is stored.
+ * The program-page catalogue (spec 3): the copy of each offering, keyed by its
+ * key in the offerings table. Titles, prices, locations, lengths and dates are
+ * not here: the database is their one source. The fallback date label is
+ * shown only when an offering has no stored edition.
  */
+
+/** The offerings the site has copy for (rows of the offerings table). */
+export const OFFERING_KEYS = ["level-1", "level-2", "level-3", "complications", "sinus-grafting", "hard-soft-tissue-grafting"] as const;
+type OfferingKey = (typeof OFFERING_KEYS)[number];
 
 export type ProgrammePageKey = "full-arch" | "grafting";
 
@@ -14,29 +18,18 @@ export type ProgrammePageKey = "full-arch" | "grafting";
  * 'Details Coming Soon' while they have no valid price id); Level 1 is shown
  * as unavailable; Hard and Soft Tissue Grafting takes registrations of interest.
  */
-export type ProgrammeAvailability = "open" | "opening-soon" | "register-interest";
+type ProgrammeAvailability = "open" | "opening-soon" | "register-interest";
 
 /** A fixed date text from spec 9, shown only until its course has ended, never as a stale date. */
-export interface FixedDateLabel {
+interface FixedDateLabel {
   text: string;
   endsOn: string;
-}
-
-export interface ProgrammeEdition {
-  priceId: string;
-  /** Names the edition on its Book Now button when neither stored nor fixed dates can. */
-  name: string;
-  /** Spec 3's dates for this edition; shown when no stored course carries the price id. */
-  dates?: FixedDateLabel;
 }
 
 export interface Programme {
   key: OfferingKey;
   /** Display name on the program pages. */
   name: string;
-  /** The stored course title (offerings.ts) whose dates and editions this card shows. */
-  storedTitle: string;
-  slug: string;
   page: ProgrammePageKey;
   /** Short line above the name, such as "Live surgery"; it should not repeat the name. */
   eyebrow: string;
@@ -47,16 +40,11 @@ export interface Programme {
   description: string;
   inclusions: readonly string[];
   objectives: readonly string[];
-  /** Fixed pounds (spec 9: program pages show fixed pounds). */
-  pricePounds: number;
+  /** A discount the price carries, in words (the price itself is the offering's, in the database). */
   priceNote?: string;
-  /** Stripe price ids; Level 3 has one per edition. */
-  editions: readonly ProgrammeEdition[];
   availability: ProgrammeAvailability;
   /** Spec 9's hard-coded label, where the spec gives one. */
   fixedDateLabel?: FixedDateLabel;
-  duration?: string;
-  location?: string;
   image: ImageAsset;
   imageAlt: string;
   /** A practical note after the inclusions, such as what the fee leaves out. */
@@ -64,32 +52,25 @@ export interface Programme {
 }
 
 /** The fixed text while its dates are still ahead or under way; nothing once they have passed. */
-export function currentFixedLabel(label: FixedDateLabel | undefined, today: string): string | undefined {
+function currentFixedLabel(label: FixedDateLabel | undefined, today: string): string | undefined {
   return label && today <= label.endsOn ? label.text : undefined;
 }
 
 /**
- * Spec 9, when no stored course gives dates: the fixed label; otherwise
- * duration plus location; else 'Dates TBD'. `today` is "YYYY-MM-DD".
+ * Spec 9, when no stored edition gives dates: the fixed label; otherwise the
+ * offering's duration plus location (from the database); else 'Dates TBD'.
+ * `today` is "YYYY-MM-DD".
  */
 export function fallbackDateLabel(
-  programme: Pick<Programme, "fixedDateLabel" | "duration" | "location">,
+  programme: Pick<Programme, "fixedDateLabel"> | undefined,
+  offering: { format: string; location: string } | undefined,
   today: string,
 ): string {
-  const fixed = currentFixedLabel(programme.fixedDateLabel, today);
+  const fixed = currentFixedLabel(programme?.fixedDateLabel, today);
   if (fixed) return fixed;
-  if (programme.duration && programme.location) return `${programme.duration}, ${programme.location}`;
+  if (offering?.format && offering.location) return `${offering.format}, ${offering.location}`;
   return "Dates TBD";
 }
-
-const offering = (key: OfferingKey) => {
-  const found = OFFERINGS.find((candidate) => candidate.key === key);
-  if (!found) throw new Error(`No offering with key ${key}`);
-  return { storedTitle: found.title, slug: found.slug, priceIds: found.priceIds as readonly string[] };
-};
-
-const editionsOf = (key: OfferingKey, details: readonly Omit<ProgrammeEdition, "priceId">[]): ProgrammeEdition[] =>
-  offering(key).priceIds.map((priceId, index) => ({ priceId, ...(details[index] ?? details[0]) }));
 
 const LEVEL_2_DATES: FixedDateLabel = { text: "13th-16th of November 2025", endsOn: "2025-11-16" };
 const LEVEL_3_SEPTEMBER_DATES: FixedDateLabel = { text: "25-28th of September 2025", endsOn: "2025-09-28" };
@@ -99,7 +80,6 @@ const FLIGHTS_NOTE = "Flights are not included; we are happy to advise on travel
 export const PROGRAMMES: readonly Programme[] = [
   {
     key: "level-1",
-    ...offering("level-1"),
     shortName: "Level 1",
     name: "Level 1 Foundations in Full Arch",
     page: "full-arch",
@@ -121,18 +101,13 @@ export const PROGRAMMES: readonly Programme[] = [
       "Follow the prosthetic workflow from records to the definitive bridge",
       "Recognise which cases to refer and which to bring to Level 2 live surgery",
     ],
-    pricePounds: 1_500,
-    editions: [],
     availability: "opening-soon",
     fixedDateLabel: { text: "Dates TBD in November 2025", endsOn: "2025-11-30" },
-    duration: "2 days",
-    location: "London",
     image: IMAGES.courseLevel1,
     imageAlt: "Clinicians planning a full-arch case together in a London seminar room",
   },
   {
     key: "level-2",
-    ...offering("level-2"),
     shortName: "Level 2",
     name: "Level 2 Full Arch Live Surgery",
     page: "full-arch",
@@ -156,20 +131,15 @@ export const PROGRAMMES: readonly Programme[] = [
       "Manage patients before, during and after surgery",
       "Take a repeatable protocol back to your own practice",
     ],
-    pricePounds: 12_000,
     priceNote: "£500 off after completing Level 1",
-    editions: editionsOf("level-2", [{ name: "Level 2", dates: LEVEL_2_DATES }]),
     availability: "open",
     fixedDateLabel: LEVEL_2_DATES,
-    duration: "4 days",
-    location: "Dubai",
     image: IMAGES.courseLevel2,
     imageAlt: "A delegate placing implants on a live patient with a supervising surgeon in Dubai",
     footnote: FLIGHTS_NOTE,
   },
   {
     key: "level-3",
-    ...offering("level-3"),
     shortName: "Level 3",
     name: "Level 3 Zygomatic and Advanced Full Arch",
     page: "full-arch",
@@ -191,22 +161,14 @@ export const PROGRAMMES: readonly Programme[] = [
       "Combine zygomatic and conventional implants in one immediately loaded arch",
       "Prevent, recognise and manage zygomatic complications",
     ],
-    pricePounds: 12_995,
-    editions: editionsOf("level-3", [
-      { name: "September edition", dates: LEVEL_3_SEPTEMBER_DATES },
-      { name: "January edition", dates: { text: "23rd-26th of January 2026", endsOn: "2026-01-26" } },
-    ]),
     availability: "open",
     fixedDateLabel: LEVEL_3_SEPTEMBER_DATES,
-    duration: "4 days",
-    location: "Dubai",
     image: IMAGES.courseLevel3,
     imageAlt: "Zygomatic implant planning on a 3D scan of the upper jaw",
     footnote: FLIGHTS_NOTE,
   },
   {
     key: "complications",
-    ...offering("complications"),
     shortName: "Complications",
     name: "Full Arch Complications",
     page: "full-arch",
@@ -228,18 +190,13 @@ export const PROGRAMMES: readonly Programme[] = [
       "Decide when to repair, revise or start again",
       "Discuss complications with patients clearly and professionally",
     ],
-    pricePounds: 900,
     priceNote: "50% off for past full arch attendees",
-    editions: editionsOf("complications", [{ name: "Full Arch Complications" }]),
     availability: "open",
-    duration: "1 day",
-    location: "London",
     image: IMAGES.courseComplications,
     imageAlt: "A clinician reviewing a full-arch radiograph with a colleague",
   },
   {
     key: "sinus-grafting",
-    ...offering("sinus-grafting"),
     shortName: "Sinus",
     name: "Sinus Grafting",
     page: "grafting",
@@ -261,16 +218,12 @@ export const PROGRAMMES: readonly Programme[] = [
       "Prevent and manage membrane perforations",
       "Time implant placement after grafting",
     ],
-    pricePounds: 1_500,
-    editions: editionsOf("sinus-grafting", [{ name: "Sinus Grafting" }]),
     availability: "open",
-    location: "London",
     image: IMAGES.courseSinusGrafting,
     imageAlt: "A surgeon demonstrating a lateral window sinus lift on a training model",
   },
   {
     key: "hard-soft-tissue-grafting",
-    ...offering("hard-soft-tissue-grafting"),
     shortName: "Hard and Soft Tissue",
     name: "Hard and Soft Tissue Grafting",
     page: "grafting",
@@ -292,10 +245,7 @@ export const PROGRAMMES: readonly Programme[] = [
       "Design flaps and achieve tension-free closure",
       "Prevent and manage graft complications",
     ],
-    pricePounds: 2_000,
-    editions: [],
     availability: "register-interest",
-    location: "London",
     image: IMAGES.courseTissueGrafting,
     imageAlt: "Soft tissue graft instruments and membranes laid out for a workshop",
   },
@@ -305,9 +255,9 @@ export function programmesOn(page: ProgrammePageKey): readonly Programme[] {
   return PROGRAMMES.filter((programme) => programme.page === page);
 }
 
-/** The programme a course detail page describes, matched by the stored title. */
-export function programmeForTitle(storedTitle: string): Programme | undefined {
-  return PROGRAMMES.find((programme) => programme.storedTitle === storedTitle);
+/** The copy of an offering, by its key; none for an offering the site has no copy for. */
+export function programmeFor(key: string): Programme | undefined {
+  return PROGRAMMES.find((programme) => programme.key === key);
 }
 
 /** Spec 3, Catalogue card. */
@@ -330,8 +280,7 @@ export const CATALOGUE: readonly CatalogueCard[] = [
   },
   {
     name: "Grafting Techniques",
-    description:
-      "Sinus, hard and soft tissue grafting in London: build the bone and soft tissue that lasting implant results depend on.",
+    description: "Sinus, hard and soft tissue grafting in London: build the bone and soft tissue that lasting implant results depend on.",
     link: "/courses/grafting",
     image: IMAGES.catalogueGrafting,
     imageAlt: "Grafting materials and instruments prepared for a sinus lift",
@@ -347,13 +296,11 @@ export const COURSES_PAGE = {
   heading: "Our Courses",
   description:
     "Dental implant courses in Dubai and London: a three-level full-arch programme with live-patient surgery, full-arch complications, and sinus, hard and soft tissue grafting.",
-  intro:
-    "Hands-on implantology training for dentists, in small groups, taught by practising clinicians in Dubai and London.",
+  intro: "Hands-on implantology training for dentists, in small groups, taught by practising clinicians in Dubai and London.",
   heroImage: IMAGES.coursesHero,
-  tour: VIDEOS.facilitiesTour as VideoAsset,
+  tour: VIDEOS.facilitiesTour,
   tourTitle: "A tour of our Dubai training facility",
-  tourIntro:
-    "Our clinic in Dubai Healthcare City has fully equipped surgical suites where every delegate operates on live patients under supervision.",
+  tourIntro: "Our clinic in Dubai Healthcare City has fully equipped surgical suites where every delegate operates on live patients under supervision.",
 } as const;
 
 export const FULL_ARCH_PAGE = {
@@ -361,9 +308,8 @@ export const FULL_ARCH_PAGE = {
   heading: "Full Arch Implant Program",
   description:
     "A three-level full arch implant programme: foundations in London, live full-arch surgery and zygomatic implants in Dubai, plus a one-day course on full arch complications.",
-  intro:
-    "From planning your first full-arch case to placing zygomatic implants: a structured path with live-patient surgery and one-to-one supervision.",
-  heroVideo: VIDEOS.fullArchHero as VideoAsset,
+  intro: "From planning your first full-arch case to placing zygomatic implants: a structured path with live-patient surgery and one-to-one supervision.",
+  heroVideo: VIDEOS.fullArchHero,
   recapTitle: "Level 2 in four days",
   recapIntro: "Short recaps from each day of a recent Level 2 live surgery course in Dubai.",
   recapVideos: VIDEOS.level2Recap as readonly VideoAsset[],

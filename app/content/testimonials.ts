@@ -1,4 +1,4 @@
-import { VIDEOS, type VideoAsset } from "./media";
+import { type VideoAsset, VIDEOS } from "./media";
 
 /** Spec 2, Home: an alumni video testimonial. */
 export interface Testimonial {

@@ -1,11 +1,6 @@
 /** Spec 5 and 9: only a price id starting with price_ can be booked. */
-export const PRICE_ID_PREFIX = "price_";
+const PRICE_ID_PREFIX = "price_";
 
 export function isBookablePriceId(priceId: string | null | undefined): priceId is string {
   return typeof priceId === "string" && priceId.startsWith(PRICE_ID_PREFIX) && priceId.length > PRICE_ID_PREFIX.length;
-}
-
-/** Where a Book Now button leads: the booking page, preselecting the edition's price. */
-export function bookingHref(priceId: string): string {
-  return `/booking?${new URLSearchParams({ priceId })}`;
 }

@@ -1,7 +1,7 @@
 import { SITE } from "~/content/site";
 
 /** One dated edition, as the database stores its dates ("YYYY-MM-DD"). */
-export interface CourseInstanceDates {
+interface CourseInstanceDates {
   startDate: string;
   endDate: string | null;
 }

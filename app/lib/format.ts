@@ -40,8 +40,8 @@ export function formatMinorUnits(amount: number): string {
 }
 
 /** Spec 9: program pages split the price into 4 interest-free instalments with Klarna. */
-export const INSTALMENT_COUNT = 4;
-export const INSTALMENT_PROVIDER = "Klarna";
+const INSTALMENT_COUNT = 4;
+const INSTALMENT_PROVIDER = "Klarna";
 
 export function instalmentAmount(pounds: number): number {
   return Math.round((pounds / INSTALMENT_COUNT) * 100) / 100;

@@ -11,6 +11,9 @@ export interface PageEntry {
   sitemap?: { priority: number; changefreq: "daily" | "weekly" | "monthly" | "yearly" };
 }
 
+/** Where a visitor who must sign in is sent: /auth says 'Please log in to view your account.' */
+export const LOGIN_REQUIRED_PATH = "/auth?notice=login-required";
+
 export const PAGES: readonly PageEntry[] = [
   { path: "", file: "routes/home.tsx", sitemap: { priority: 1, changefreq: "weekly" } },
   { path: "courses", file: "routes/courses.tsx", sitemap: { priority: 0.9, changefreq: "weekly" } },

@@ -15,7 +15,7 @@ export async function postJson(path: string, payload: unknown, init: { headers?:
   });
   let body: { message?: unknown; error?: unknown } = {};
   try {
-    body = await response.json();
+    body = (await response.json()) as typeof body;
   } catch {
     // A proxy's HTML error page, say: no message to relay.
   }

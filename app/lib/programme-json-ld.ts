@@ -1,17 +1,25 @@
-import { OFFERINGS } from "~/content/offerings";
 import type { Programme } from "~/content/programmes";
+
 import { courseJsonLd } from "./course-json-ld";
 
-/** schema.org Course for a programme card, priced as the page shows it. */
-export function programmeJsonLd(siteUrl: string, programme: Programme, path: string) {
-  const offering = OFFERINGS.find((candidate) => candidate.title === programme.storedTitle);
+/** What structured data needs of an offering: as the database has it. */
+interface PricedOffering {
+  priceAmount: number;
+  priceCurrency: string;
+  location: string;
+  lengthDays: number;
+}
+
+/** schema.org Course for a programme card, priced as the page shows it (from the database). */
+export function programmeJsonLd(siteUrl: string, programme: Programme, offering: PricedOffering | undefined, path: string) {
   return courseJsonLd({
     siteUrl,
     path,
     name: programme.name,
     description: programme.description,
-    priceMinor: programme.pricePounds * 100,
-    location: offering?.location ?? programme.location ?? "",
-    days: offering?.days,
+    priceMinor: offering?.priceAmount,
+    currency: offering?.priceCurrency,
+    location: offering?.location ?? "",
+    days: offering?.lengthDays,
   });
 }

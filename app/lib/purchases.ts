@@ -1,12 +1,25 @@
 /** Spec 9: a purchased course's description is previewed at 100 characters. */
-export const DESCRIPTION_PREVIEW_LENGTH = 100;
+const DESCRIPTION_PREVIEW_LENGTH = 100;
 
-/** Spec 4: paid or complete shows as successful (green); anything else pending-style (orange). */
+/**
+ * Every state a purchase can be in: pending until paid, paid (or complete once
+ * the course has been given), refunded or canceled. The database refuses any other.
+ */
+export const PURCHASE_STATUSES = ["pending", "paid", "complete", "refunded", "canceled"] as const;
+export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
+
+/** Spec 4: paid or complete count as successful; the one rule for pages, places and discounts. */
+export const SUCCESSFUL_PURCHASE_STATUSES = ["paid", "complete"] as const satisfies readonly PurchaseStatus[];
+
+export function isSuccessfulPurchase(status: string): boolean {
+  return (SUCCESSFUL_PURCHASE_STATUSES as readonly string[]).includes(status);
+}
+
+/** Spec 4: successful purchases show green; anything else pending-style (orange). */
 export type PurchaseTone = "success" | "pending";
 
 export function purchaseStatusTone(status: string): PurchaseTone {
-  const normalised = status.trim().toLowerCase();
-  return normalised === "paid" || normalised === "complete" ? "success" : "pending";
+  return isSuccessfulPurchase(status) ? "success" : "pending";
 }
 
 /** The first 100 characters, with an ellipsis when something was cut. */
@@ -31,7 +44,8 @@ export interface PurchaseRow {
   purchaseDate: Date;
   status: string;
   receiptUrl: string | null;
-  course: { id: string; title: string; description: string | null; imageUrl: string | null; slug: string };
+  /** `listed` false: the administrators' test product, which has no course page. */
+  course: { id: string; title: string; description: string | null; imageUrl: string | null; slug: string; listed?: boolean };
 }
 
 /** What the account page shows for one purchase (spec 4, My Purchased Courses). */
@@ -51,7 +65,7 @@ export function purchaseCard(row: PurchaseRow): PurchaseCard {
   return {
     id: row.id,
     title: row.course.title,
-    courseHref: `/courses/${encodeURIComponent(row.course.slug)}`,
+    courseHref: row.course.listed === false ? "/courses" : `/courses/${encodeURIComponent(row.course.slug)}`,
     imageUrl: row.course.imageUrl,
     purchasedOn: row.purchaseDate.toISOString(),
     status: row.status,

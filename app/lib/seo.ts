@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+
 import { SITE } from "~/content/site";
 
 /** Spec 3, Page metadata. */
@@ -28,20 +29,14 @@ export function pageMeta(siteUrl: string, currentPath: string, page: PageMetadat
   const description = page.description ?? SITE.defaultDescription;
   const canonical = absolute(siteUrl, page.canonicalPath ?? currentPath);
   const image = absolute(siteUrl, page.ogImageUrl ?? SITE.defaultShareImage);
-  const structured = page.structuredData
-    ? Array.isArray(page.structuredData)
-      ? page.structuredData
-      : [page.structuredData]
-    : [];
+  const structured: readonly object[] = page.structuredData ? (Array.isArray(page.structuredData) ? page.structuredData : [page.structuredData]) : [];
   return [
     { title },
     { name: "description", content: description },
     { name: "keywords", content: (page.keywords ?? SITE.defaultKeywords).join(", ") },
     {
       name: "robots",
-      content: page.noIndex
-        ? "noindex, nofollow"
-        : "index, follow, max-image-preview:large, max-snippet:-1, max-video-preview:-1",
+      content: page.noIndex ? "noindex, nofollow" : "index, follow, max-image-preview:large, max-snippet:-1, max-video-preview:-1",
     },
     { tagName: "link", rel: "canonical", href: canonical },
     { property: "og:site_name", content: SITE.name },
@@ -85,9 +80,7 @@ interface MetaArgsLike {
 
 /** The site's main URL, from the root loader; for meta exports that build absolute links. */
 export function siteUrlOf(args: Pick<MetaArgsLike, "matches">): string {
-  const root = args.matches.find((match) => match?.id === "root")?.loaderData as
-    | { publicEnv?: { siteUrl?: string } }
-    | undefined;
+  const root = args.matches.find((match) => match?.id === "root")?.loaderData as { publicEnv?: { siteUrl?: string } } | undefined;
   return root?.publicEnv?.siteUrl ?? "http://localhost:3000";
 }
 

@@ -1,4 +1,5 @@
 import { data, type ShouldRevalidateFunction } from "react-router";
+
 import type { AccountActionAnswer } from "~/components/sections/account/action-answer";
 import { MarketingPreferences } from "~/components/sections/account/marketing-preferences";
 import { UpdatePassword } from "~/components/sections/account/password-form";
@@ -10,21 +11,26 @@ import { NewPasswordSchema, passwordSaveError } from "~/lib/schemas/auth";
 import { fieldErrors, firstIssueMessage } from "~/lib/schemas/fields";
 import { PROFILE_FIELDS, PROFILE_MESSAGES, profileFormValues, profileSaveError, ProfileSchema } from "~/lib/schemas/profile";
 import { seo } from "~/lib/seo";
-import { changePassword } from "~/server/accounts.server";
-import { appServices } from "~/server/context.server";
-import { requireSameOrigin } from "~/server/http.server";
-import { log } from "~/server/log.server";
-import { getProfile, saveProfile } from "~/server/profiles.server";
-import { listPurchases } from "~/server/purchases.server";
-import { getSessionUser, requireUser } from "~/server/session.server";
+import { getProfile, saveProfile } from "~/server/accounts/profiles.server";
+import { listPurchases } from "~/server/accounts/purchases.server";
+import { changePassword } from "~/server/auth/credentials.server";
+import { currentUser, signedInRoute, signedInUser } from "~/server/http/guards.server";
+import { readFormData } from "~/server/http/responses.server";
+import { appServices } from "~/server/platform/context.server";
+import { log } from "~/server/platform/log.server";
+
 import type { Route } from "./+types/account";
 
 /** Shown in place of a database error, which is logged instead. */
 const LOAD_FAILED_MESSAGE = "Something went wrong on our side. Please try again shortly.";
 const PASSWORD_LOGIN_REQUIRED = "You must be logged in to update your password.";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
+/** Spec 4: for the signed-in person; a form posted after the session ended is answered in its own words. */
+export const middleware = [signedInRoute({ signedOutActions: "answer" })];
+
+export async function loader(args: Route.LoaderArgs) {
+  const { context } = args;
+  const user = await signedInUser(args);
   const { db } = appServices(context).database;
 
   // Not awaited: the page streams, and the list appears when it is read (spec 4: loading, then list, error or empty).
@@ -57,12 +63,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const answer = (body: AccountActionAnswer, status = 200) => data(body, { status, headers: { "Cache-Control": "no-store" } });
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
   const services = appServices(context);
-  requireSameOrigin(request, services.env.siteUrl);
-  // Checked again here: the page was for a signed-in person, but the session may have ended since.
-  const user = await getSessionUser(request, context);
-  const form = await request.formData();
+  // The page was for a signed-in person, but the session may have ended since.
+  const user = await currentUser(args);
+  const form = await readFormData(request);
   const intent = form.get("intent");
 
   if (intent === "profile") {
@@ -86,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.success) {
       return answer({ ok: false, message: passwordSaveError(firstIssueMessage(parsed.error)), fieldErrors: fieldErrors(parsed.error) }, 400);
     }
-    const outcome = await changePassword(services, user.id, parsed.data.newPassword);
+    const outcome = await changePassword(services, { userId: user.id, sessionId: user.sessionId }, parsed.data.newPassword);
     return answer({ ok: outcome.ok, message: outcome.message }, outcome.ok ? 200 : 500);
   }
 

@@ -1,47 +1,419 @@
+import { addDays, addYears, format, parseISO } from "date-fns";
+import { CalendarPlus, CalendarX2, FlaskConical, Trash2 } from "lucide-react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
+import { toast } from "sonner";
+
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Field, inputClass } from "~/components/ui/field";
 import { PageHeading } from "~/components/ui/page-heading";
-import { appServices } from "~/server/context.server";
-import { listContactMessages } from "~/server/contact.server";
-import { requireAdmin } from "~/server/session.server";
+import { cn } from "~/lib/cn";
+import { firstIssueMessage } from "~/lib/schemas/fields";
+import { CourseIdSchema, CreateCourseSchema, deletedMessage, SCHEDULE_MESSAGES } from "~/lib/schemas/schedule";
+import {
+  courseTemplates,
+  deactivateEdition,
+  deleteEdition,
+  EditionHasBookingsError,
+  scheduledCourses,
+  scheduleFromTemplate,
+} from "~/server/admin/schedule.server";
+import { startCheckout } from "~/server/booking/checkout.server";
+import { todayIsoDate } from "~/server/catalogue/editions.server";
+import { adminRoute, signedInUser } from "~/server/http/guards.server";
+import { readFormData, refusalStatus } from "~/server/http/responses.server";
+import { appServices, requestInfoContext } from "~/server/platform/context.server";
+import { log } from "~/server/platform/log.server";
+
 import type { Route } from "./+types/admin._index";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  const messages = await listContactMessages(appServices(context).database.db);
+export const middleware = [adminRoute()];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const db = appServices(context).database.db;
+  const today = todayIsoDate();
+  let upcoming: Awaited<ReturnType<typeof scheduledCourses>> | null = null;
+  try {
+    upcoming = await scheduledCourses(db, today);
+  } catch (error) {
+    log.error("Could not load scheduled courses", error);
+  }
+  // Without JavaScript a delete icon asks the page again with ?delete=<id>, and it shows the confirmation inline.
+  const confirmId = new URL(request.url).searchParams.get("delete");
   return {
-    messages: messages.map((message) => ({ ...message, createdAt: message.createdAt.toISOString() })),
+    templates: await courseTemplates(db),
+    upcoming,
+    confirm: upcoming?.find((course) => course.id === confirmId) ?? null,
+    firstDate: format(addDays(parseISO(today), 1), "yyyy-MM-dd"),
+    lastDate: format(addYears(parseISO(today), 5), "yyyy-MM-dd"),
   };
 }
 
-export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+type Intent = "schedule" | "delete" | "deactivate";
+type Outcome = { intent: Intent; message: string; error?: undefined } | { intent: Intent; error: string; description?: string; deactivate?: { id: string; title: string } };
+
+const refused = (intent: Intent, error: string, status: number, extra: Partial<Extract<Outcome, { error: string }>> = {}) =>
+  data<Outcome>({ intent, error, ...extra }, status);
+
+/**
+ * The dashboard's forms: schedule from a template, delete or deactivate an
+ * edition (the same services as the create-course and delete-course endpoints),
+ * and the Test Product card's £1 purchase through the whole checkout path.
+ */
+export async function action(args: Route.ActionArgs) {
+  const form = await readFormData(args.request);
+  const intent = form.get("intent");
+  const admin = await signedInUser(args);
+  const services = appServices(args.context);
+  const db = services.database.db;
+  const fields = Object.fromEntries([...form].filter(([, value]) => typeof value === "string"));
+  if (intent === "schedule") {
+    const parsed = CreateCourseSchema.safeParse(fields);
+    if (!parsed.success) return refused(intent, SCHEDULE_MESSAGES.scheduleFailed, 400, { description: firstIssueMessage(parsed.error) });
+    try {
+      await scheduleFromTemplate(db, admin, parsed.data, { siteUrl: services.env.siteUrl });
+      return data<Outcome>({ intent, message: SCHEDULE_MESSAGES.scheduled });
+    } catch (error) {
+      const status = refusalStatus(error);
+      if (!status) throw error;
+      return refused(intent, SCHEDULE_MESSAGES.scheduleFailed, status, { description: (error as Error).message });
+    }
+  }
+  if (intent === "delete" || intent === "deactivate") {
+    const parsed = CourseIdSchema.safeParse(fields);
+    const failed = intent === "delete" ? SCHEDULE_MESSAGES.deleteFailed : "Failed to deactivate course.";
+    if (!parsed.success) return refused(intent, failed, 400, { description: firstIssueMessage(parsed.error) });
+    try {
+      if (intent === "deactivate") {
+        const { title } = await deactivateEdition(db, admin, parsed.data.course_id);
+        return data<Outcome>({ intent, message: `Deactivated ${title}: it is off sale and off the schedule, and its bookings are kept.` });
+      }
+      const { title } = await deleteEdition(db, admin, parsed.data.course_id);
+      return data<Outcome>({ intent, message: deletedMessage(title) });
+    } catch (error) {
+      const status = refusalStatus(error);
+      if (!status) throw error;
+      const deactivate = error instanceof EditionHasBookingsError ? { id: parsed.data.course_id, title: error.title } : undefined;
+      return refused(intent, failed, status, { description: (error as Error).message, deactivate });
+    }
+  }
+  if (intent === "test-purchase") {
+    try {
+      const { url } = await startCheckout(
+        services,
+        { testProduct: true, buyer: { id: admin.id, email: admin.email } },
+        { clientIp: args.context.get(requestInfoContext).clientIp },
+      );
+      return redirect(url, 303);
+    } catch (error) {
+      const status = refusalStatus(error);
+      if (!status) throw error;
+      return data({ error: (error as Error).message }, status);
+    }
+  }
+  return data({ error: "Unknown action." }, 400);
+}
+
+const dayLabel = (isoDate: string) => format(parseISO(isoDate), "d MMM yyyy");
+const datesLabel = (startDate: string, endDate: string | null) =>
+  endDate && endDate !== startDate ? `${dayLabel(startDate)} – ${dayLabel(endDate)}` : dayLabel(startDate);
+
+/** Toasts for a fetcher's round trip: the busy message while it runs, then its outcome. */
+function useOutcomeToasts(fetcher: ReturnType<typeof useFetcher<Outcome>>, busyMessage: string, onDone: (outcome: Outcome) => void) {
+  const toastId = useRef<string | number | undefined>(undefined);
+  const handled = useRef<Outcome | undefined>(undefined);
+  const done = useRef(onDone);
+  done.current = onDone;
+  useEffect(() => {
+    if (fetcher.state === "submitting" && toastId.current === undefined) toastId.current = toast.loading(busyMessage);
+    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
+    handled.current = fetcher.data;
+    const id = toastId.current;
+    toastId.current = undefined;
+    const outcome = fetcher.data;
+    if (outcome.error === undefined) toast.success(outcome.message, { id });
+    else toast.error(outcome.error, { id, description: outcome.description });
+    done.current(outcome);
+  }, [fetcher.state, fetcher.data, busyMessage]);
+}
+
+function Notice({ outcome }: { outcome: Outcome | undefined }) {
+  if (!outcome) return null;
+  return outcome.error === undefined ? (
+    <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm font-medium text-emerald-900">
+      {outcome.message}
+    </p>
+  ) : (
+    <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+      <p className="font-semibold">{outcome.error}</p>
+      {outcome.description && <p className="mt-1">{outcome.description}</p>}
+    </div>
+  );
+}
+
+const cardClass = "rounded-2xl border border-navy/10 bg-white p-5 shadow-sm sm:p-6";
+
+function ScheduleCard({
+  templates,
+  firstDate,
+  lastDate,
+  serverOutcome,
+}: {
+  templates: { id: string; title: string }[];
+  firstDate: string;
+  lastDate: string;
+  serverOutcome: Outcome | undefined;
+}) {
+  const fetcher = useFetcher<Outcome>({ key: "schedule-course" });
+  const formRef = useRef<HTMLFormElement>(null);
+  const [missing, setMissing] = useState(false);
+  useOutcomeToasts(fetcher, SCHEDULE_MESSAGES.scheduling, (outcome) => {
+    if (outcome.error === undefined) formRef.current?.reset();
+  });
+  const busy = fetcher.state !== "idle";
+
+  function checkRequired(event: FormEvent<HTMLFormElement>) {
+    const form = new FormData(event.currentTarget);
+    const complete = Boolean(form.get("template_course_id")) && Boolean(form.get("new_start_date"));
+    setMissing(!complete);
+    if (!complete) {
+      event.preventDefault();
+      toast.error(SCHEDULE_MESSAGES.required);
+    }
+  }
+
+  return (
+    <section aria-labelledby="schedule-heading" className={cardClass}>
+      <h2 id="schedule-heading" className="flex items-center gap-2 text-xl font-semibold text-navy">
+        <CalendarPlus aria-hidden="true" className="size-5 text-gold-dark" />
+        Schedule a New Course
+      </h2>
+      <p className="mt-2 text-sm text-ink/80">
+        Pick a course and its first day. The new dates copy the course&apos;s length, page and place, take today&apos;s price, and are announced by email to
+        everyone who asked to hear.
+      </p>
+      <fetcher.Form ref={formRef} method="post" noValidate onSubmit={checkRequired} className="mt-5 grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-end">
+        <input type="hidden" name="intent" value="schedule" />
+        <Field label="Course" id="schedule-template" required>
+          <select id="schedule-template" name="template_course_id" defaultValue="" required className={inputClass} aria-invalid={missing || undefined}>
+            <option value="">Select a course</option>
+            {templates.map((template) => (
+              <option key={template.id} value={template.id}>
+                {template.title}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Start date" id="schedule-start" required>
+          <input
+            id="schedule-start"
+            name="new_start_date"
+            type="date"
+            min={firstDate}
+            max={lastDate}
+            required
+            className={inputClass}
+            aria-invalid={missing || undefined}
+          />
+        </Field>
+        <Button type="submit" variant="navy" disabled={busy}>
+          {busy ? "Scheduling..." : "Schedule course"}
+        </Button>
+      </fetcher.Form>
+      {missing && (
+        <p role="alert" className="mt-3 text-sm font-medium text-red-700">
+          {SCHEDULE_MESSAGES.required}
+        </p>
+      )}
+      {serverOutcome && (
+        <div className="mt-4">
+          <Notice outcome={serverOutcome} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+type Upcoming = NonNullable<Route.ComponentProps["loaderData"]["upcoming"]>[number];
+
+function DeactivateOffer({ course, onDone }: { course: { id: string; title: string }; onDone: () => void }) {
+  const fetcher = useFetcher<Outcome>({ key: "deactivate-course" });
+  useOutcomeToasts(fetcher, "Deactivating course...", (outcome) => {
+    if (outcome.error === undefined) onDone();
+  });
+  return (
+    <div role="alert" className="flex flex-col gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between">
+      <p>
+        <span className="font-semibold">{course.title} has bookings, so it cannot be deleted.</span> Deactivate it instead: it leaves sale and the schedule,
+        and its bookings are kept.
+      </p>
+      <fetcher.Form method="post" className="flex shrink-0 gap-2">
+        <input type="hidden" name="intent" value="deactivate" />
+        <input type="hidden" name="course_id" value={course.id} />
+        <Button type="button" variant="ghost" size="sm" onClick={onDone}>
+          Keep it
+        </Button>
+        <Button type="submit" variant="navy" size="sm" disabled={fetcher.state !== "idle"}>
+          Deactivate
+        </Button>
+      </fetcher.Form>
+    </div>
+  );
+}
+
+function UpcomingCard({
+  upcoming,
+  confirm,
+  serverOutcome,
+}: {
+  upcoming: Upcoming[] | null;
+  confirm: Upcoming | null;
+  serverOutcome: Outcome | undefined;
+}) {
+  const fetcher = useFetcher<Outcome>({ key: "delete-course" });
+  const [pending, setPending] = useState<Upcoming | null>(null);
+  const [offer, setOffer] = useState<{ id: string; title: string } | null>(null);
+  useOutcomeToasts(fetcher, SCHEDULE_MESSAGES.deleting, (outcome) => setOffer(outcome.error !== undefined && outcome.deactivate ? outcome.deactivate : null));
+  const shownOffer = offer ?? (serverOutcome?.error !== undefined ? serverOutcome.deactivate : undefined);
+
+  function remove() {
+    if (!pending) return;
+    void fetcher.submit({ intent: "delete", course_id: pending.id }, { method: "post" });
+    setPending(null);
+  }
+
+  return (
+    <section aria-labelledby="upcoming-heading" className={cardClass}>
+      <h2 id="upcoming-heading" className="flex items-center gap-2 text-xl font-semibold text-navy">
+        <CalendarX2 aria-hidden="true" className="size-5 text-gold-dark" />
+        Manage Upcoming Courses
+      </h2>
+      <div className="mt-4 grid gap-3">
+        {serverOutcome && !serverOutcome.error && <Notice outcome={serverOutcome} />}
+        {serverOutcome?.error && !serverOutcome.deactivate && <Notice outcome={serverOutcome} />}
+        {shownOffer && <DeactivateOffer course={shownOffer} onDone={() => setOffer(null)} />}
+        {confirm && (
+          <div role="alertdialog" aria-labelledby="confirm-heading" className="rounded-md border border-red-200 bg-red-50 p-4">
+            <p id="confirm-heading" className="font-semibold text-navy">
+              Are you absolutely sure?
+            </p>
+            <p className="mt-1 text-sm text-ink/80">
+              This action cannot be undone. {confirm.title} on {datesLabel(confirm.startDate, confirm.endDate)} will be permanently deleted.
+            </p>
+            <Form method="post" action="/admin?index" className="mt-3 flex gap-2">
+              <input type="hidden" name="intent" value="delete" />
+              <input type="hidden" name="course_id" value={confirm.id} />
+              <Button asChild variant="ghost" size="sm">
+                <Link to="/admin">Cancel</Link>
+              </Button>
+              <Button type="submit" variant="navy" size="sm">
+                Continue
+              </Button>
+            </Form>
+          </div>
+        )}
+      </div>
+      {upcoming === null ? (
+        <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
+          {SCHEDULE_MESSAGES.loadFailed}
+        </p>
+      ) : upcoming.length === 0 ? (
+        <p className="mt-4 text-ink/70">No upcoming courses are scheduled.</p>
+      ) : (
+        <ul aria-label="Upcoming courses" className="mt-4 divide-y divide-navy/10 rounded-xl border border-navy/10">
+          {upcoming.map((course) => (
+            <li key={course.id} className="flex items-center gap-3 px-4 py-3">
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold break-words text-navy">{course.title}</p>
+                <p className="text-sm text-ink/75">
+                  {datesLabel(course.startDate, course.endDate)}
+                  {!course.isActive && <span className="ml-2 rounded-full bg-mist px-2 py-0.5 text-xs font-semibold text-ink/80">Deactivated</span>}
+                </p>
+              </div>
+              {/* Without JavaScript this asks for the inline confirmation; with it, the dialog opens. */}
+              <Form method="get" action="/admin" onSubmit={(event) => (event.preventDefault(), setPending(course))}>
+                <button
+                  type="submit"
+                  name="delete"
+                  value={course.id}
+                  aria-label={`Delete ${course.title} ${dayLabel(course.startDate)}`}
+                  title="Delete"
+                  className={cn(
+                    "inline-flex size-11 shrink-0 items-center justify-center rounded-full text-red-700 transition-colors hover:bg-red-50",
+                    "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700",
+                  )}
+                >
+                  <Trash2 aria-hidden="true" className="size-5" />
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Dialog open={pending !== null} onOpenChange={(open) => !open && setPending(null)}>
+        <DialogContent className="max-w-md" role="alertdialog">
+          <DialogHeader>
+            <DialogTitle>Are you absolutely sure?</DialogTitle>
+            <DialogDescription>
+              This action cannot be undone. {pending ? `${pending.title} on ${datesLabel(pending.startDate, pending.endDate)}` : "The course"} will be permanently
+              deleted.
+            </DialogDescription>
+          </DialogHeader>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button type="button" variant="ghost" onClick={() => setPending(null)}>
+              Cancel
+            </Button>
+            <Button type="button" variant="navy" onClick={remove}>
+              Continue
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </section>
+  );
+}
+
+function TestProductCard({ error }: { error: string | undefined }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "test-purchase";
+  return (
+    <section aria-labelledby="test-product-heading" className={cardClass}>
+      <h2 id="test-product-heading" className="flex items-center gap-2 text-xl font-semibold text-navy">
+        <FlaskConical aria-hidden="true" className="size-5 text-gold-dark" />
+        Test Product
+      </h2>
+      <p className="mt-2 text-sm text-ink/80">Buys a £1 test product through the real checkout: payment, confirmation email and receipt.</p>
+      {error && (
+        <p role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
+          {error}
+        </p>
+      )}
+      <Form method="post" className="mt-4">
+        <input type="hidden" name="intent" value="test-purchase" />
+        <Button type="submit" disabled={busy}>
+          {busy ? "Processing..." : "Buy Test Product (£1)"}
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
+  const outcome = actionData && "intent" in actionData ? actionData : undefined;
+  const unknownError = actionData && !("intent" in actionData) ? actionData.error : undefined;
   return (
     <>
       <PageHeading title="Admin Dashboard" />
-      <div className="mx-auto max-w-5xl px-4 py-10">
-        <section aria-labelledby="inbox-heading">
-          <h2 id="inbox-heading" className="text-2xl font-semibold">
-            Messages
-          </h2>
-          {loaderData.messages.length === 0 ? (
-            <p className="mt-4 text-ink/70">No messages yet.</p>
-          ) : (
-            <ul className="mt-4 grid gap-4">
-              {loaderData.messages.map((message) => (
-                <li key={message.id} className="rounded-lg border border-ink/10 p-4">
-                  <p className="font-semibold text-navy">{message.subject}</p>
-                  <p className="text-sm text-ink/70">
-                    {message.name} ·{" "}
-                    <a href={`mailto:${message.email}`} className="underline">
-                      {message.email}
-                    </a>{" "}
-                    · {new Date(message.createdAt).toLocaleString("en-GB")}
-                  </p>
-                  {/* Shown as text: whatever was typed, markup included, is never run. */}
-                  <p className="mt-2 whitespace-pre-wrap break-words">{message.message}</p>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+      <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8 sm:gap-8 sm:py-10">
+        <ScheduleCard
+          templates={loaderData.templates}
+          firstDate={loaderData.firstDate}
+          lastDate={loaderData.lastDate}
+          serverOutcome={outcome?.intent === "schedule" ? outcome : undefined}
+        />
+        <UpcomingCard upcoming={loaderData.upcoming} confirm={loaderData.confirm} serverOutcome={outcome && outcome.intent !== "schedule" ? outcome : undefined} />
+        <TestProductCard error={unknownError} />
       </div>
     </>
   );

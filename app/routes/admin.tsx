@@ -1,16 +1,48 @@
-import { Outlet } from "react-router";
+import { NavLink, Outlet } from "react-router";
+
+import { cn } from "~/lib/cn";
 import { seo } from "~/lib/seo";
-import { requireAdmin } from "~/server/session.server";
+import { adminRoute } from "~/server/http/guards.server";
+
 import type { Route } from "./+types/admin";
 
-/** Spec 4 admin guard, on the server: anonymous → /auth, signed in but not admin → /account. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return null;
-}
+/** Spec 4 admin guard, on the server, for the dashboard and every page under it. */
+export const middleware = [adminRoute()];
 
 export const meta: Route.MetaFunction = (args) => seo(args, { title: "Admin Dashboard", noIndex: true });
 
+/** The back office's pages, beside the spec's dashboard. */
+const ADMIN_PAGES = [
+  { to: "/admin", label: "Dashboard", end: true },
+  { to: "/admin/editions", label: "Editions & bookings", end: false },
+  { to: "/admin/offerings", label: "Offerings", end: false },
+  { to: "/admin/inbox", label: "Inbox", end: false },
+  { to: "/admin/interest", label: "Interest", end: false },
+  { to: "/admin/subscribers", label: "Subscribers", end: false },
+  { to: "/admin/audit-log", label: "Audit log", end: false },
+] as const;
+
 export default function AdminLayout() {
-  return <Outlet />;
+  return (
+    <>
+      <nav aria-label="Admin" className="border-b border-navy/10 bg-mist">
+        <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 py-2 text-sm font-medium">
+          {ADMIN_PAGES.map((page) => (
+            <li key={page.to} className="shrink-0">
+              <NavLink
+                to={page.to}
+                end={page.end}
+                className={({ isActive }) =>
+                  cn("inline-flex min-h-11 items-center rounded-md px-3 text-navy hover:bg-navy/5", isActive && "bg-navy text-white hover:bg-navy")
+                }
+              >
+                {page.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Outlet />
+    </>
+  );
 }

@@ -1,18 +1,15 @@
-import { appServices } from "~/server/context.server";
-import { errorResponse, jsonEndpoint, requireSameOrigin } from "~/server/http.server";
-import { claimGuestPurchases } from "~/server/purchases.server";
-import { requireApiUser } from "~/server/session.server";
+import { claimGuestPurchases } from "~/server/accounts/purchases.server";
+import { apiRoute, signedInUser } from "~/server/http/guards.server";
+import { jsonEndpoint } from "~/server/http/responses.server";
+import { appServices } from "~/server/platform/context.server";
+
 import type { Route } from "./+types/api.functions.claim-guest-purchases";
 
-export function loader() {
-  return errorResponse(405, "Method not allowed.");
-}
+export const middleware = [apiRoute({ user: "required" })];
 
-export function action({ request, context }: Route.ActionArgs) {
-  const { env, database } = appServices(context);
-  return jsonEndpoint("Claiming guest purchases", async () => {
-    requireSameOrigin(request, env.siteUrl);
-    const user = await requireApiUser(request, context);
-    return { claimed_count: await claimGuestPurchases(database.db, user) };
-  });
+/** Spec 7: the signed-in person's guest purchases become theirs; answers `{ claimed_count }`. */
+export function action(args: Route.ActionArgs) {
+  return jsonEndpoint("Claiming guest purchases", async () => ({
+    claimed_count: await claimGuestPurchases(appServices(args.context).database.db, await signedInUser(args)),
+  }));
 }

@@ -1,17 +1,25 @@
 import { PageViewSchema } from "~/lib/schemas/page-view";
-import { recordPageView } from "~/server/analytics.server";
-import { appServices } from "~/server/context.server";
-import { errorResponse, parseJsonBody, requireSameOrigin } from "~/server/http.server";
+import { apiRoute } from "~/server/http/guards.server";
+import { errorResponse, parseJsonBody } from "~/server/http/responses.server";
+import { OTHER_ORIGIN_MESSAGE, recordPageView } from "~/server/marketing/analytics.server";
+import { appServices, requestInfoContext } from "~/server/platform/context.server";
+import { TOO_MANY_REQUESTS_MESSAGE } from "~/server/platform/rate-limit.server";
+
 import type { Route } from "./+types/api.page-views";
 
-export function loader() {
-  return errorResponse(405, "Method not allowed.");
-}
+export const middleware = [apiRoute()];
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { env, database } = appServices(context);
-  requireSameOrigin(request, env.siteUrl);
   const view = await parseJsonBody(request, PageViewSchema);
-  await recordPageView(database.db, view);
+  // The same origins requireSameOrigin accepts: the configured site and the address it was reached at.
+  const siteOrigins = [new URL(env.siteUrl).origin, new URL(request.url).origin];
+  const outcome = await recordPageView(database.db, view, {
+    siteOrigins,
+    clientIp: context.get(requestInfoContext).clientIp,
+    limit: env.pageViewRateLimit,
+  });
+  if (outcome === "other-origin") return errorResponse(400, OTHER_ORIGIN_MESSAGE);
+  if (outcome === "rate-limited") return errorResponse(429, TOO_MANY_REQUESTS_MESSAGE);
   return new Response(null, { status: 204 });
 }

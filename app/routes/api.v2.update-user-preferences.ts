@@ -1,22 +1,19 @@
 import { PREFERENCES_MESSAGES, UpdatePreferencesSchema } from "~/lib/schemas/preferences";
-import { appServices } from "~/server/context.server";
-import { errorResponse, jsonEndpoint, parseJsonBody, requireSameOrigin } from "~/server/http.server";
-import { setEventNotifications } from "~/server/profiles.server";
-import { requireApiUser } from "~/server/session.server";
+import { setEventNotifications } from "~/server/accounts/profiles.server";
+import { apiRoute, signedInUser } from "~/server/http/guards.server";
+import { jsonEndpoint, parseJsonBody } from "~/server/http/responses.server";
+import { appServices } from "~/server/platform/context.server";
+
 import type { Route } from "./+types/api.v2.update-user-preferences";
 
-export function loader() {
-  return errorResponse(405, "Method not allowed.");
-}
+export const middleware = [apiRoute({ user: "required", signedOutMessage: PREFERENCES_MESSAGES.loginRequired })];
 
 /** Spec 7 preferences call: session cookie or bearer token; only the caller's own profile changes. */
-export function action({ request, context }: Route.ActionArgs) {
-  const { env, database } = appServices(context);
+export function action(args: Route.ActionArgs) {
   return jsonEndpoint("Updating preferences", async () => {
-    requireSameOrigin(request, env.siteUrl);
-    const user = await requireApiUser(request, context, PREFERENCES_MESSAGES.loginRequired);
-    const { preferences } = await parseJsonBody(request, UpdatePreferencesSchema);
-    await setEventNotifications(database.db, user.id, preferences.eventNotifications);
+    const user = await signedInUser(args);
+    const { preferences } = await parseJsonBody(args.request, UpdatePreferencesSchema);
+    await setEventNotifications(appServices(args.context).database.db, user.id, preferences.eventNotifications);
     return { message: PREFERENCES_MESSAGES.saved };
   });
 }

@@ -1,17 +1,16 @@
 import { data } from "react-router";
-import { signOut } from "~/server/accounts.server";
-import { appServices } from "~/server/context.server";
-import { errorResponse, requireSameOrigin } from "~/server/http.server";
+
+import { signOut } from "~/server/auth/credentials.server";
+import { apiRoute } from "~/server/http/guards.server";
+import { appServices } from "~/server/platform/context.server";
+
 import type { Route } from "./+types/auth.logout";
 
-export function loader() {
-  return errorResponse(405, "Method not allowed.");
-}
+export const middleware = [apiRoute()];
 
 /** Ends the session on the server and clears its cookie; the shell then toasts and goes to /auth. */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = appServices(context);
-  requireSameOrigin(request, services.env.siteUrl);
   const outcome = await signOut(services, request);
   const headers = new Headers();
   for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);

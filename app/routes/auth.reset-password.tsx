@@ -1,15 +1,21 @@
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { data, Link, useFetcher, useNavigate } from "react-router";
 import { toast } from "sonner";
+
 import { Button } from "~/components/ui/button";
 import { Field, FormError, Input } from "~/components/ui/field";
 import { NewPasswordSchema } from "~/lib/schemas/auth";
 import { firstIssueMessage } from "~/lib/schemas/fields";
 import { seo } from "~/lib/seo";
-import { resetPassword } from "~/server/accounts.server";
-import { appServices } from "~/server/context.server";
-import { requireSameOrigin } from "~/server/http.server";
+import { useTokenOutOfAddressBar } from "~/lib/use-token-out-of-address-bar";
+import { resetPassword } from "~/server/auth/credentials.server";
+import { publicRoute } from "~/server/http/guards.server";
+import { readFormData } from "~/server/http/responses.server";
+import { appServices } from "~/server/platform/context.server";
+
 import type { Route } from "./+types/auth.reset-password";
+
+export const middleware = [publicRoute()];
 
 /** Better Auth sends the person here from the emailed link with ?token=… (or ?error=INVALID_TOKEN). */
 export function loader({ request }: Route.LoaderArgs) {
@@ -20,42 +26,45 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = appServices(context);
-  requireSameOrigin(request, services.env.siteUrl);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const parsed = NewPasswordSchema.safeParse({ newPassword: form.get("newPassword"), confirmPassword: form.get("confirmPassword") });
   if (!parsed.success) return data({ ok: false, message: firstIssueMessage(parsed.error), redirectTo: undefined }, 400);
-  const outcome = await resetPassword(services, request, { token: String(form.get("token") ?? ""), newPassword: parsed.data.newPassword });
+  const token = form.get("token");
+  const outcome = await resetPassword(services, request, { token: typeof token === "string" ? token : "", newPassword: parsed.data.newPassword });
   return data({ ok: outcome.ok, message: outcome.message, redirectTo: outcome.redirectTo }, outcome.ok ? 200 : 400);
 }
 
 export const meta: Route.MetaFunction = (args) => seo(args, { title: "Choose a New Password", noIndex: true });
 
+/** The URL carries the reset token: no page or host this page links to gets it as a referrer. */
+export const headers: Route.HeadersFunction = () => ({ "Referrer-Policy": "no-referrer" });
+
 export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) {
   const id = useId();
   const fetcher = useFetcher<typeof action>();
   const navigate = useNavigate();
-  const [error, setError] = useState<string>();
+  const [clientError, setClientError] = useState<string>();
   const busy = fetcher.state !== "idle";
+  useTokenOutOfAddressBar();
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     if (fetcher.data.ok) {
       toast.success(fetcher.data.message);
-      if (fetcher.data.redirectTo) navigate(fetcher.data.redirectTo);
-    } else {
-      setError(fetcher.data.message);
-      toast.error(fetcher.data.message);
-    }
+      if (fetcher.data.redirectTo) void navigate(fetcher.data.redirectTo);
+    } else toast.error(fetcher.data.message);
   }, [fetcher.state, fetcher.data, navigate]);
+  const serverError = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : undefined;
+  const error = clientError ?? serverError;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     const form = new FormData(event.currentTarget);
     const parsed = NewPasswordSchema.safeParse({ newPassword: form.get("newPassword"), confirmPassword: form.get("confirmPassword") });
     if (!parsed.success) {
       event.preventDefault();
-      setError(firstIssueMessage(parsed.error));
+      setClientError(firstIssueMessage(parsed.error));
       toast.error(firstIssueMessage(parsed.error));
-    } else setError(undefined);
+    } else setClientError(undefined);
   }
 
   return (

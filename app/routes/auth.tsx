@@ -1,23 +1,34 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
+
 import { AuthPanel } from "~/components/sections/auth/auth-panel";
 import { ForgotPasswordSchema, LoginSchema, SignUpSchema } from "~/lib/schemas/auth";
 import { firstIssueMessage } from "~/lib/schemas/fields";
 import { seo } from "~/lib/seo";
-import { requestPasswordReset, signIn, signUp, type AuthOutcome } from "~/server/accounts.server";
-import { appServices, requestInfoContext } from "~/server/context.server";
-import { requireSameOrigin } from "~/server/http.server";
-import { consumeRateLimit, FORM_WINDOW_MS, TOO_MANY_REQUESTS_MESSAGE } from "~/server/rate-limit.server";
-import { getSessionUser } from "~/server/session.server";
-import { log } from "~/server/log.server";
+import { type AuthOutcome, requestPasswordReset, signIn, signUp } from "~/server/auth/credentials.server";
+import { anonymousRoute } from "~/server/http/guards.server";
+import { readFormData } from "~/server/http/responses.server";
+import { appServices, requestInfoContext } from "~/server/platform/context.server";
+import { log } from "~/server/platform/log.server";
+import { consumeRateLimit, FORM_WINDOW_MS, TOO_MANY_REQUESTS_MESSAGE } from "~/server/platform/rate-limit.server";
+
 import type { Route } from "./+types/auth";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  // Someone already signed in has nothing to do here.
-  if (await getSessionUser(request, context)) throw redirect("/account");
+/** Why someone was sent here: shown above the form. */
+const NOTICES = {
+  "login-required": "Please log in to view your account.",
+  "link-invalid": "This confirmation link is no longer valid. If you have confirmed your email, please log in; otherwise sign up again for a new link.",
+} as const;
+
+const noticeFor = (key: string | null) => (key && Object.hasOwn(NOTICES, key) ? NOTICES[key as keyof typeof NOTICES] : undefined);
+
+/** Someone already signed in has nothing to do here: the guard sends them to their account. */
+export const middleware = [anonymousRoute()];
+
+export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   return {
     view: url.searchParams.get("view") === "sign_up" ? ("sign_up" as const) : ("sign_in" as const),
-    notice: url.searchParams.get("notice") === "login-required" ? "Please log in to view your account." : undefined,
+    notice: noticeFor(url.searchParams.get("notice")),
   };
 }
 
@@ -36,23 +47,21 @@ function unexpected(step: keyof typeof UNEXPECTED_MESSAGES, error: unknown): Aut
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = appServices(context);
-  requireSameOrigin(request, services.env.siteUrl);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = form.get("intent");
   const field = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : undefined);
 
-  const allowed = await consumeRateLimit(services.database.db, `auth:${context.get(requestInfoContext).clientIp}`, {
-    limit: services.env.authRateLimit,
-    windowMs: FORM_WINDOW_MS,
-  });
-  if (!allowed) return failure(TOO_MANY_REQUESTS_MESSAGE, 429);
+  const { clientIp } = context.get(requestInfoContext);
+  // Logins share the auth library's budget (per address and per account); sign-ups and reset requests count here.
+  const withinBudget = () => consumeRateLimit(services.database.db, `auth:${clientIp}`, { limit: services.env.authRateLimit, windowMs: FORM_WINDOW_MS });
 
   let outcome: AuthOutcome;
   if (intent === "sign-in") {
     const parsed = LoginSchema.safeParse({ email: field("email"), password: field("password") });
     if (!parsed.success) return failure(firstIssueMessage(parsed.error));
-    outcome = await signIn(services, request, parsed.data).catch((error) => unexpected("login", error));
+    outcome = await signIn(services, request, clientIp, parsed.data).catch((error) => unexpected("login", error));
   } else if (intent === "sign-up") {
+    if (!(await withinBudget())) return failure(TOO_MANY_REQUESTS_MESSAGE, 429);
     const parsed = SignUpSchema.safeParse({
       firstName: field("firstName"),
       lastName: field("lastName"),
@@ -62,17 +71,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       marketing: form.get("marketing") === "on",
     });
     if (!parsed.success) return failure(firstIssueMessage(parsed.error));
-    outcome = await signUp(services, request, parsed.data).catch((error) => unexpected("sign up", error));
+    outcome = await signUp(services, request, clientIp, parsed.data).catch((error) => unexpected("sign up", error));
   } else if (intent === "forgot-password") {
+    if (!(await withinBudget())) return failure(TOO_MANY_REQUESTS_MESSAGE, 429);
     const parsed = ForgotPasswordSchema.safeParse({ email: field("email") });
     if (!parsed.success) return failure(firstIssueMessage(parsed.error));
-    outcome = await requestPasswordReset(services, request, parsed.data.email);
+    outcome = requestPasswordReset(services, request, clientIp, parsed.data.email);
   } else {
     return failure("Unknown request.");
   }
   const headers = new Headers();
   for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);
-  return data({ ...outcome, cookies: [] }, { status: outcome.ok ? 200 : 400, headers });
+  const { status, ...answer } = outcome;
+  return data({ ...answer, cookies: [] }, { status: outcome.ok ? 200 : (status ?? 400), headers });
 }
 
 export const meta: Route.MetaFunction = (args) =>

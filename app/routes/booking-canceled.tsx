@@ -1,9 +1,51 @@
-import { PageHeading } from "~/components/ui/page-heading";
+import { CircleX } from "lucide-react";
+import { Link } from "react-router";
+
+import { Button } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
+import { cancelCheckout } from "~/server/booking/checkout.server";
+import { publicRoute } from "~/server/http/guards.server";
+import { appServices } from "~/server/platform/context.server";
+import { NotFoundError } from "~/server/platform/errors.server";
+import { log } from "~/server/platform/log.server";
+
 import type { Route } from "./+types/booking-canceled";
+
+export const middleware = [publicRoute()];
+
+/** Where Stripe sends a buyer who leaves its page: the checkout ends now, so its place is free again at once. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const hold = new URL(request.url).searchParams.get("hold");
+  if (hold) {
+    await cancelCheckout(appServices(context), hold).catch((error: unknown) => {
+      if (!(error instanceof NotFoundError)) log.error("Ending a cancelled checkout failed", error);
+    });
+  }
+  return null;
+}
 
 export const meta: Route.MetaFunction = (args) => seo(args, { title: "Booking Canceled", noIndex: true });
 
 export default function BookingCanceledPage() {
-  return <PageHeading title="Booking Canceled" />;
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-16 sm:py-24">
+      <div className="rounded-2xl border border-navy/10 bg-white p-8 shadow-sm">
+        <CircleX aria-hidden="true" className="size-12 text-gold-dark" />
+        <h1 className="mt-4 text-3xl font-semibold">Booking Canceled</h1>
+        <p className="mt-4 text-lg text-ink/80">Your booking process was canceled. You have not been charged.</p>
+        <p className="mt-2 text-ink/70">Your place has been released. If you had a question before booking, we are happy to help.</p>
+        <div className="mt-8 flex flex-wrap gap-3">
+          <Button asChild>
+            <Link to="/courses">View Courses</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/contact">Contact Us</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/">Back to Home</Link>
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
 }

@@ -1,9 +1,93 @@
-import { PageHeading } from "~/components/ui/page-heading";
+import { CalendarDays, CircleCheck, Clock, MapPin } from "lucide-react";
+import { Link } from "react-router";
+
+import { Button } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
+import { bookedSummary } from "~/server/booking/booking-pages.server";
+import { fulfilCheckout } from "~/server/booking/fulfilment.server";
+import { publicRoute } from "~/server/http/guards.server";
+import { appServices } from "~/server/platform/context.server";
+import { log } from "~/server/platform/log.server";
+
 import type { Route } from "./+types/booking-success";
+
+export const middleware = [publicRoute()];
+
+/** A Checkout Session id as Stripe and the built-in checkout make them. */
+const SESSION_ID = /^cs_[A-Za-z0-9_]{4,250}$/;
+
+/**
+ * Spec 2: reads `session_id`. The session is fulfilled here too (design.md 5),
+ * whichever of this page and the webhook comes first, so the page can say
+ * what was booked.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = appServices(context);
+  const sessionId = new URL(request.url).searchParams.get("session_id");
+  if (!sessionId || !SESSION_ID.test(sessionId)) return { sessionId, booking: null };
+  const outcome = await fulfilCheckout(services, sessionId).catch((error: unknown) => {
+    log.error(`Fulfilling ${sessionId} from the success page failed`, error);
+    return null;
+  });
+  return { sessionId, booking: await bookedSummary(services.database.db, outcome) };
+}
 
 export const meta: Route.MetaFunction = (args) => seo(args, { title: "Booking Confirmed", noIndex: true });
 
-export default function BookingSuccessPage() {
-  return <PageHeading title="Booking Confirmed!" />;
+function Booked({ booking }: { booking: NonNullable<Route.ComponentProps["loaderData"]["booking"]> }) {
+  return (
+    <div className="mt-6 rounded-xl border border-navy/10 bg-mist p-5">
+      <p className="font-semibold text-navy">{booking.title}</p>
+      {booking.dates && (
+        <p className="mt-2 flex items-center gap-2 text-sm text-ink/80">
+          <CalendarDays aria-hidden="true" className="size-4 text-gold-dark" />
+          {booking.dates}
+        </p>
+      )}
+      {booking.location && (
+        <p className="mt-1 flex items-center gap-2 text-sm text-ink/80">
+          <MapPin aria-hidden="true" className="size-4 text-gold-dark" />
+          {booking.location}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export default function BookingSuccessPage({ loaderData }: Route.ComponentProps) {
+  const { sessionId, booking } = loaderData;
+  const awaiting = booking?.status === "awaiting-payment";
+  const refunded = booking?.status === "refunded";
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-16 sm:py-24">
+      <div className="rounded-2xl border border-navy/10 bg-white p-8 shadow-sm">
+        {awaiting ? <Clock aria-hidden="true" className="size-12 text-gold-dark" /> : <CircleCheck aria-hidden="true" className="size-12 text-emerald-700" />}
+        <h1 className="mt-4 text-3xl font-semibold">{awaiting ? "Payment Processing" : refunded ? "Payment Refunded" : "Booking Confirmed!"}</h1>
+        {awaiting ? (
+          <p className="mt-4 text-lg text-ink/80">Your place is held while your bank payment completes. We will email you as soon as it arrives.</p>
+        ) : refunded ? (
+          <p className="mt-4 text-lg text-ink/80">
+            Your payment arrived after the last place had been taken, so we have refunded it in full. We have emailed you the details.
+          </p>
+        ) : (
+          <p className="mt-4 text-lg text-ink/80">Your booking is confirmed and payment was received!</p>
+        )}
+        {booking && <Booked booking={booking} />}
+        {sessionId && (
+          <p className="mt-6 text-sm break-all text-ink/70">
+            Session ID: <span className="font-mono">{sessionId}</span>
+          </p>
+        )}
+        {!awaiting && !refunded && <p className="mt-4 text-ink/80">A confirmation email with your receipt and a calendar invite is on its way to you.</p>}
+        <div className="mt-8 flex flex-wrap gap-3">
+          <Button asChild>
+            <Link to="/account">Go to My Account</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/courses">Browse Courses</Link>
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
 }

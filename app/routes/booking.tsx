@@ -1,9 +1,193 @@
+import { CalendarDays, MapPin, TicketPercent } from "lucide-react";
+import { Suspense, useState } from "react";
+import { Await, data, Link, redirect } from "react-router";
+
+import { BookButton } from "~/components/sections/programmes/book-button";
+import { SignedOutBanner } from "~/components/sections/programmes/signed-out-banner";
 import { PageHeading } from "~/components/ui/page-heading";
+import { cn } from "~/lib/cn";
+import { formatMinorUnits, placesLeftLabel } from "~/lib/format";
+import { CheckoutRequestSchema } from "~/lib/schemas/checkout";
+import { firstIssueMessage } from "~/lib/schemas/fields";
 import { seo } from "~/lib/seo";
+import { type BookingCard, bookingCards } from "~/server/booking/booking-pages.server";
+import { startCheckout } from "~/server/booking/checkout.server";
+import { currentUser, publicRoute } from "~/server/http/guards.server";
+import { readFormData, refusalStatus } from "~/server/http/responses.server";
+import { appServices, requestInfoContext } from "~/server/platform/context.server";
+import { log } from "~/server/platform/log.server";
+
 import type { Route } from "./+types/booking";
 
-export const meta: Route.MetaFunction = (args) => seo(args, { title: "Book a Course" });
+export const middleware = [publicRoute()];
 
-export default function BookingPage() {
-  return <PageHeading title="Book a Course" />;
+const FETCH_FAILED_MESSAGE = "Failed to fetch courses.";
+
+type CardsResult = { ok: true; cards: BookingCard[] } | { ok: false; message: string };
+
+export async function loader(args: Route.LoaderArgs) {
+  const services = appServices(args.context);
+  const user = await currentUser(args);
+  // Not awaited: the page streams its heading first and the cards when they are read.
+  const courses: Promise<CardsResult> = bookingCards(services, user?.id ?? null).then(
+    (cards) => ({ ok: true, cards }),
+    (error) => {
+      log.error("Reading the bookable courses failed", error);
+      return { ok: false, message: FETCH_FAILED_MESSAGE };
+    },
+  );
+  return { signedIn: Boolean(user), courses };
+}
+
+/** Book Now without JavaScript: the same checkout, answered with a redirect to it, or the page with its error. */
+export async function action(args: Route.ActionArgs) {
+  const services = appServices(args.context);
+  const form = await readFormData(args.request);
+  const parsed = CheckoutRequestSchema.safeParse({ courseId: form.get("courseId"), priceId: form.get("priceId") });
+  if (!parsed.success) return data({ error: firstIssueMessage(parsed.error) }, 400);
+  const buyer = await currentUser(args);
+  try {
+    const { url } = await startCheckout(
+      services,
+      { priceId: parsed.data.priceId, courseId: parsed.data.courseId, buyer: buyer && { id: buyer.id, email: buyer.email } },
+      { clientIp: args.context.get(requestInfoContext).clientIp },
+    );
+    return redirect(url, 303);
+  } catch (error) {
+    const status = refusalStatus(error);
+    if (!status) throw error;
+    return data({ error: (error as Error).message }, status);
+  }
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, {
+    title: "Book a Course",
+    description: "Book your place on a Global Implant Institute course: dates, places left and prices, paid securely by card, Apple Pay, Google Pay or Klarna.",
+  });
+
+function Price({ card }: { card: BookingCard }) {
+  if (!card.discount) return <p className="font-display text-2xl text-navy">{formatMinorUnits(card.priceAmount)}</p>;
+  return (
+    <div>
+      <p className="flex items-baseline gap-2">
+        <span className="font-display text-2xl text-navy">{formatMinorUnits(card.priceAmount - card.discount.amount)}</span>
+        <s className="text-sm text-ink/60">
+          <span className="sr-only">instead of </span>
+          {formatMinorUnits(card.priceAmount)}
+        </s>
+      </p>
+      <p className="mt-1 flex items-center gap-1.5 text-sm font-medium text-emerald-800">
+        <TicketPercent aria-hidden="true" className="size-4" />
+        {card.discount.name}
+      </p>
+    </div>
+  );
+}
+
+function CourseCard({ card, onError }: { card: BookingCard; onError: (message: string) => void }) {
+  return (
+    <li className="flex flex-col rounded-2xl border border-navy/10 bg-white p-6 shadow-sm">
+      <h2 className="font-display text-xl leading-snug text-navy">
+        <Link to={card.courseHref} className="hover:text-gold-dark hover:underline">
+          {card.title}
+        </Link>
+      </h2>
+      <dl className="mt-4 grid gap-2 text-sm text-ink/80">
+        <div className="flex items-center gap-2">
+          <dt>
+            <CalendarDays aria-hidden="true" className="size-4 text-gold-dark" />
+            <span className="sr-only">Dates</span>
+          </dt>
+          <dd>{card.dates}</dd>
+        </div>
+        {card.location && (
+          <div className="flex items-center gap-2">
+            <dt>
+              <MapPin aria-hidden="true" className="size-4 text-gold-dark" />
+              <span className="sr-only">Location</span>
+            </dt>
+            <dd>{card.location}</dd>
+          </div>
+        )}
+      </dl>
+      {/* Price and Book Now sit at the foot of every card, whatever the title's length. */}
+      <div className="mt-auto flex flex-wrap items-end justify-between gap-3 pt-5">
+        <Price card={card} />
+        <p className={cn("text-sm font-semibold", card.placesLeft === 0 ? "text-red-800" : card.placesLeft <= 3 ? "text-gold-dark" : "text-emerald-800")}>
+          {placesLeftLabel(card.placesLeft)}
+        </p>
+      </div>
+      <div className="mt-6 grid">
+        <BookButton
+          edition={{ id: card.id, priceId: card.priceId, bookable: true, placesLeft: card.placesLeft }}
+          accessibleName={`Book Now: ${card.title}, ${card.dates}`}
+          onError={onError}
+          className="w-full"
+        />
+      </div>
+    </li>
+  );
+}
+
+function CourseGrid({ result, onError }: { result: CardsResult; onError: (message: string) => void }) {
+  if (!result.ok) {
+    return (
+      <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm font-medium text-red-800">
+        {result.message}
+      </p>
+    );
+  }
+  if (result.cards.length === 0)
+    return <p className="rounded-lg bg-mist p-6 text-center text-ink/80">No courses available at the moment. Please check back later.</p>;
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {result.cards.map((card) => (
+        <CourseCard key={card.id} card={card} onError={onError} />
+      ))}
+    </ul>
+  );
+}
+
+export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
+  const [checkoutError, setCheckoutError] = useState<string>();
+  const error = checkoutError ?? actionData?.error;
+  return (
+    <>
+      <PageHeading title="Book a Course" />
+      <SignedOutBanner signedIn={loaderData.signedIn} />
+      <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+        <p className="max-w-3xl text-ink/80">
+          Choose your dates and pay securely by card, Apple Pay, Google Pay or, for eligible amounts, Klarna. Your place is held for 30 minutes while you pay.
+        </p>
+        <div aria-live="assertive" className="mt-6 empty:hidden">
+          {error && (
+            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm font-medium text-red-800">
+              {error}
+            </p>
+          )}
+        </div>
+        <div className="mt-8">
+          <Suspense
+            fallback={
+              <p role="status" className="text-ink/70">
+                Loading courses...
+              </p>
+            }
+          >
+            <Await
+              resolve={loaderData.courses}
+              errorElement={
+                <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm font-medium text-red-800">
+                  {FETCH_FAILED_MESSAGE}
+                </p>
+              }
+            >
+              {(result) => <CourseGrid result={result} onError={setCheckoutError} />}
+            </Await>
+          </Suspense>
+        </div>
+      </div>
+    </>
+  );
 }

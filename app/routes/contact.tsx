@@ -1,12 +1,18 @@
-import { Clock, GraduationCap, Mail, MapPin, type LucideIcon } from "lucide-react";
+import { Clock, GraduationCap, type LucideIcon, Mail, MapPin } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+
 import { ContactForm } from "~/components/forms/contact-form";
 import { PageHeading } from "~/components/ui/page-heading";
 import { CONTACT } from "~/content/contact";
 import { SITE } from "~/content/site";
+import { mailtoHref } from "~/lib/mailto";
 import { organizationJsonLd, seo, siteUrlOf } from "~/lib/seo";
+import { publicRoute } from "~/server/http/guards.server";
+
 import type { Route } from "./+types/contact";
+
+export const middleware = [publicRoute()];
 
 function contactPageJsonLd(siteUrl: string) {
   return {
@@ -65,8 +71,8 @@ export default function ContactPage() {
               <Channel icon={Mail}>
                 <p className={labelClass}>{connect.email.label}</p>
                 <a
-                  href={`mailto:${connect.email.address}`}
-                  className="inline-flex min-h-11 items-center text-gold-dark underline decoration-gold/50 underline-offset-2 [overflow-wrap:anywhere] hover:decoration-gold-dark"
+                  href={mailtoHref(connect.email.address)}
+                  className="inline-flex min-h-11 items-center [overflow-wrap:anywhere] text-gold-dark underline decoration-gold/50 underline-offset-2 hover:decoration-gold-dark"
                 >
                   {connect.email.address}
                 </a>
@@ -82,7 +88,7 @@ export default function ContactPage() {
               </Channel>
               <Channel icon={MapPin}>
                 <p className={labelClass}>{connect.location.label}</p>
-                <address className="mt-1 not-italic text-ink/75">
+                <address className="mt-1 text-ink/75 not-italic">
                   {connect.location.lines.map((line) => (
                     <span key={line} className="block">
                       {line}

@@ -1,25 +1,29 @@
 import { ChevronRight } from "lucide-react";
 import { data, Link } from "react-router";
+
 import { CourseEditions } from "~/components/sections/programmes/course-editions";
 import { CourseInstructors } from "~/components/sections/programmes/course-instructors";
 import { ProgrammeHero } from "~/components/sections/programmes/programme-hero";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import { OFFERINGS } from "~/content/offerings";
-import { COURSE_INSTRUCTORS, PROGRAMMES, programmeForTitle } from "~/content/programmes";
+import { COURSE_INSTRUCTORS, programmeFor } from "~/content/programmes";
 import { courseJsonLd, siteUrlFromMatches } from "~/lib/course-json-ld";
-import { formatMinorUnits, formatPounds, instalmentNote } from "~/lib/format";
+import { formatMinorUnits, instalmentNote } from "~/lib/format";
 import { seo } from "~/lib/seo";
-import { appServices } from "~/server/context.server";
-import { findCourseOffering, todayIsoDate } from "~/server/courses.server";
+import { findCourseOffering, todayIsoDate } from "~/server/catalogue/editions.server";
+import { publicRoute } from "~/server/http/guards.server";
+import { appServices } from "~/server/platform/context.server";
+
 import type { Route } from "./+types/courses.$courseId";
+
+export const middleware = [publicRoute()];
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { database } = appServices(context);
   const today = todayIsoDate();
-  const offering = await findCourseOffering(database.db, params.courseId, today);
+  const course = await findCourseOffering(database.db, params.courseId, today);
   // The root error boundary shows the not-found page for this.
-  if (!offering) throw data(null, { status: 404 });
-  return { offering, programmeKey: programmeForTitle(offering.title)?.key ?? null, today };
+  if (!course) throw data(null, { status: 404 });
+  return { ...course, today };
 }
 
 const PROGRAMME_PAGE_LINKS = {
@@ -30,10 +34,10 @@ const PROGRAMME_PAGE_LINKS = {
 export const meta: Route.MetaFunction = (args) => {
   // Only reached without data if React Router ever asks this route for meta on a thrown 404.
   if (!args.loaderData) return seo(args, { title: "Page Not Found", noIndex: true });
-  const { offering, programmeKey } = args.loaderData;
-  const programme = PROGRAMMES.find((candidate) => candidate.key === programmeKey);
+  const { offering, editions } = args.loaderData;
+  const programme = programmeFor(offering.key);
   const name = programme?.name ?? offering.title;
-  const description = programme?.description ?? offering.description ?? undefined;
+  const description = programme?.description;
   const path = `/courses/${offering.slug}`;
   return seo(args, {
     title: name,
@@ -44,22 +48,21 @@ export const meta: Route.MetaFunction = (args) => {
       path,
       name,
       description: description ?? name,
-      priceMinor: offering.priceAmount ?? (programme ? programme.pricePounds * 100 : null),
+      priceMinor: offering.priceAmount,
       currency: offering.priceCurrency,
-      location: offering.location ?? programme?.location ?? "",
-      days: OFFERINGS.find((candidate) => candidate.title === offering.title)?.days,
-      editions: offering.editions,
+      location: offering.location,
+      days: offering.lengthDays,
+      editions,
     }),
   });
 };
 
 export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
-  const { offering, programmeKey, today } = loaderData;
-  const programme = PROGRAMMES.find((candidate) => candidate.key === programmeKey);
+  const { offering, editions, today } = loaderData;
+  const programme = programmeFor(offering.key);
   const name = programme?.name ?? offering.title;
-  const description = programme?.description ?? offering.description;
+  const description = programme?.description;
   const pageLink = programme && PROGRAMME_PAGE_LINKS[programme.page];
-  const pricePounds = offering.priceAmount != null ? offering.priceAmount / 100 : programme?.pricePounds;
 
   return (
     <>
@@ -147,26 +150,15 @@ export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
         {/* On phones the fee and dates come first, before the longer course content. */}
         <aside aria-labelledby="booking-heading" className="max-lg:order-first lg:col-span-5">
           <div className="rounded-2xl border border-navy/10 bg-white p-6 shadow-[0_12px_32px_-12px_rgba(15,27,45,0.25)] sm:p-8 lg:sticky lg:top-[calc(var(--header-height)+1.5rem)]">
-            <h2 id="booking-heading" className="font-sans text-xs font-semibold uppercase tracking-wider text-gold-dark">
+            <h2 id="booking-heading" className="font-sans text-xs font-semibold tracking-wider text-gold-dark uppercase">
               Course fee
             </h2>
-            {pricePounds !== undefined ? (
-              <>
-                <p className="mt-1 font-display text-4xl font-semibold text-navy">
-                  {offering.priceAmount != null ? formatMinorUnits(offering.priceAmount) : formatPounds(pricePounds)}
-                </p>
-                {programme?.priceNote && <p className="mt-1 text-sm font-medium text-navy">{programme.priceNote}</p>}
-                <p className="mt-1 text-sm text-ink/70">{instalmentNote(pricePounds)}</p>
-              </>
-            ) : (
-              <p className="mt-1 text-navy">Fee to be announced</p>
-            )}
-            <CourseEditions
-              editions={offering.editions}
-              programme={programme}
-              location={offering.location}
-              today={today}
-            />
+            <p className="mt-1 font-display text-4xl font-semibold text-navy" data-testid="price">
+              {formatMinorUnits(offering.priceAmount)}
+            </p>
+            {programme?.priceNote && <p className="mt-1 text-sm font-medium text-navy">{programme.priceNote}</p>}
+            <p className="mt-1 text-sm text-ink/70">{instalmentNote(offering.priceAmount / 100)}</p>
+            <CourseEditions editions={editions} programme={programme} offering={offering} today={today} />
           </div>
         </aside>
       </div>

@@ -1,4 +1,5 @@
 import { Fragment } from "react";
+
 import { Level2Recap } from "~/components/sections/programmes/level-2-recap";
 import { ProgrammeCard } from "~/components/sections/programmes/programme-card";
 import { ProgrammeHero } from "~/components/sections/programmes/programme-hero";
@@ -9,16 +10,20 @@ import { FULL_ARCH_PAGE, programmesOn } from "~/content/programmes";
 import { siteUrlFromMatches } from "~/lib/course-json-ld";
 import { programmeJsonLd } from "~/lib/programme-json-ld";
 import { seo } from "~/lib/seo";
-import { appServices } from "~/server/context.server";
-import { programmePageDates } from "~/server/programme-pages.server";
+import { programmePageData } from "~/server/catalogue/programme-pages.server";
+import { publicRoute } from "~/server/http/guards.server";
+import { appServices } from "~/server/platform/context.server";
+
 import type { Route } from "./+types/courses.full-arch";
+
+export const middleware = [publicRoute()];
 
 const PROGRAMMES = programmesOn("full-arch");
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { database } = appServices(context);
   // Accounts come later: until then every visitor is signed out and sees the offer.
-  return { signedIn: false, ...programmePageDates(database.db, "full-arch") };
+  return { signedIn: false, ...(await programmePageData(database.db, "full-arch")) };
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -27,12 +32,14 @@ export const meta: Route.MetaFunction = (args) => {
     title: FULL_ARCH_PAGE.title,
     description: FULL_ARCH_PAGE.description,
     keywords: ["full arch implant course", "zygomatic implants course", "live surgery implant course Dubai", "full arch complications course"],
-    structuredData: PROGRAMMES.map((programme) => programmeJsonLd(siteUrl, programme, `/courses/full-arch#${programme.key}`)),
+    structuredData: PROGRAMMES.map((programme) =>
+      programmeJsonLd(siteUrl, programme, args.loaderData?.offerings[programme.key], `/courses/full-arch#${programme.key}`),
+    ),
   });
 };
 
 export default function CoursesFullArchPage({ loaderData }: Route.ComponentProps) {
-  const { signedIn, today, dates } = loaderData;
+  const { signedIn, today, offerings, editions } = loaderData;
   return (
     <>
       <ProgrammeHero
@@ -63,7 +70,8 @@ export default function CoursesFullArchPage({ loaderData }: Route.ComponentProps
             <Reveal>
               <ProgrammeCard
                 programme={programme}
-                dates={dates}
+                offering={offerings[programme.key]}
+                editions={editions}
                 today={today}
                 imageSide={index % 2 ? "right" : "left"}
               />

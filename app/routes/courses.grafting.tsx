@@ -1,20 +1,24 @@
 import { ProgrammeCard } from "~/components/sections/programmes/programme-card";
 import { ProgrammeHero } from "~/components/sections/programmes/programme-hero";
-import { Reveal } from "~/components/ui/reveal";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
+import { Reveal } from "~/components/ui/reveal";
 import { GRAFTING_PAGE, programmesOn } from "~/content/programmes";
 import { siteUrlFromMatches } from "~/lib/course-json-ld";
 import { programmeJsonLd } from "~/lib/programme-json-ld";
 import { seo } from "~/lib/seo";
-import { appServices } from "~/server/context.server";
-import { programmePageDates } from "~/server/programme-pages.server";
+import { programmePageData } from "~/server/catalogue/programme-pages.server";
+import { publicRoute } from "~/server/http/guards.server";
+import { appServices } from "~/server/platform/context.server";
+
 import type { Route } from "./+types/courses.grafting";
+
+export const middleware = [publicRoute()];
 
 const PROGRAMMES = programmesOn("grafting");
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { database } = appServices(context);
-  return programmePageDates(database.db, "grafting");
+  return programmePageData(database.db, "grafting");
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -23,32 +27,32 @@ export const meta: Route.MetaFunction = (args) => {
     title: GRAFTING_PAGE.title,
     description: GRAFTING_PAGE.description,
     keywords: ["sinus grafting course", "sinus lift course London", "bone grafting course", "soft tissue grafting course"],
-    structuredData: PROGRAMMES.map((programme) => programmeJsonLd(siteUrl, programme, `/courses/grafting#${programme.key}`)),
+    structuredData: PROGRAMMES.map((programme) =>
+      programmeJsonLd(siteUrl, programme, args.loaderData?.offerings[programme.key], `/courses/grafting#${programme.key}`),
+    ),
   });
 };
 
 export default function CoursesGraftingPage({ loaderData }: Route.ComponentProps) {
-  const { today, dates } = loaderData;
+  const { today, offerings, editions } = loaderData;
   return (
     <>
       <ProgrammeHero
         eyebrow="Grafting Techniques"
         title={GRAFTING_PAGE.heading}
         intro={GRAFTING_PAGE.intro}
-        media={
-          <ResponsiveImage
-            image={GRAFTING_PAGE.heroImage}
-            alt=""
-            sizes="100vw"
-            priority
-            className="object-cover"
-          />
-        }
+        media={<ResponsiveImage image={GRAFTING_PAGE.heroImage} alt="" sizes="100vw" priority className="object-cover" />}
       />
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 lg:gap-16 lg:px-8 lg:py-24">
         {PROGRAMMES.map((programme, index) => (
           <Reveal key={programme.key}>
-            <ProgrammeCard programme={programme} dates={dates} today={today} imageSide={index % 2 ? "right" : "left"} />
+            <ProgrammeCard
+              programme={programme}
+              offering={offerings[programme.key]}
+              editions={editions}
+              today={today}
+              imageSide={index % 2 ? "right" : "left"}
+            />
           </Reveal>
         ))}
       </div>

@@ -1,17 +1,29 @@
 import { CalendarDays, MapPin, Users } from "lucide-react";
 import { Link } from "react-router";
+
 import { RegisterInterestForm } from "~/components/forms/interest-form";
 import { CatalogueCard } from "~/components/sections/programmes/catalogue-card";
 import { ProgrammeHero } from "~/components/sections/programmes/programme-hero";
 import { buttonVariants } from "~/components/ui/button";
-import { Reveal } from "~/components/ui/reveal";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
+import { Reveal } from "~/components/ui/reveal";
 import { VideoPlayer } from "~/components/ui/video-player";
 import { CATALOGUE, COURSES_PAGE, FEES_FROM_POUNDS } from "~/content/programmes";
 import { cn } from "~/lib/cn";
 import { formatPounds } from "~/lib/format";
 import { seo } from "~/lib/seo";
+import { listOfferings } from "~/server/catalogue/offerings.server";
+import { publicRoute } from "~/server/http/guards.server";
+import { appServices } from "~/server/platform/context.server";
+
 import type { Route } from "./+types/courses";
+
+export const middleware = [publicRoute()];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const offerings = await listOfferings(appServices(context).database.db);
+  return { interestOptions: offerings.map((offering) => offering.title) };
+}
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
@@ -26,7 +38,7 @@ const TOUR_FACTS = [
   { icon: CalendarDays, text: "Courses in Dubai and London throughout the year" },
 ];
 
-export default function CoursesPage() {
+export default function CoursesPage({ loaderData }: Route.ComponentProps) {
   const feesFrom = formatPounds(FEES_FROM_POUNDS);
   return (
     <>
@@ -37,17 +49,13 @@ export default function CoursesPage() {
         media={<ResponsiveImage image={COURSES_PAGE.heroImage} alt="" sizes="100vw" priority className="object-cover" />}
       >
         <p className="text-white/85">
-          Course fees start at <strong className="font-semibold text-gold">{feesFrom}</strong>, with tuition, materials and
-          refreshments included.
+          Course fees start at <strong className="font-semibold text-gold">{feesFrom}</strong>, with tuition, materials and refreshments included.
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
           <a href="#catalogue" className={cn(buttonVariants({ size: "lg" }))}>
             Explore our courses
           </a>
-          <Link
-            to="/upcoming-events"
-            className={cn(buttonVariants({ variant: "outline", size: "lg" }), "border-white/50 text-white hover:bg-white/10")}
-          >
+          <Link to="/upcoming-events" className={cn(buttonVariants({ variant: "outline", size: "lg" }), "border-white/50 text-white hover:bg-white/10")}>
             View the schedule
           </Link>
         </div>
@@ -56,7 +64,7 @@ export default function CoursesPage() {
       <Reveal aria-labelledby="tour-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8 lg:py-24">
         <div className="grid items-center gap-10 lg:grid-cols-12">
           <div className="lg:col-span-5">
-            <p className="text-xs font-semibold uppercase tracking-[0.25em] text-gold-dark">Our facility</p>
+            <p className="text-xs font-semibold tracking-[0.25em] text-gold-dark uppercase">Our facility</p>
             <h2 id="tour-heading" className="mt-3 text-3xl font-semibold sm:text-4xl">
               {COURSES_PAGE.tourTitle}
             </h2>
@@ -77,13 +85,12 @@ export default function CoursesPage() {
       <Reveal id="catalogue" aria-labelledby="catalogue-heading" className="scroll-mt-[var(--header-height)] bg-mist">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8 lg:py-24">
           <div className="max-w-2xl">
-            <p className="text-xs font-semibold uppercase tracking-[0.25em] text-gold-dark">Programmes</p>
+            <p className="text-xs font-semibold tracking-[0.25em] text-gold-dark uppercase">Programmes</p>
             <h2 id="catalogue-heading" className="mt-3 text-3xl font-semibold sm:text-4xl">
               Choose your path
             </h2>
             <p className="mt-4 leading-relaxed text-ink/80">
-              Start with the foundations of full-arch treatment, progress to live surgery and zygomatic implants, or
-              strengthen your grafting.
+              Start with the foundations of full-arch treatment, progress to live surgery and zygomatic implants, or strengthen your grafting.
             </p>
           </div>
           <div className="mt-10 grid gap-8 md:grid-cols-2">
@@ -97,17 +104,16 @@ export default function CoursesPage() {
       <Reveal id="register-interest" aria-labelledby="register-interest-heading" className="scroll-mt-[var(--header-height)]">
         <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-12 lg:px-8 lg:py-24">
           <div className="lg:col-span-4">
-            <p className="text-xs font-semibold uppercase tracking-[0.25em] text-gold-dark">Stay informed</p>
+            <p className="text-xs font-semibold tracking-[0.25em] text-gold-dark uppercase">Stay informed</p>
             <h2 id="register-interest-heading" className="mt-3 text-3xl font-semibold sm:text-4xl">
               Register Your Interest
             </h2>
             <p className="mt-4 leading-relaxed text-ink/80">
-              Waiting for new dates, or for a course to open? Tell us which courses interest you and we will write as
-              soon as places are available.
+              Waiting for new dates, or for a course to open? Tell us which courses interest you and we will write as soon as places are available.
             </p>
           </div>
           <div className="rounded-2xl border border-navy/10 bg-white p-6 shadow-sm sm:p-8 lg:col-span-8">
-            <RegisterInterestForm />
+            <RegisterInterestForm options={loaderData.interestOptions} />
           </div>
         </div>
       </Reveal>

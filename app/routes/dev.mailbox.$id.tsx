@@ -1,13 +1,17 @@
 import { data, Link } from "react-router";
+
 import { PageHeading } from "~/components/ui/page-heading";
 import { seo } from "~/lib/seo";
-import { appServices } from "~/server/context.server";
-import { getMailboxMessage, linksIn, requireLocalProviders } from "~/server/email/mailbox.server";
+import { getMailboxMessage, linksIn } from "~/server/email/mailbox.server";
+import { localDevRoute } from "~/server/http/guards.server";
+import { appServices } from "~/server/platform/context.server";
+
 import type { Route } from "./+types/dev.mailbox.$id";
 
+export const middleware = [localDevRoute()];
+
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { env, database } = appServices(context);
-  requireLocalProviders(env);
+  const { database } = appServices(context);
   const message = await getMailboxMessage(database.db, params.id);
   if (!message) throw data(null, { status: 404 });
   return {
@@ -21,7 +25,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       headers: message.headers,
       text: message.text,
       createdAt: message.createdAt.toISOString(),
-      attachments: message.attachments.map((attachment) => attachment.filename),
+      attachments: message.attachments.map((attachment) => ({ filename: attachment.filename, contentType: attachment.contentType })),
     },
     links: linksIn(message.text),
   };
@@ -57,7 +61,18 @@ export default function MailboxMessagePage({ loaderData: { message, links } }: R
           {message.attachments.length > 0 && (
             <>
               <dt className="font-semibold">Attachments</dt>
-              <dd>{message.attachments.join(", ")}</dd>
+              <dd>
+                <ul>
+                  {message.attachments.map((attachment, index) => (
+                    <li key={index}>
+                      <a href={`/dev/mailbox/${message.id}/attachments/${index}`} download={attachment.filename} className="text-gold-dark underline">
+                        {attachment.filename}
+                      </a>{" "}
+                      <span className="text-ink/60">({attachment.contentType.split(";")[0]})</span>
+                    </li>
+                  ))}
+                </ul>
+              </dd>
             </>
           )}
         </dl>
@@ -75,7 +90,7 @@ export default function MailboxMessagePage({ loaderData: { message, links } }: R
             </ul>
           </section>
         )}
-        <pre className="whitespace-pre-wrap rounded-lg bg-mist p-4 font-sans text-sm">{message.text}</pre>
+        <pre className="rounded-lg bg-mist p-4 font-sans text-sm whitespace-pre-wrap">{message.text}</pre>
         <a href={`/dev/mailbox/${message.id}/html`} className="text-gold-dark underline">
           View HTML
         </a>

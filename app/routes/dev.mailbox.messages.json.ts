@@ -1,11 +1,14 @@
-import { appServices } from "~/server/context.server";
-import { listMailbox, requireLocalProviders } from "~/server/email/mailbox.server";
+import { listMailbox } from "~/server/email/mailbox.server";
+import { localDevRoute } from "~/server/http/guards.server";
+import { appServices } from "~/server/platform/context.server";
+
 import type { Route } from "./+types/dev.mailbox.messages.json";
+
+export const middleware = [localDevRoute()];
 
 /** Stored mail as JSON, newest first: what end-to-end tests read instead of an inbox. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env, database } = appServices(context);
-  requireLocalProviders(env);
+  const { database } = appServices(context);
   const to = new URL(request.url).searchParams.get("to") ?? undefined;
   const messages = await listMailbox(database.db, { to });
   return Response.json(
@@ -19,6 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       text: message.text,
       html: message.html,
       headers: message.headers,
+      attachments: message.attachments,
       createdAt: message.createdAt.toISOString(),
     })),
     { headers: { "Cache-Control": "no-store" } },

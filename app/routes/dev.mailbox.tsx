@@ -1,16 +1,27 @@
 import { Link } from "react-router";
+
 import { PageHeading } from "~/components/ui/page-heading";
 import { seo } from "~/lib/seo";
-import { appServices } from "~/server/context.server";
-import { listMailbox, requireLocalProviders } from "~/server/email/mailbox.server";
+import { listMailbox } from "~/server/email/mailbox.server";
+import { localDevRoute } from "~/server/http/guards.server";
+import { appServices } from "~/server/platform/context.server";
+
 import type { Route } from "./+types/dev.mailbox";
 
+export const middleware = [localDevRoute()];
+
 export async function loader({ context }: Route.LoaderArgs) {
-  const { env, database } = appServices(context);
-  requireLocalProviders(env);
+  const { database } = appServices(context);
   const messages = await listMailbox(database.db);
   return {
-    messages: messages.map(({ id, toAddress, subject, template, status, createdAt }) => ({ id, toAddress, subject, template, status, createdAt: createdAt.toISOString() })),
+    messages: messages.map(({ id, toAddress, subject, template, status, createdAt }) => ({
+      id,
+      toAddress,
+      subject,
+      template,
+      status,
+      createdAt: createdAt.toISOString(),
+    })),
   };
 }
 

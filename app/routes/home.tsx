@@ -10,27 +10,53 @@ import { Stats } from "~/components/sections/home/stats";
 import { AlumniTestimonials } from "~/components/sections/home/testimonials";
 import { TrainingEnvironment } from "~/components/sections/home/training-environment";
 import { WhyChoose } from "~/components/sections/home/why-choose";
-import { FLAGSHIP_OFFERING, HOME_SEO } from "~/content/home";
+import { FLAGSHIP_COURSE, HOME_SEO } from "~/content/home";
+import { programmeFor } from "~/content/programmes";
 import { courseJsonLd } from "~/lib/course-json-ld";
 import { organizationJsonLd, seo, siteUrlOf } from "~/lib/seo";
+import { findOffering } from "~/server/catalogue/offerings.server";
+import { publicRoute } from "~/server/http/guards.server";
+import { appServices } from "~/server/platform/context.server";
+
 import type { Route } from "./+types/home";
+
+export const middleware = [publicRoute()];
+
+/** The flagship course's price and facts for the page's structured data, from the database. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const offering = await findOffering(appServices(context).database.db, FLAGSHIP_COURSE.offeringKey);
+  return {
+    flagship: offering && {
+      priceAmount: offering.priceAmount,
+      priceCurrency: offering.priceCurrency,
+      location: offering.location,
+      lengthDays: offering.lengthDays,
+    },
+  };
+}
 
 export const meta: Route.MetaFunction = (args) => {
   const siteUrl = siteUrlOf(args);
+  const flagship = args.loaderData?.flagship;
   return seo(args, {
     ...HOME_SEO,
     canonicalPath: "/",
     structuredData: [
       organizationJsonLd(siteUrl),
-      courseJsonLd({
-        siteUrl,
-        path: `/courses/full-arch#${FLAGSHIP_OFFERING.key}`,
-        name: FLAGSHIP_OFFERING.title,
-        description: FLAGSHIP_OFFERING.description,
-        priceMinor: FLAGSHIP_OFFERING.priceAmount,
-        location: FLAGSHIP_OFFERING.location,
-        days: FLAGSHIP_OFFERING.days,
-      }),
+      ...(flagship
+        ? [
+            courseJsonLd({
+              siteUrl,
+              path: `/courses/full-arch#${FLAGSHIP_COURSE.offeringKey}`,
+              name: FLAGSHIP_COURSE.title,
+              description: programmeFor(FLAGSHIP_COURSE.offeringKey)?.description ?? FLAGSHIP_COURSE.text,
+              priceMinor: flagship.priceAmount,
+              currency: flagship.priceCurrency,
+              location: flagship.location,
+              days: flagship.lengthDays,
+            }),
+          ]
+        : []),
     ],
   });
 };

@@ -1,11 +1,16 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
+
 import { PageHeading } from "~/components/ui/page-heading";
-import { Reveal } from "~/components/ui/reveal";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import { INSTRUCTORS, INSTRUCTORS_PAGE, type Instructor } from "~/content/instructors";
+import { Reveal } from "~/components/ui/reveal";
+import { type Instructor, INSTRUCTORS, INSTRUCTORS_PAGE } from "~/content/instructors";
 import { seo } from "~/lib/seo";
+import { publicRoute } from "~/server/http/guards.server";
+
 import type { Route } from "./+types/instructors";
+
+export const middleware = [publicRoute()];
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, { title: INSTRUCTORS_PAGE.title, description: INSTRUCTORS_PAGE.description, canonicalPath: "/instructors" });
@@ -14,10 +19,7 @@ function InstructorCard({ instructor, index }: { instructor: Instructor; index: 
   const headingId = `instructor-${index + 1}`;
   return (
     <Reveal aria-labelledby={headingId}>
-      <article
-        data-testid="instructor-card"
-        className="grid overflow-hidden rounded-3xl border border-navy/10 bg-white shadow-sm md:grid-cols-5"
-      >
+      <article data-testid="instructor-card" className="grid overflow-hidden rounded-3xl border border-navy/10 bg-white shadow-sm md:grid-cols-5">
         <ResponsiveImage
           image={instructor.photo}
           alt={instructor.photoAlt}
@@ -29,7 +31,7 @@ function InstructorCard({ instructor, index }: { instructor: Instructor; index: 
           <h2 id={headingId} className="text-3xl font-semibold sm:text-4xl">
             {instructor.name}
           </h2>
-          <p className="mt-2 text-sm font-semibold uppercase tracking-[0.15em] text-gold-dark">{instructor.title}</p>
+          <p className="mt-2 text-sm font-semibold tracking-[0.15em] text-gold-dark uppercase">{instructor.title}</p>
           <div aria-hidden className="mt-6 h-px w-16 bg-gold" />
           <div className="mt-6 grid gap-4 leading-relaxed text-ink/80 sm:text-lg">
             {instructor.bio.map((paragraph) => (

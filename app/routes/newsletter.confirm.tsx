@@ -1,9 +1,15 @@
-import { Link } from "react-router";
+import { Link, type ShouldRevalidateFunction } from "react-router";
+
 import { Button } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
-import { appServices } from "~/server/context.server";
-import { confirmNewsletterSubscription } from "~/server/newsletter.server";
+import { useTokenOutOfAddressBar } from "~/lib/use-token-out-of-address-bar";
+import { publicRoute } from "~/server/http/guards.server";
+import { confirmNewsletterSubscription } from "~/server/marketing/newsletter.server";
+import { appServices } from "~/server/platform/context.server";
+
 import type { Route } from "./+types/newsletter.confirm";
+
+export const middleware = [publicRoute()];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token")?.slice(0, 100) ?? "";
@@ -11,9 +17,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { confirmed: confirmed !== null };
 }
 
+/** The URL carries the token: no page or host this page loads from or links to gets it as a referrer. */
+export const headers: Route.HeadersFunction = () => ({ "Referrer-Policy": "no-referrer" });
+
+/** The link works once, so running the loader again for the same URL (after a form elsewhere on the page) would say it is not valid. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl }) => currentUrl.href !== nextUrl.href;
+
 export const meta: Route.MetaFunction = (args) => seo(args, { title: "Newsletter", noIndex: true });
 
 export default function NewsletterConfirmPage({ loaderData }: Route.ComponentProps) {
+  useTokenOutOfAddressBar();
   return (
     <div className="mx-auto max-w-2xl px-4 py-24 text-center">
       <h1 className="text-4xl font-semibold">{loaderData.confirmed ? "Subscription confirmed" : "This link is not valid"}</h1>

@@ -1,7 +1,12 @@
 import { data } from "react-router";
+
 import { NotFoundContent } from "~/components/sections/not-found";
 import { seo } from "~/lib/seo";
+import { publicRoute } from "~/server/http/guards.server";
+
 import type { Route } from "./+types/not-found";
+
+export const middleware = [publicRoute()];
 
 export function loader() {
   return data(null, { status: 404 });

@@ -1,16 +1,19 @@
-import { OFFERINGS } from "~/content/offerings";
 import { PAGES } from "~/lib/pages";
-import { appServices } from "~/server/context.server";
+import { listOfferings } from "~/server/catalogue/offerings.server";
+import { publicRoute } from "~/server/http/guards.server";
+import { appServices } from "~/server/platform/context.server";
+
 import type { Route } from "./+types/sitemap.xml";
 
-const escapeXml = (value: string) =>
-  value.replace(/[<>&'"]/g, (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char]!);
+export const middleware = [publicRoute()];
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { env } = appServices(context);
+const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char]!);
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { env, database } = appServices(context);
   const entries = [
     ...PAGES.flatMap((page) => (page.sitemap ? [{ path: `/${page.path}`, ...page.sitemap }] : [])),
-    ...OFFERINGS.map((offering) => ({ path: `/courses/${offering.slug}`, priority: 0.6, changefreq: "weekly" })),
+    ...(await listOfferings(database.db)).map((offering) => ({ path: `/courses/${offering.slug}`, priority: 0.6, changefreq: "weekly" })),
   ];
   const urls = entries
     .map(

@@ -1,9 +1,133 @@
+import { CalendarDays, CalendarPlus, MapPin } from "lucide-react";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Link } from "react-router";
+
 import { PageHeading } from "~/components/ui/page-heading";
+import { cn } from "~/lib/cn";
+import { formatDateRange, placesLeftLabel } from "~/lib/format";
 import { seo } from "~/lib/seo";
+import { upcomingEditions } from "~/server/catalogue/editions.server";
+import { slugsByKey } from "~/server/catalogue/offerings.server";
+import { publicRoute } from "~/server/http/guards.server";
+import { appServices } from "~/server/platform/context.server";
+import { log } from "~/server/platform/log.server";
+
 import type { Route } from "./+types/upcoming-events";
 
-export const meta: Route.MetaFunction = (args) => seo(args, { title: "Upcoming Courses and Events" });
+export const middleware = [publicRoute()];
 
-export default function UpcomingEventsPage() {
-  return <PageHeading title="Upcoming Courses and Events" />;
+const SCHEDULE_INTRO = "Dates for our courses in Dubai and London. Choose a course for its details and to book your place.";
+
+/** Spec 7: the active, future editions (title, dates, location), each linked to its course page. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = appServices(context).database;
+  try {
+    const [editions, slugs] = await Promise.all([upcomingEditions(db), slugsByKey(db)]);
+    return {
+      error: null,
+      editions: editions.map((edition) => ({
+        id: edition.id,
+        title: edition.title || "Untitled Event",
+        description: edition.description,
+        slug: edition.slug,
+        startDate: edition.startDate,
+        endDate: edition.endDate,
+        location: edition.location,
+        placesLeft: edition.bookable ? edition.placesLeft : null,
+        path: `/courses/${slugs[edition.offeringKey] ?? ""}`,
+      })),
+    };
+  } catch (error) {
+    log.error("Reading the schedule failed", error);
+    return { error: "An unknown error occurred.", editions: [] };
+  }
+}
+
+// The calendar and its stylesheet load in the browser only, and only on this page.
+const ScheduleCalendar = lazy(() => import("~/components/schedule/schedule-calendar"));
+
+/** True once the page has hydrated: the server's HTML and the first render stay the list alone. */
+function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, { title: "Upcoming Courses and Events", description: SCHEDULE_INTRO, canonicalPath: "/upcoming-events" });
+
+/**
+ * The schedule as an accessible list, rendered on the server (for people,
+ * screen readers and crawlers alike); the calendar view builds on it.
+ */
+export default function UpcomingEventsPage({ loaderData }: Route.ComponentProps) {
+  const { editions, error } = loaderData;
+  const hydrated = useHydrated();
+  const loading = <p className="flex h-[700px] items-center justify-center rounded-2xl border border-navy/10 bg-white text-ink/70">Loading schedule...</p>;
+  return (
+    <>
+      <PageHeading title="Upcoming Courses and Events" intro={SCHEDULE_INTRO} />
+      <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 lg:px-8 lg:py-16">
+        {error ? (
+          <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
+            <p className="font-semibold">Error loading schedule</p>
+            <p className="mt-1 text-sm">{error}</p>
+          </div>
+        ) : editions.length === 0 ? (
+          <p className="text-lg text-ink/80">No upcoming courses scheduled at the moment.</p>
+        ) : (
+          <>
+            <div className="mb-4 flex justify-end">
+              <a
+                href="/upcoming-events.ics"
+                className="inline-flex min-h-11 items-center gap-2 rounded-md border border-gold px-4 text-sm font-semibold text-gold-dark transition-colors hover:bg-gold-light focus-visible:outline-2 focus-visible:outline-offset-2"
+              >
+                <CalendarPlus aria-hidden="true" className="size-4" />
+                Subscribe
+                <span className="sr-only"> to the course calendar</span>
+              </a>
+            </div>
+            <section aria-label="Calendar">
+              {hydrated ? (
+                <Suspense fallback={loading}>
+                  <ScheduleCalendar editions={editions} />
+                </Suspense>
+              ) : (
+                loading
+              )}
+            </section>
+            <h2 className="mt-12 mb-4 font-sans text-xl font-semibold text-navy">All upcoming courses</h2>
+            <ul aria-label="Upcoming courses" className="grid gap-4">
+              {editions.map((edition) => (
+                <li key={edition.id} className="rounded-xl border border-navy/10 bg-white p-5 shadow-sm sm:flex sm:items-center sm:justify-between sm:gap-6">
+                  <div>
+                    <h2 className="font-sans text-lg font-semibold text-navy">
+                      <Link to={edition.path} className="hover:text-gold-dark hover:underline">
+                        {edition.title}
+                      </Link>
+                    </h2>
+                    <p className="mt-1 flex items-center gap-2 text-sm text-ink/80">
+                      <CalendarDays aria-hidden="true" className="size-4 text-gold" />
+                      {formatDateRange(edition.startDate, edition.endDate)}
+                    </p>
+                    {edition.location && (
+                      <p className="mt-1 flex items-center gap-2 text-sm text-ink/80">
+                        <MapPin aria-hidden="true" className="size-4 text-gold" />
+                        {edition.location}
+                      </p>
+                    )}
+                  </div>
+                  {edition.placesLeft !== null && (
+                    <p className={cn("mt-3 text-sm font-semibold sm:mt-0", edition.placesLeft === 0 ? "text-red-800" : "text-emerald-800")}>
+                      {placesLeftLabel(edition.placesLeft)}
+                    </p>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+    </>
+  );
 }

@@ -5,11 +5,12 @@
  *   video <name> <width> <height> <audio|silent>
  * Videos are listed before their posters, which are printed as images.
  */
-import { IMAGES, VIDEOS, type ImageAsset, type VideoAsset } from "~/content/media";
+import { type ImageAsset, IMAGES, type VideoAsset, VIDEOS } from "~/content/media";
+
 import { VIDEOS_WITH_SOUND } from "./media-rules";
 
-const images = Object.values(IMAGES).flat() as ImageAsset[];
-const videos = Object.values(VIDEOS).flat() as VideoAsset[];
+const images: ImageAsset[] = Object.values(IMAGES).flat();
+const videos: VideoAsset[] = Object.values(VIDEOS).flat();
 
 for (const video of videos) {
   console.log(["video", video.name, video.width, video.height, VIDEOS_WITH_SOUND.has(video) ? "audio" : "silent"].join(" "));

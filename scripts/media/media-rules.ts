@@ -1,4 +1,4 @@
-import { VIDEOS, type VideoAsset } from "~/content/media";
+import { type VideoAsset, VIDEOS } from "~/content/media";
 
 /** Players that turn the sound on need a sound track; looping background videos have none. */
 export const VIDEOS_WITH_SOUND: ReadonlySet<VideoAsset> = new Set([VIDEOS.facilitiesTour, ...VIDEOS.testimonials]);

@@ -1,8 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, logInThroughUi, test } from "./accounts";
 
-// Each test first signs a new person up and verifies them through the mailbox.
-test.describe.configure({ timeout: 60_000 });
+import { expect, logInThroughUi, test } from "./accounts";
 
 const profileForm = (page: Page) => page.getByRole("form", { name: "Profile Details" });
 const passwordForm = (page: Page) => page.getByRole("form", { name: "Update Password" });
@@ -53,7 +51,7 @@ test("shows the account: email, joined date, the profile from sign-up, the marke
   await expect(form.getByLabel("Country of Residence")).toHaveText("Select country");
   await expect(page.getByText("Profile data not found. It might be created shortly.")).toHaveCount(0);
 
-  // The sign-up marketing box is ticked by default.
+  // The fixture's account ticked the marketing box, as sign-up does by default.
   await expect(marketingSwitch(page)).toBeChecked();
 
   const purchases = page.getByRole("region", { name: "My Purchased Courses" });
@@ -61,7 +59,7 @@ test("shows the account: email, joined date, the profile from sign-up, the marke
   await expect(purchases.getByRole("link", { name: "Browse courses" })).toHaveAttribute("href", "/courses");
 });
 
-test("checks every profile rule in the browser, as the person types, and saves nothing invalid", async ({ page, account }) => {
+test("checks every profile rule in the browser, as the person types, and saves nothing invalid", async ({ page, account: _account }) => {
   const form = profileForm(page);
   const save = form.getByRole("button", { name: "Save Changes" });
   const expectProblem = async (field: string, message: string) => {
@@ -115,7 +113,7 @@ test("checks every profile rule in the browser, as the person types, and saves n
   await expect(profileForm(page).getByLabel("Instagram Profile")).toHaveValue("");
 });
 
-test("saves the profile (trimmed, with a busy state) and it is still there after a reload", async ({ page, account }) => {
+test("saves the profile (trimmed, with a busy state) and it is still there after a reload", async ({ page, account: _account }) => {
   const form = profileForm(page);
   await form.getByLabel("First Name").fill("  Amelia Rose ");
   await form.getByLabel("Last Name").fill(" Hart");
@@ -197,7 +195,7 @@ test("changes the password; after logging out, only the new password logs in", a
   await expect(profileForm(page).getByLabel("First Name")).toHaveValue(account.firstName);
 });
 
-test("the marketing switch saves at once and keeps its new state", async ({ page, account }) => {
+test("the marketing switch saves at once and keeps its new state", async ({ page, account: _account }) => {
   await expect(marketingSwitch(page)).toBeChecked();
   await marketingSwitch(page).click();
   await expect(marketingSwitch(page)).not.toBeChecked();
@@ -212,7 +210,7 @@ test("the marketing switch saves at once and keeps its new state", async ({ page
   await expect(marketingSwitch(page)).toBeChecked();
 });
 
-test("the marketing switch moves at once and goes back when the change fails", async ({ page, account, allowConsoleErrors }) => {
+test("the marketing switch moves at once and goes back when the change fails", async ({ page, account: _account, allowConsoleErrors }) => {
   allowConsoleErrors(/Failed to load resource: the server responded with a status of (500|400)/);
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -240,7 +238,7 @@ test("the marketing switch moves at once and goes back when the change fails", a
   await expect(marketingSwitch(page)).toBeChecked();
 });
 
-test("when the session has ended, saving says so and goes to login", async ({ page, context, account, allowConsoleErrors }) => {
+test("when the session has ended, saving says so and goes to login", async ({ page, context, account: _account, allowConsoleErrors }) => {
   allowConsoleErrors(/Failed to load resource: the server responded with a status of 401/);
   await context.clearCookies();
   // Holds the login page's data, so the page can be seen saying where it is going.

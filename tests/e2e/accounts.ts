@@ -1,5 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, test as base } from "./fixtures";
+
+import type { Person } from "../support/people";
+import { expect, signInAs, test as base } from "./fixtures";
 import { extractLinks, latestEmailTo } from "./mailbox";
 
 export interface TestAccount {
@@ -9,7 +11,7 @@ export interface TestAccount {
   password: string;
 }
 
-export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+export { uniqueEmail } from "../support/people";
 
 /**
  * Signs a new person up through /auth, then opens the verification link from
@@ -46,12 +48,21 @@ export async function logInThroughUi(page: Page, email: string, password: string
   await form.getByRole("button", { name: "Login" }).click();
 }
 
-export const test = base.extend<{ account: TestAccount }>({
-  /** A fresh, verified person of its own for each test, signed in on `page` at /account. */
-  account: async ({ page, request }, use) => {
-    const account = { firstName: "Amelia", lastName: "Hart", email: uniqueEmail("account"), password: "first-password-1" };
-    await signUpThroughUi(page, request, account);
-    await use(account);
+/** Opens /account, waiting for the shell's once-per-session claim of guest purchases so that no test races it. */
+export async function openAccount(page: Page) {
+  const claimed = page.waitForResponse((response) => response.url().endsWith("/api/functions/claim-guest-purchases"));
+  await page.goto("/account");
+  await claimed;
+  await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
+}
+
+export const test = base.extend<{ account: Person }>({
+  /** A person of their own for each test, made verified (with sign-up's default of the marketing box ticked) and signed in on `page` at /account. */
+  account: async ({ page, context, data, baseURL }, use) => {
+    const person = await data.person({ firstName: "Amelia", lastName: "Hart", marketing: true });
+    await signInAs(context, person, baseURL!);
+    await openAccount(page);
+    await use(person);
   },
 });
 

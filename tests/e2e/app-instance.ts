@@ -7,6 +7,8 @@ export interface AppInstance {
   stop(): Promise<void>;
   /** Starts the same server again, with the same settings. */
   restart(): Promise<AppInstance>;
+  /** Ends the process with SIGKILL, as a crash or an out-of-memory kill does: no shutdown runs. */
+  crash(): Promise<void>;
   /** Everything the process has written to stdout and stderr. */
   output(): string;
 }
@@ -17,12 +19,13 @@ export function portNextTo(baseURL: string | undefined, offset: number): number 
 }
 
 /**
- * Starts the production entry (`server/main.js`, as `npm run serve` does) as a
- * process of its own and waits until its health check answers.
+ * Starts the production build as a process of its own (tests/e2e/server.ts: as
+ * `npm run serve` does, with the fixture door beside it) and waits until its
+ * health check answers.
  */
 export async function startAppInstance(port: number, env: Record<string, string>): Promise<AppInstance> {
   const url = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ["server/main.js"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "tests/e2e/server.ts"], {
     env: {
       PATH: process.env.PATH ?? "",
       NODE_ENV: "production",
@@ -30,6 +33,8 @@ export async function startAppInstance(port: number, env: Record<string, string>
       SITE_URL: url,
       FORM_RATE_LIMIT: "10000",
       AUTH_RATE_LIMIT: "10000",
+      PAGE_VIEW_RATE_LIMIT: "10000",
+      CHECKOUT_RATE_LIMIT: "10000",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -64,6 +69,11 @@ export async function startAppInstance(port: number, env: Record<string, string>
   return {
     url,
     stop,
+    async crash() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill("SIGKILL");
+      await exited;
+    },
     output: () => output,
     async restart() {
       await stop();

@@ -1,4 +1,5 @@
 import { gzipSync } from "node:zlib";
+
 import { expect, test } from "./fixtures";
 
 /*

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test, expect } from "./fixtures";
+
+import { expect, test } from "./fixtures";
 
 test.describe("contact page", () => {
   test.beforeEach(async ({ page }) => {
@@ -22,10 +23,7 @@ test.describe("contact page", () => {
   test("offers the general-inquiries email as a mailto link", async ({ page }) => {
     const connect = page.getByRole("region", { name: "Connect With Global Implant Institute" });
     await expect(connect).toContainText("General Inquiries");
-    await expect(connect.getByRole("link", { name: "info@globalimplantinstitute.com" })).toHaveAttribute(
-      "href",
-      "mailto:info@globalimplantinstitute.com",
-    );
+    await expect(connect.getByRole("link", { name: "info@globalimplantinstitute.com" })).toHaveAttribute("href", "mailto:info@globalimplantinstitute.com");
   });
 
   test("Course Bookings leads to /courses", async ({ page }) => {

@@ -1,11 +1,16 @@
-import { test as base, expect, type ConsoleMessage } from "@playwright/test";
+import { type BrowserContext, type ConsoleMessage, expect, test as base } from "@playwright/test";
 
-interface Fixtures {
+import type { Person } from "../support/people";
+import { type Fixtures, fixturesOf } from "./data";
+
+interface TestFixtures {
   /** Console errors the test expects; any other console error fails it. */
   allowConsoleErrors: (pattern: RegExp) => void;
+  /** People, editions and purchases made on the server under test by its domain services, removed after the test. */
+  data: Fixtures;
 }
 
-export const test = base.extend<Fixtures>({
+export const test = base.extend<TestFixtures>({
   allowConsoleErrors: [
     async ({ page }, use) => {
       const allowed: RegExp[] = [];
@@ -23,6 +28,31 @@ export const test = base.extend<Fixtures>({
     },
     { auto: true },
   ],
+  data: async ({ baseURL }, use) => {
+    const door = fixturesOf(baseURL!);
+    const people: string[] = [];
+    const editions: string[] = [];
+    await use({
+      ...door,
+      async person(options) {
+        const person = await door.person(options);
+        people.push(person.id);
+        return person;
+      },
+      async edition(input) {
+        const edition = await door.edition(input);
+        editions.push(edition.id);
+        return edition;
+      },
+    });
+    if (people.length) await door.removePeople({ ids: people });
+    if (editions.length) await door.removeEditions({ ids: editions });
+  },
 });
+
+/** Gives the browser the person's session cookie, as logging in would. */
+export async function signInAs(context: BrowserContext, person: Person, serverUrl: string) {
+  await context.addCookies([{ name: person.cookieName, value: person.cookieValue, url: serverUrl, httpOnly: true, sameSite: "Lax" }]);
+}
 
 export { expect };

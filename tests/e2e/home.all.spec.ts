@@ -1,7 +1,9 @@
 import type { Locator, Page } from "@playwright/test";
+
 import { FAQ_ITEMS } from "~/content/faq";
 import { WHY_CHOOSE } from "~/content/home";
 import { TESTIMONIALS } from "~/content/testimonials";
+
 import { expect, test } from "./fixtures";
 
 const region = (page: Page, name: string | RegExp) => page.getByRole("region", { name });
@@ -41,10 +43,7 @@ test.describe("home page", () => {
 
     const fullArch = region(page, "The Case for Full-Arch Rehabilitation");
     await expect(fullArch.getByRole("listitem")).toHaveCount(2);
-    await expect(fullArch.getByRole("heading", { level: 3 })).toHaveText([
-      "Life-changing results for your patients",
-      "A high-value service for your practice",
-    ]);
+    await expect(fullArch.getByRole("heading", { level: 3 })).toHaveText(["Life-changing results for your patients", "A high-value service for your practice"]);
 
     const about = region(page, "About the Global Implant Institute");
     await expect(about).toContainText("Dubai and London");
@@ -106,10 +105,7 @@ test.describe("home page", () => {
     await expect(page).toHaveURL(/\/courses$/);
   });
 
-  test("the server HTML carries the title, description, canonical link and Organization and Course JSON-LD", async ({
-    request,
-    baseURL,
-  }) => {
+  test("the server HTML carries the title, description, canonical link and Organization and Course JSON-LD", async ({ request, baseURL }) => {
     const html = await (await request.get("/")).text();
     expect(html).toContain("<title>Advanced Dental Implant Training in Dubai and London | Global Implant Institute</title>");
     expect(html).toMatch(/<meta name="description" content="Live-patient full-arch/);
@@ -251,8 +247,7 @@ test.describe("alumni testimonials carousel", () => {
 });
 
 test.describe("FAQ", () => {
-  const trigger = (page: Page, question: string) =>
-    region(page, "Frequently Asked Questions").getByRole("button", { name: question });
+  const trigger = (page: Page, question: string) => region(page, "Frequently Asked Questions").getByRole("button", { name: question });
 
   test("answers cover location, fees, instalments, language, licence, certificate and group size", async ({ page }) => {
     await page.goto("/");

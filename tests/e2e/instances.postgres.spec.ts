@@ -1,9 +1,16 @@
 import { randomBytes } from "node:crypto";
+
 import type { Browser } from "@playwright/test";
 import pg from "pg";
-import { signUpThroughUi, uniqueEmail, type TestAccount } from "./accounts";
-import { portNextTo, startAppInstance, type AppInstance } from "./app-instance";
-import { expect, test } from "./fixtures";
+import Stripe from "stripe";
+
+import { CHECKOUT_MESSAGES } from "~/lib/schemas/checkout";
+import { localWebhookSecret } from "~/server/payments/local.server";
+
+import { openAccount, signUpThroughUi, type TestAccount, uniqueEmail } from "./accounts";
+import { type AppInstance, portNextTo, startAppInstance } from "./app-instance";
+import { fixturesOf } from "./data";
+import { expect, signInAs, test } from "./fixtures";
 
 /*
  * Two production servers on one PostgreSQL database, as a deployment runs them.
@@ -64,8 +71,9 @@ test.afterAll(async () => {
 async function signedInOn(browser: Browser, instance: AppInstance, prefix: string) {
   const context = await browser.newContext({ baseURL: instance.url });
   const page = await context.newPage();
-  const account: TestAccount = { firstName: "Noor", lastName: "Haddad", email: uniqueEmail(prefix), password: "instance-password-1" };
-  await signUpThroughUi(page, context.request, account);
+  const account = await fixturesOf(instance.url).person({ firstName: "Noor", lastName: "Haddad", email: uniqueEmail(prefix) });
+  await signInAs(context, account, instance.url);
+  await openAccount(page);
   return { context, page, account };
 }
 
@@ -97,20 +105,22 @@ test("My Purchased Courses shows the purchases the test stored: loading, the lis
   const purchases = page.getByRole("region", { name: "My Purchased Courses" });
   await expect(purchases.getByText("You have not purchased any courses yet.")).toBeVisible();
 
-  const {
-    rows: [user],
-  } = await sql.query<{ id: string }>("select id from users where email = $1", [account.email]);
   const { rows: stored } = await sql.query<{ id: string; title: string; slug: string; description: string; image_url: string | null }>(
     "select id, title, slug, description, image_url from courses where description is not null order by length(description) desc limit 2",
   );
   expect(stored).toHaveLength(2);
   const [paid, pending] = stored;
   expect(paid.description.length).toBeGreaterThan(100);
-  const insert = `insert into user_course_purchases
-      (user_id, course_id, customer_email, status, purchase_date, receipt_url, amount_subtotal, amount_total, currency, stripe_session_id)
-    values ($1, $2, $3, $4, $5, $6, 100000, 100000, 'gbp', $7)`;
-  await sql.query(insert, [user.id, paid.id, account.email, "paid", "2026-10-01T09:00:00Z", "https://pay.stripe.com/receipts/acct_test/rcpt_1", `cs_test_${randomBytes(6).toString("hex")}`]);
-  await sql.query(insert, [user.id, pending.id, account.email, "pending", "2026-11-02T09:00:00Z", null, `cs_test_${randomBytes(6).toString("hex")}`]);
+  const fixtures = fixturesOf(first.url);
+  const bought = { userId: account.id, customerEmail: account.email };
+  await fixtures.purchase({
+    ...bought,
+    courseId: paid.id,
+    status: "paid",
+    purchaseDate: "2026-10-01T09:00:00Z",
+    receiptUrl: "https://pay.stripe.com/receipts/acct_test/rcpt_1",
+  });
+  await fixtures.purchase({ ...bought, courseId: pending.id, status: "pending", purchaseDate: "2026-11-02T09:00:00Z" });
 
   // The list waits for the purchases table while it is locked: the page streams the loading state first.
   await sql.query("begin");
@@ -165,10 +175,7 @@ test("My Purchased Courses shows the purchases the test stored: loading, the lis
 
 test("a person without a profile row is told so, with the email filled in, and saving creates the row", async ({ browser }) => {
   const { context, page, account } = await signedInOn(browser, second, "no-profile");
-  const {
-    rows: [user],
-  } = await sql.query<{ id: string }>("select id from users where email = $1", [account.email]);
-  await sql.query("delete from profiles where id = $1", [user.id]);
+  await sql.query("delete from profiles where id = $1", [account.id]);
 
   await page.reload();
   const form = page.getByRole("form", { name: "Profile Details" });
@@ -179,7 +186,7 @@ test("a person without a profile row is told so, with the email filled in, and s
   await form.getByLabel("First Name").fill("Noor");
   await form.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("Profile updated successfully!")).toBeVisible();
-  const { rows } = await sql.query<{ first_name: string; email_address: string }>("select first_name, email_address from profiles where id = $1", [user.id]);
+  const { rows } = await sql.query<{ first_name: string; email_address: string }>("select first_name, email_address from profiles where id = $1", [account.id]);
   expect(rows).toEqual([{ first_name: "Noor", email_address: account.email }]);
   await context.close();
 });
@@ -252,5 +259,100 @@ test("a booking made as a guest with the person's email joins their account when
   expect(claims).toBe(1);
   const { rows } = await sql.query("select 1 from user_course_purchases p join users u on u.id = p.user_id where u.email = $1", [account.email]);
   expect(rows).toHaveLength(1);
+  await context.close();
+});
+
+test("fifty concurrent checkouts across both instances for an edition with two places: two holds and 48 'Fully booked'", async () => {
+  const edition = await fixturesOf(first.url).edition({ offeringKey: "sinus-grafting", startDate: "2031-05-14", capacity: 2 });
+  const answers = await Promise.all(
+    Array.from({ length: 50 }, (_, index) => {
+      const instance = index % 2 === 0 ? first : second;
+      return fetch(`${instance.url}/api/v2/create-checkout-session`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: instance.url },
+        body: JSON.stringify({ priceId: "price_sinus_grafting", courseId: edition.id, userId: null }),
+      }).then(async (response) => ({ status: response.status, body: (await response.json()) as { error?: string; sessionId?: string } }));
+    }),
+  );
+  expect(answers.filter((answer) => answer.status === 200)).toHaveLength(2);
+  const refused = answers.filter((answer) => answer.status !== 200);
+  expect(refused).toHaveLength(48);
+  for (const answer of refused) expect(answer).toEqual({ status: 409, body: { error: CHECKOUT_MESSAGES.fullyBooked } });
+  const { rows } = await sql.query("select 1 from seat_holds where course_id = $1 and status = 'open'", [edition.id]);
+  expect(rows).toHaveLength(2);
+});
+
+test("the same payment event ten times, out of order and split across both instances, makes one purchase and one email", async () => {
+  const edition = await fixturesOf(first.url).edition({ offeringKey: "sinus-grafting", startDate: "2031-06-18", capacity: 3 });
+  const started = (await fetch(`${first.url}/api/v2/create-checkout-session`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: first.url },
+    body: JSON.stringify({ courseId: edition.id }),
+  }).then((response) => response.json())) as { sessionId: string };
+  const {
+    rows: [hold],
+  } = await sql.query<{ id: string }>("select id from seat_holds where checkout_session_id = $1", [started.sessionId]);
+  const email = uniqueEmail("webhook-twice");
+  const session = (status: string, paymentStatus: string) => ({
+    id: started.sessionId,
+    object: "checkout.session",
+    status,
+    payment_status: paymentStatus,
+    amount_subtotal: 150_000,
+    amount_total: 150_000,
+    currency: "gbp",
+    customer_details: { email },
+    metadata: { hold_id: hold.id, course_id: edition.id },
+    payment_intent: `pi_split_${randomBytes(4).toString("hex")}`,
+  });
+  const secret = localWebhookSecret(instanceEnv.BETTER_AUTH_SECRET);
+  const event = (id: string, type: string, object: object) => {
+    const payload = JSON.stringify({ id, object: "event", type, data: { object } });
+    return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+  };
+  const completed = event(`evt_split_${randomBytes(4).toString("hex")}`, "checkout.session.completed", session("complete", "paid"));
+  const expired = event(`evt_split_${randomBytes(4).toString("hex")}`, "checkout.session.expired", session("expired", "unpaid"));
+  const deliveries = [expired, ...Array.from({ length: 10 }, () => completed), expired].map((delivery, index) =>
+    fetch(`${(index % 2 === 0 ? first : second).url}/api/stripe/webhook`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Stripe-Signature": delivery.signature },
+      body: delivery.payload,
+    }).then((response) => response.status),
+  );
+  expect(await Promise.all(deliveries)).toEqual(Array.from({ length: 12 }, () => 200));
+  const { rows: purchases } = await sql.query("select status from user_course_purchases where stripe_session_id = $1", [started.sessionId]);
+  expect(purchases).toEqual([{ status: "paid" }]);
+  const { rows: mail } = await sql.query("select 1 from email_outbox where to_address = $1 and template = 'booking-confirmation'", [email]);
+  expect(mail).toHaveLength(1);
+});
+
+test("/booking streams 'Loading courses...', then the cards; says when there are none, and shows an alert when they cannot be read", async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: second.url });
+  const page = await context.newPage();
+
+  // The cards wait for the holds table while the test holds it locked: the page streams its loading state first.
+  await sql.query("begin");
+  await sql.query("lock table seat_holds in access exclusive mode");
+  await page.goto("/booking", { waitUntil: "commit" });
+  await expect(page.getByRole("status").filter({ hasText: "Loading courses..." })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Book a Course" })).toBeVisible();
+  await sql.query("commit");
+  await expect(page.getByRole("button", { name: /^Book Now/ }).first()).toBeVisible();
+
+  const { rows: active } = await sql.query<{ id: string }>("update courses set is_active = false where is_active returning id");
+  try {
+    await page.reload();
+    await expect(page.getByText("No courses available at the moment. Please check back later.")).toBeVisible();
+  } finally {
+    await sql.query("update courses set is_active = true where id = any($1)", [active.map((row) => row.id)]);
+  }
+
+  await sql.query("alter table seat_holds rename to seat_holds_away");
+  try {
+    await page.reload();
+    await expect(page.getByRole("alert").filter({ hasText: "Failed to fetch courses." })).toBeVisible();
+  } finally {
+    await sql.query("alter table seat_holds_away rename to seat_holds");
+  }
   await context.close();
 });

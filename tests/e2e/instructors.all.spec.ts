@@ -1,4 +1,5 @@
 import { INSTRUCTORS } from "~/content/instructors";
+
 import { expect, test } from "./fixtures";
 
 test.describe("instructors page", () => {
@@ -32,10 +33,13 @@ test.describe("instructors page", () => {
     await expect(section.getByRole("heading", { level: 2 })).toBeInViewport();
     // The smooth scroll settles with the section's top just under the fixed header.
     await expect
-      .poll(async () => {
-        const top = await section.evaluate((element) => element.getBoundingClientRect().top);
-        return top >= 0 && top < 120;
-      }, { timeout: 5_000 })
+      .poll(
+        async () => {
+          const top = await section.evaluate((element) => element.getBoundingClientRect().top);
+          return top >= 0 && top < 120;
+        },
+        { timeout: 5_000 },
+      )
       .toBe(true);
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
   });

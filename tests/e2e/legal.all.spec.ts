@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test, expect } from "./fixtures";
+
+import { expect, test } from "./fixtures";
 
 // Copy is written out here rather than imported from app/content/legal.ts, so an
 // edit to the content that drops a spec fact fails these tests.
@@ -21,7 +22,9 @@ test.describe("terms and conditions", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Contact Us" })).toBeVisible();
   });
 
-  test("states the booking rule: an offer, accepted on payment confirmation, confirmed on full payment or an approved instalment plan, then an email", async ({ page }) => {
+  test("states the booking rule: an offer, accepted on payment confirmation, confirmed on full payment or an approved instalment plan, then an email", async ({
+    page,
+  }) => {
     const booking = page.locator("section#booking");
     await expect(booking.getByRole("heading", { name: /Booking and confirmation/ })).toBeVisible();
     await expect(booking).toContainText("you make an offer to buy a place on the course");
@@ -33,7 +36,9 @@ test.describe("terms and conditions", () => {
 
   test("states the course, its £9,995 GBP fee, what fees include and exclude, the language and that prices may change", async ({ page }) => {
     const fees = page.locator("section#courses-and-fees");
-    await expect(fees).toContainText("Ultimate Full Arch Live Course - Dubai, at a course fee of £9,995 GBP, inclusive of the specified materials and accommodation");
+    await expect(fees).toContainText(
+      "Ultimate Full Arch Live Course - Dubai, at a course fee of £9,995 GBP, inclusive of the specified materials and accommodation",
+    );
     for (const item of ["tuition", "implants", "materials", "food during the course", "hotel accommodation"]) {
       await expect(fees.getByRole("listitem").filter({ hasText: item })).toBeVisible();
     }
@@ -49,7 +54,12 @@ test.describe("terms and conditions", () => {
     await expect(payment).toContainText("instalment provider, Klarna");
     await expect(payment).toContainText("as offered at checkout");
     const providers = page.locator("section#providers");
-    for (const provider of ["Stripe, our card payment provider", "Klarna, our instalment provider", "Resend, our email delivery provider", "Hetzner Online GmbH, our hosting provider"]) {
+    for (const provider of [
+      "Stripe, our card payment provider",
+      "Klarna, our instalment provider",
+      "Resend, our email delivery provider",
+      "Hetzner Online GmbH, our hosting provider",
+    ]) {
       await expect(providers).toContainText(provider);
     }
     const body = (await page.getByRole("article").innerText()).toLowerCase();
@@ -101,7 +111,12 @@ test.describe("privacy policy", () => {
 
   test("names the four processors", async ({ page }) => {
     const processors = page.locator("section#processors");
-    for (const provider of ["Stripe (our card payment provider)", "Klarna (our instalment provider)", "Resend (our email delivery provider)", "Hetzner Online GmbH (our hosting provider)"]) {
+    for (const provider of [
+      "Stripe (our card payment provider)",
+      "Klarna (our instalment provider)",
+      "Resend (our email delivery provider)",
+      "Hetzner Online GmbH (our hosting provider)",
+    ]) {
       await expect(processors).toContainText(provider);
     }
   });

@@ -1,15 +1,26 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { addDays, format } from "date-fns";
+
 import { formatDateRange } from "~/lib/format";
-import { demoCourseRows } from "~/server/seed.server";
+import { DEMO_EDITION_OFFSETS } from "~/server/catalogue/demo-seed.server";
+
 import { expect, test } from "./fixtures";
 
 const SITE = "Global Implant Institute";
+/** Each offering's length in days, as the catalogue migration stores it. */
+const LENGTH_DAYS: Record<string, number> = { "level-1": 2, "level-2": 4, "level-3": 4, complications: 1, "sinus-grafting": 1, "hard-soft-tissue-grafting": 1 };
+const EDITION_ID = /^[0-9a-f-]{36}$/;
 
-/** The demo editions the e2e server seeded on start, relative to today, soonest first. */
-function seededEditions(title: string) {
-  return demoCourseRows(new Date())
-    .filter((row) => row.title === title)
-    .sort((a, b) => a.startDate.localeCompare(b.startDate));
+/** The edition a Book Now button starts the checkout of: the course id its form posts. */
+const editionOf = (button: Locator) => button.locator("xpath=ancestor::form[1]").locator('input[name="courseId"]').inputValue();
+
+/** The demo editions the e2e server scheduled on start, relative to today, soonest first. */
+function seededEditions(offeringKey: string) {
+  const today = new Date();
+  return DEMO_EDITION_OFFSETS[offeringKey].map((offset) => ({
+    startDate: format(addDays(today, offset), "yyyy-MM-dd"),
+    endDate: format(addDays(today, offset + LENGTH_DAYS[offeringKey] - 1), "yyyy-MM-dd"),
+  }));
 }
 
 const card = (page: Page, name: string) => page.getByRole("main").getByRole("article", { name, exact: true });
@@ -56,7 +67,7 @@ test.describe("/courses/full-arch", () => {
     expect(courses.map((course) => course.name)).toEqual(names);
   });
 
-  test("shows each price with its instalment note, Level 1 as opening soon and book buttons per price id", async ({ page }) => {
+  test("shows each price from the database with its instalment note, Level 1 as opening soon and a Book Now per edition", async ({ page }) => {
     await page.goto("/courses/full-arch");
 
     const level1 = card(page, "Level 1 Foundations in Full Arch");
@@ -64,38 +75,47 @@ test.describe("/courses/full-arch", () => {
     await expect(level1.getByText("or 4 interest-free instalments of £375 with Klarna")).toBeVisible();
     await expect(level1.getByText("Opening Soon")).toBeVisible();
     await expect(level1.getByText("Details Coming Soon")).toBeVisible();
-    await expect(level1.getByRole("link", { name: /Book Now/ })).toHaveCount(0);
+    await expect(level1.getByRole("button", { name: /Book Now/ })).toHaveCount(0);
 
     const level2 = card(page, "Level 2 Full Arch Live Surgery");
     await expect(level2.getByText("£12,000", { exact: true })).toBeVisible();
     await expect(level2.getByText("or 4 interest-free instalments of £3,000 with Klarna")).toBeVisible();
     for (const fact of ["4-day course", "Dubai", "1-to-1 supervision", "3-night hotel stay"]) {
-      await expect(level2.getByRole("listitem").filter({ hasText: new RegExp(`^${fact}$`) }).first()).toBeVisible();
+      await expect(
+        level2
+          .getByRole("listitem")
+          .filter({ hasText: new RegExp(`^${fact}$`) })
+          .first(),
+      ).toBeVisible();
     }
-    await expect(level2.getByRole("link", { name: "Book Now" })).toHaveAttribute("href", "/booking?priceId=price_level2_live_surgery");
+    const level2Books = level2.getByRole("button", { name: /^Book Now/ });
+    await expect(level2Books).toHaveCount(2);
+    for (const index of [0, 1]) expect(await editionOf(level2Books.nth(index))).toMatch(EDITION_ID);
 
     const level3 = card(page, "Level 3 Zygomatic and Advanced Full Arch");
     await expect(level3.getByText("£12,995", { exact: true })).toBeVisible();
     await expect(level3.getByText("or 4 interest-free instalments of £3,248.75 with Klarna")).toBeVisible();
-    const level3Books = level3.getByRole("link", { name: /^Book Now/ });
+    const level3Books = level3.getByRole("button", { name: /^Book Now/ });
     await expect(level3Books).toHaveCount(2);
-    await expect(level3Books.nth(0)).toHaveAttribute("href", "/booking?priceId=price_level3_zygomatic_autumn");
-    await expect(level3Books.nth(1)).toHaveAttribute("href", "/booking?priceId=price_level3_zygomatic_winter");
+    // Two editions under one price id: each button names its own edition.
+    const ids = [await editionOf(level3Books.nth(0)), await editionOf(level3Books.nth(1))];
+    for (const id of ids) expect(id).toMatch(EDITION_ID);
+    expect(new Set(ids).size).toBe(2);
 
     const complications = card(page, "Full Arch Complications");
     await expect(complications.getByText("£900", { exact: true })).toBeVisible();
     await expect(complications.getByText("50% off for past full arch attendees")).toBeVisible();
     await expect(complications.getByText("or 4 interest-free instalments of £225 with Klarna")).toBeVisible();
-    await expect(complications.getByRole("link", { name: "Book Now" })).toHaveAttribute("href", "/booking?priceId=price_full_arch_complications");
+    expect(await editionOf(complications.getByRole("button", { name: "Book Now", exact: true }))).toMatch(EDITION_ID);
   });
 
   test("shows 'Next course' and 'Upcoming' dates from the stored courses, and Level 3's buttons name their dates", async ({ page }) => {
     await page.goto("/courses/full-arch");
-    for (const [name, title] of [
-      ["Level 2 Full Arch Live Surgery", "Level 2 - Ultimate Full Arch Live Course"],
-      ["Level 1 Foundations in Full Arch", "Level 1 - Full Arch Implant Course"],
+    for (const [name, key] of [
+      ["Level 2 Full Arch Live Surgery", "level-2"],
+      ["Level 1 Foundations in Full Arch", "level-1"],
     ] as const) {
-      const [next, upcoming] = seededEditions(title);
+      const [next, upcoming] = seededEditions(key);
       const course = card(page, name);
       await expect(course.getByText("Loading dates")).toHaveCount(0);
       await expect(course.getByRole("definition").nth(0)).toHaveText(formatDateRange(next.startDate, next.endDate));
@@ -104,15 +124,13 @@ test.describe("/courses/full-arch", () => {
       await expect(course.getByRole("definition").nth(1)).toHaveText(formatDateRange(upcoming.startDate, upcoming.endDate));
     }
 
-    const level3 = seededEditions("Level 3 - Full Arch Zygomatic Implants");
-    const books = card(page, "Level 3 Zygomatic and Advanced Full Arch").getByRole("link", { name: /^Book Now/ });
-    for (const edition of level3) {
-      const index = edition.stripePriceId === "price_level3_zygomatic_autumn" ? 0 : 1;
+    const books = card(page, "Level 3 Zygomatic and Advanced Full Arch").getByRole("button", { name: /^Book Now/ });
+    for (const [index, edition] of seededEditions("level-3").entries()) {
       await expect(books.nth(index)).toContainText(formatDateRange(edition.startDate, edition.endDate));
     }
 
     // A single edition has no "Upcoming".
-    const [complications] = seededEditions("Full Arch Complications");
+    const [complications] = seededEditions("complications");
     const complicationsCard = card(page, "Full Arch Complications");
     await expect(complicationsCard.getByRole("term")).toHaveText(["Next course"]);
     await expect(complicationsCard.getByRole("definition")).toHaveText([formatDateRange(complications.startDate, complications.endDate)]);
@@ -172,14 +190,19 @@ test.describe("/courses/grafting", () => {
     const sinus = card(page, "Sinus Grafting");
     await expect(sinus.getByText("£1,500", { exact: true })).toBeVisible();
     await expect(sinus.getByText("or 4 interest-free instalments of £375 with Klarna")).toBeVisible();
-    await expect(sinus.getByRole("link", { name: "Book Now" })).toHaveAttribute("href", "/booking?priceId=price_sinus_grafting");
-    const [next] = seededEditions("Sinus Grafting");
+    // Each seeded edition has its own Book Now and says how many places are left (other tests may add editions of their own).
+    for (const edition of seededEditions("sinus-grafting")) {
+      const button = sinus.getByRole("button", { name: `Book Now: ${formatDateRange(edition.startDate, edition.endDate)}` });
+      await expect(button).toBeVisible();
+      await expect(button.locator("xpath=ancestor::div[1]").getByText("10 places left")).toBeVisible();
+    }
+    const [next] = seededEditions("sinus-grafting");
     await expect(sinus.getByRole("definition").first()).toHaveText(formatDateRange(next.startDate, next.endDate));
 
     const tissue = card(page, "Hard and Soft Tissue Grafting");
     await expect(tissue.getByText("£2,000", { exact: true })).toBeVisible();
     await expect(tissue.getByText("or 4 interest-free instalments of £500 with Klarna")).toBeVisible();
-    await expect(tissue.getByRole("link", { name: /Book Now/ })).toHaveCount(0);
+    await expect(tissue.getByRole("button", { name: /Book Now/ })).toHaveCount(0);
     await tissue.getByRole("link", { name: "Register Your Interest" }).click();
     await expect(page).toHaveURL(/\/courses#register-interest$/);
     await expect(page.locator("#register-interest").getByRole("form", { name: "Register your interest" })).toBeInViewport();
@@ -198,14 +221,11 @@ test.describe("/courses/:courseId", () => {
     await expect(main.getByText("£12,000", { exact: true })).toBeVisible();
     await expect(main.getByText("or 4 interest-free instalments of £3,000 with Klarna")).toBeVisible();
 
-    const editions = seededEditions("Level 2 - Ultimate Full Arch Live Course");
+    const editions = seededEditions("level-2");
     await expect(main.getByText("8 places left")).toHaveCount(editions.length);
     for (const edition of editions) {
       const dates = formatDateRange(edition.startDate, edition.endDate);
-      await expect(main.getByRole("link", { name: `Book Now: ${dates}` })).toHaveAttribute(
-        "href",
-        `/booking?priceId=${edition.stripePriceId}`,
-      );
+      expect(await editionOf(main.getByRole("button", { name: `Book Now: ${dates}` }))).toMatch(EDITION_ID);
     }
   });
 
@@ -215,7 +235,7 @@ test.describe("/courses/:courseId", () => {
     await expect(main.getByRole("heading", { level: 1, name: "Level 1 Foundations in Full Arch" })).toBeVisible();
     await expect(main.getByText("Details Coming Soon")).toBeVisible();
     await expect(main.getByText(/places left/)).toHaveCount(0);
-    await expect(main.getByRole("link", { name: /Book Now/ })).toHaveCount(0);
+    await expect(main.getByRole("button", { name: /Book Now/ })).toHaveCount(0);
   });
 
   test("answers 404 with the not-found page for an unknown course id", async ({ page, allowConsoleErrors }) => {

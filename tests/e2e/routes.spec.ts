@@ -103,9 +103,9 @@ test.describe("not found", () => {
 });
 
 test.describe("errors", () => {
-  test("a failure shows 'Unexpected Application Error!' with the message and no stack", async ({ request }) => {
-    // Posting to a page that takes no submissions is a routing failure.
-    const response = await request.post("/courses", { form: { x: "1" } });
+  test("a failure shows 'Unexpected Application Error!' with the message and no stack", async ({ request, baseURL }) => {
+    // Posting to a page that takes no submissions (from the site itself, as a browser form would) is a routing failure.
+    const response = await request.post("/courses", { form: { x: "1" }, headers: { Origin: new URL(baseURL!).origin } });
     expect(response.status()).toBe(405);
     const html = await response.text();
     expect(html).toContain("Unexpected Application Error!");
@@ -129,7 +129,18 @@ test.describe("crawlers", () => {
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toContain("application/xml");
     const body = await response.text();
-    for (const path of ["/", "/courses", "/courses/full-arch", "/courses/grafting", "/upcoming-events", "/instructors", "/contact", "/booking", "/terms", "/privacy"]) {
+    for (const path of [
+      "/",
+      "/courses",
+      "/courses/full-arch",
+      "/courses/grafting",
+      "/upcoming-events",
+      "/instructors",
+      "/contact",
+      "/booking",
+      "/terms",
+      "/privacy",
+    ]) {
       expect(body).toContain(`<loc>${baseURL}${path}</loc>`);
     }
     expect(body).toContain(`<loc>${baseURL}/courses/sinus-grafting</loc>`);
@@ -164,10 +175,10 @@ test.describe("bad requests", () => {
 });
 
 test.describe("server", () => {
-  test("/healthz answers 200 with the database reachable", async ({ request }) => {
+  test("/healthz answers 200 with the database reachable, saying only that it is up", async ({ request }) => {
     const response = await request.get("/healthz");
     expect(response.status()).toBe(200);
-    expect(await response.json()).toEqual({ status: "ok", database: "pglite" });
+    expect(await response.json()).toEqual({ status: "up" });
   });
 
   test("security headers, compression and long-lived caching of hashed assets", async ({ request }) => {

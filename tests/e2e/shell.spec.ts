@@ -92,3 +92,25 @@ test.describe("site shell on desktop", () => {
     await expect(page.getByRole("dialog", { name: "Cookie consent" })).toHaveCount(0);
   });
 });
+
+test.describe("demo ribbon", () => {
+  test("says the providers are simulated, is dismissed for good, and the page below keeps clear of the header", async ({ page }) => {
+    await page.goto("/courses");
+    const ribbon = page.getByRole("note", { name: "Demo mode" });
+    await expect(ribbon).toHaveText("Demo mode: payments are simulated and emails stay in the built-in mailbox");
+    const headerBottom = async () => (await page.locator("header").boundingBox())!.height;
+    const mainTop = () => page.locator("main").evaluate((main) => parseFloat(getComputedStyle(main).paddingTop));
+    expect(await mainTop()).toBe(await headerBottom());
+    const withRibbon = await headerBottom();
+
+    await ribbon.getByRole("button", { name: "Dismiss the demo mode notice" }).click();
+    await expect(ribbon).toBeHidden();
+    expect(await headerBottom()).toBeLessThan(withRibbon);
+    expect(await mainTop()).toBe(await headerBottom());
+
+    // Hidden before first paint on the next page: no flash, no shift.
+    await page.goto("/contact");
+    await expect(page.getByRole("note", { name: "Demo mode" })).toBeHidden();
+    expect(await page.evaluate(() => document.documentElement.classList.contains("demo-ribbon-dismissed"))).toBe(true);
+  });
+});

@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
+
 import { expect, test } from "./fixtures";
 
 /** Starts the production entry as a second process and returns how it ended. */

@@ -1,37 +1,24 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
 import type { PurchasesResult } from "~/components/sections/account/purchased-courses";
-import { action as accountAction, loader as accountLoader } from "~/routes/account";
-import { action as preferencesAction } from "~/routes/api.v2.update-user-preferences";
-import type { DatabaseHandle } from "~/server/db/client.server";
-import { courses, profiles, userCoursePurchases, users } from "~/server/db/schema.server";
-import { createTestDatabase, testDriver } from "../support/database";
-import { jsonRequest, routeArgs, settle, testAuth, TEST_SITE_URL } from "../support/route-args";
+import type { PurchaseStatus } from "~/lib/purchases";
+import * as accountRoute from "~/routes/account";
+import * as apiUpdateUserPreferencesRoute from "~/routes/api.v2.update-user-preferences";
+import { courses, profiles, userCoursePurchases } from "~/server/db/schema.server";
 
-let handle: DatabaseHandle;
+import { testDriver, useTestDatabase } from "../support/database";
+import { createPerson, type Person } from "../support/people";
+import { guarded, jsonRequest, routeArgs, settle, TEST_SITE_URL, testAuth } from "../support/route-args";
 
-interface Person {
-  id: string;
-  email: string;
-  password: string;
-  /** The session cookie, as a browser would send it. */
-  cookie: string;
-  /** The session token a bearer client sends. */
-  token: string;
-}
+const accountAction = guarded(accountRoute, "action");
+const accountLoader = guarded(accountRoute, "loader");
+const preferencesAction = guarded(apiUpdateUserPreferencesRoute, "action");
 
-/** Signs up with the real Better Auth, marks the email verified, and signs in for a cookie and a bearer token. */
-async function signUpAndSignIn(firstName: string, lastName: string, marketing = false): Promise<Person> {
-  const auth = testAuth(handle);
-  const email = `${firstName.toLowerCase()}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const password = "first-password";
-  await auth.api.signUpEmail({ body: { name: `${firstName} ${lastName}`, email, password, firstName, lastName, signupMarketingConsent: marketing } });
-  await handle.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
-  const signedIn = await signIn(email, password);
-  if (!signedIn) throw new Error(`could not sign in ${email}`);
-  const [user] = await handle.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return { id: user.id, email, password, ...signedIn };
-}
+const handle = useTestDatabase();
+
+const signUpAndSignIn = (firstName: string, lastName: string, marketing = false) =>
+  createPerson({ db: handle.db, auth: testAuth(handle) }, { firstName, lastName, marketing, password: "first-password" });
 
 async function signIn(email: string, password: string) {
   const response = await testAuth(handle).api.signInEmail({ body: { email, password }, asResponse: true });
@@ -48,26 +35,24 @@ const authHeaders = (who: Credentials): Record<string, string> =>
   !who ? {} : "cookie" in who ? { Cookie: who.cookie } : { Authorization: `Bearer ${who.token}` };
 
 const asCookie = (person: Person) => ({ cookie: person.cookie });
-const asBearer = (person: Person) => ({ token: person.token });
-
-type LoaderData = Awaited<ReturnType<typeof accountLoader>>;
+const asBearer = (person: Person) => ({ token: person.bearer });
 
 function loadAccount(who: Credentials, path = "/account") {
-  return accountLoader(routeArgs(new Request(new URL(path, TEST_SITE_URL), { headers: authHeaders(who) }), handle) as never) as Promise<LoaderData>;
+  return accountLoader(routeArgs(new Request(new URL(path, TEST_SITE_URL), { headers: authHeaders(who) }), handle));
 }
 
 function postAccount(who: Credentials, fields: Record<string, string>, headers: Record<string, string> = {}) {
   const request = new Request(new URL("/account", TEST_SITE_URL), {
     method: "POST",
-    headers: { ...authHeaders(who), ...headers },
+    headers: { Origin: TEST_SITE_URL, ...authHeaders(who), ...headers },
     body: new URLSearchParams(fields),
   });
-  return settle(() => accountAction(routeArgs(request, handle) as never));
+  return settle(() => accountAction(routeArgs(request, handle)));
 }
 
 function postPreferences(who: Credentials, body: unknown, headers: Record<string, string> = {}) {
   const request = jsonRequest("/api/v2/v2-update-user-preferences", body, { ...authHeaders(who), ...headers });
-  return settle(() => preferencesAction(routeArgs(request, handle) as never));
+  return settle(() => preferencesAction(routeArgs(request, handle)));
 }
 
 async function profileRow(person: Person) {
@@ -92,26 +77,26 @@ let bob: Person;
 let courseIds: { level2: string; sinus: string };
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
   alice = await signUpAndSignIn("Alice", "Amari", true);
   bob = await signUpAndSignIn("Bob", "Brennan");
   const inserted = await handle.db
     .insert(courses)
     .values([
       {
+        offeringKey: "level-2",
         title: "Level 2 - Ultimate Full Arch Live Course",
         slug: "level-2-ultimate-full-arch-live-course",
         description: "L".repeat(150),
         imageUrl: "/media/img/course-level-2-960.webp",
       },
-      { title: "Sinus Grafting", slug: "sinus-grafting", description: "A short description.", imageUrl: null },
+      { offeringKey: "sinus-grafting", title: "Sinus Grafting", slug: "sinus-grafting", description: "A short description.", imageUrl: null },
     ])
     .returning({ id: courses.id, slug: courses.slug });
   courseIds = {
     level2: inserted.find((row) => row.slug.startsWith("level-2"))!.id,
     sinus: inserted.find((row) => row.slug === "sinus-grafting")!.id,
   };
-  const purchase = (userId: string | null, courseId: string, status: string, date: string, receiptUrl: string | null, session: string) => ({
+  const purchase = (userId: string | null, courseId: string, status: PurchaseStatus, date: string, receiptUrl: string | null, session: string) => ({
     userId,
     courseId,
     customerEmail: "buyer@example.com",
@@ -123,16 +108,14 @@ beforeAll(async () => {
     currency: "gbp",
     stripeSessionId: session,
   });
-  await handle.db.insert(userCoursePurchases).values([
-    purchase(alice.id, courseIds.sinus, "paid", "2026-03-01T10:00:00Z", "https://pay.stripe.com/receipts/alice-1", "cs_alice_1"),
-    purchase(alice.id, courseIds.level2, "pending", "2026-05-20T10:00:00Z", null, "cs_alice_2"),
-    purchase(bob.id, courseIds.level2, "complete", "2026-04-10T10:00:00Z", "https://pay.stripe.com/receipts/bob-1", "cs_bob_1"),
-    purchase(null, courseIds.sinus, "paid", "2026-04-11T10:00:00Z", null, "cs_guest_1"),
-  ]);
-});
-
-afterAll(async () => {
-  await handle?.close();
+  await handle.db
+    .insert(userCoursePurchases)
+    .values([
+      purchase(alice.id, courseIds.sinus, "paid", "2026-03-01T10:00:00Z", "https://pay.stripe.com/receipts/alice-1", "cs_alice_1"),
+      purchase(alice.id, courseIds.level2, "pending", "2026-05-20T10:00:00Z", null, "cs_alice_2"),
+      purchase(bob.id, courseIds.level2, "complete", "2026-04-10T10:00:00Z", "https://pay.stripe.com/receipts/bob-1", "cs_bob_1"),
+      purchase(null, courseIds.sinus, "paid", "2026-04-11T10:00:00Z", null, "cs_guest_1"),
+    ]);
 });
 
 describe(`account page loader on ${testDriver}`, () => {
@@ -170,7 +153,12 @@ describe(`account page loader on ${testDriver}`, () => {
         imageUrl: "/media/img/course-level-2-960.webp",
         purchasedOn: "2026-05-20T10:00:00.000Z",
       });
-      expect(list[1]).toMatchObject({ courseHref: "/courses/sinus-grafting", description: "A short description.", receiptUrl: "https://pay.stripe.com/receipts/alice-1", imageUrl: null });
+      expect(list[1]).toMatchObject({
+        courseHref: "/courses/sinus-grafting",
+        description: "A short description.",
+        receiptUrl: "https://pay.stripe.com/receipts/alice-1",
+        imageUrl: null,
+      });
     }
   });
 
@@ -180,7 +168,9 @@ describe(`account page loader on ${testDriver}`, () => {
     expect(data.profile.values.firstName).toBe("Bob");
     expect(data.profile.eventNotifications).toBe(false);
     const purchases = (await data.purchases) as Extract<PurchasesResult, { ok: true }>;
-    expect(purchases.purchases.map((item) => [item.title, item.status, item.tone])).toEqual([["Level 2 - Ultimate Full Arch Live Course", "complete", "success"]]);
+    expect(purchases.purchases.map((item) => [item.title, item.status, item.tone])).toEqual([
+      ["Level 2 - Ultimate Full Arch Live Course", "complete", "success"],
+    ]);
   });
 
   it("answers an empty list to someone with no purchases", async () => {
@@ -243,7 +233,15 @@ describe("profile save", () => {
     // Each test starts from Bob's profile as the sign-up made it.
     await handle.db
       .update(profiles)
-      .set({ firstName: "Bob", lastName: "Brennan", emailAddress: bob.email, mobileCountryCode: null, mobileNumber: null, countryOfResidence: null, instagramProfile: null })
+      .set({
+        firstName: "Bob",
+        lastName: "Brennan",
+        emailAddress: bob.email,
+        mobileCountryCode: null,
+        mobileNumber: null,
+        countryOfResidence: null,
+        instagramProfile: null,
+      })
       .where(eq(profiles.id, bob.id));
   });
 
@@ -336,7 +334,12 @@ describe("profile save", () => {
   const invalid: [name: string, fields: Record<string, string>, field: string, message: string][] = [
     ["no name at all", { firstName: "", lastName: "" }, "firstName", "First name or last name must be provided."],
     ["names that are only spaces", { firstName: "   ", lastName: "  " }, "firstName", "First name or last name must be provided."],
-    ["a number without a country code", { mobileCountryCode: "", mobileNumber: "7700900123" }, "mobileCountryCode", "Please enter a mobile number with the country code."],
+    [
+      "a number without a country code",
+      { mobileCountryCode: "", mobileNumber: "7700900123" },
+      "mobileCountryCode",
+      "Please enter a mobile number with the country code.",
+    ],
     ["a country code without a number", { mobileCountryCode: "+44", mobileNumber: "" }, "mobileNumber", "Please select a country code for your mobile number."],
     ["a number with letters", { mobileNumber: "77009abc12" }, "mobileNumber", "Mobile number should contain 6-15 digits only."],
     ["a number with spaces", { mobileNumber: "7700 900 123" }, "mobileNumber", "Mobile number should contain 6-15 digits only."],
@@ -346,10 +349,25 @@ describe("profile save", () => {
     ["a malformed email", { emailAddress: "amelia@clinic" }, "emailAddress", "Please enter a valid email address."],
     ["an email with spaces inside", { emailAddress: "amelia hart@clinic.example" }, "emailAddress", "Please enter a valid email address."],
     ["an Instagram handle with a dash", { instagramProfile: "@dr-amelia" }, "instagramProfile", "Please enter a valid Instagram username (@username) or URL."],
-    ["an Instagram handle of 31 characters", { instagramProfile: "a".repeat(31) }, "instagramProfile", "Please enter a valid Instagram username (@username) or URL."],
+    [
+      "an Instagram handle of 31 characters",
+      { instagramProfile: "a".repeat(31) },
+      "instagramProfile",
+      "Please enter a valid Instagram username (@username) or URL.",
+    ],
     ["a bare @", { instagramProfile: "@" }, "instagramProfile", "Please enter a valid Instagram username (@username) or URL."],
-    ["another site's URL", { instagramProfile: "https://facebook.com/dr.amelia" }, "instagramProfile", "Please enter a valid Instagram username (@username) or URL."],
-    ["a look-alike host", { instagramProfile: "https://instagram.com.evil.example/amelia" }, "instagramProfile", "Please enter a valid Instagram username (@username) or URL."],
+    [
+      "another site's URL",
+      { instagramProfile: "https://facebook.com/dr.amelia" },
+      "instagramProfile",
+      "Please enter a valid Instagram username (@username) or URL.",
+    ],
+    [
+      "a look-alike host",
+      { instagramProfile: "https://instagram.com.evil.example/amelia" },
+      "instagramProfile",
+      "Please enter a valid Instagram username (@username) or URL.",
+    ],
     ["a country code not on the list", { mobileCountryCode: "+999" }, "mobileCountryCode", "Please select a country code from the list."],
     ["a country not on the list", { countryOfResidence: "Atlantis" }, "countryOfResidence", "Please select a country of residence from the list."],
     ["a 10,000-character name", { firstName: "N".repeat(10_000) }, "firstName", "Please keep each field under 200 characters."],
@@ -365,7 +383,14 @@ describe("profile save", () => {
   });
 
   it("reports a problem with each field at once", async () => {
-    const answer = await saveProfileAs(asCookie(bob), { firstName: "", lastName: "", mobileCountryCode: "+44", mobileNumber: "", emailAddress: "x", instagramProfile: "x y" });
+    const answer = await saveProfileAs(asCookie(bob), {
+      firstName: "",
+      lastName: "",
+      mobileCountryCode: "+44",
+      mobileNumber: "",
+      emailAddress: "x",
+      instagramProfile: "x y",
+    });
     expect((answer.body as { fieldErrors: Record<string, string> }).fieldErrors).toEqual({
       firstName: "First name or last name must be provided.",
       emailAddress: "Please enter a valid email address.",
@@ -386,7 +411,10 @@ describe("profile save", () => {
 describe("password change", () => {
   it("answers an anonymous change 401", async () => {
     const answer = await postAccount(null, { intent: "password", newPassword: "new-password", confirmPassword: "new-password" });
-    expect(answer).toEqual({ status: 401, body: { ok: false, signedOut: true, message: "Error updating password: You must be logged in to update your password." } });
+    expect(answer).toEqual({
+      status: 401,
+      body: { ok: false, signedOut: true, message: "Error updating password: You must be logged in to update your password." },
+    });
   });
 
   it.each([
@@ -400,7 +428,12 @@ describe("password change", () => {
 
   it("changes the caller's password only: the new one signs in, the old one no longer does, the other person is untouched", async () => {
     const erin = await signUpAndSignIn("Erin", "Evans");
-    const answer = await postAccount(asBearer(erin), { intent: "password", newPassword: "second-password", confirmPassword: "second-password", userId: bob.id });
+    const answer = await postAccount(asBearer(erin), {
+      intent: "password",
+      newPassword: "second-password",
+      confirmPassword: "second-password",
+      userId: bob.id,
+    });
     expect(answer).toEqual({ status: 200, body: { ok: true, message: "Password updated successfully!" } });
     expect(await signIn(erin.email, "second-password")).not.toBeNull();
     expect(await signIn(erin.email, erin.password)).toBeNull();

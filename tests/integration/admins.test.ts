@@ -1,19 +1,15 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { DEMO_ADMIN_EMAIL, ensureDemoAdmin, grantAdmin } from "~/server/admins.server";
-import type { DatabaseHandle } from "~/server/db/client.server";
+import { afterAll, describe, expect, it, vi } from "vitest";
+
+import { DEMO_ADMIN_EMAIL, ensureDemoAdmin, grantAdmin } from "~/server/accounts/admins.server";
 import { emailOutbox, profiles, users } from "~/server/db/schema.server";
-import { createTestDatabase } from "../support/database";
+
+import { useTestDatabase } from "../support/database";
 import { testAuth } from "../support/route-args";
 
-let handle: DatabaseHandle;
+const handle = useTestDatabase();
 
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
-afterAll(async () => {
-  await handle?.close();
-});
+afterAll(async () => {});
 
 const signIn = (email: string, password: string) => testAuth(handle).api.signInEmail({ body: { email, password }, asResponse: true });
 
@@ -43,7 +39,9 @@ describe("the demo admin", () => {
 
 describe("granting admin rights", () => {
   it("makes an existing account an administrator, and says so when there is no such account", async () => {
-    await testAuth(handle).api.signUpEmail({ body: { name: "Staff Member", email: "staff.member@example.com", password: "staff-password" } });
+    await testAuth(handle).api.signUpEmail({
+      body: { name: "Staff Member", email: "staff.member@example.com", password: "staff-password", firstName: "Staff", lastName: "Member" },
+    });
     expect(await grantAdmin(handle.db, "  Staff.Member@example.com ")).toBe(true);
     const [row] = await handle.db
       .select({ isAdmin: profiles.isAdmin })

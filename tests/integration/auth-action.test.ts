@@ -1,24 +1,22 @@
 import { count, eq, like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { action as authAction } from "~/routes/auth";
-import { action as authApiAction, loader as authApiLoader } from "~/routes/api.auth";
-import type { DatabaseHandle } from "~/server/db/client.server";
+import { describe, expect, it, vi } from "vitest";
+
+import * as apiAuthRoute from "~/routes/api.auth";
+import * as authRoute from "~/routes/auth";
 import { emailOutbox, newsletterSubscribers, profiles, rateLimits, sessions, users, verifications } from "~/server/db/schema.server";
-import type { Env } from "~/server/env.server";
-import { log } from "~/server/log.server";
-import { TOO_MANY_REQUESTS_MESSAGE } from "~/server/rate-limit.server";
-import { createTestDatabase, testDriver } from "../support/database";
-import { jsonRequest, routeArgs, settle, testEnv, TEST_SITE_URL } from "../support/route-args";
+import { settleBackgroundWork } from "~/server/platform/background.server";
+import type { Env } from "~/server/platform/env.server";
+import { log } from "~/server/platform/log.server";
+import { TOO_MANY_REQUESTS_MESSAGE } from "~/server/platform/rate-limit.server";
 
-let handle: DatabaseHandle;
+import { testDriver, useTestDatabase } from "../support/database";
+import { guarded, jsonRequest, routeArgs, settle, TEST_SITE_URL, testEnv } from "../support/route-args";
 
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
+const authAction = guarded(authRoute, "action");
+const authApiAction = guarded(apiAuthRoute, "action");
+const authApiLoader = guarded(apiAuthRoute, "loader");
 
-afterAll(async () => {
-  await handle?.close();
-});
+const handle = useTestDatabase();
 
 // Spec 8 and 4: the exact words the page shows.
 const SIGN_UP_CHECK_EMAIL = "Sign up successful! Please check your email to confirm your account.";
@@ -69,6 +67,10 @@ async function submit(fields: Record<string, string>, { ip = freshIp(), env, hea
 }
 
 const PASSWORD = "correct-horse-42";
+
+/** Posts JSON to one of Better Auth's own endpoints (/api/auth/*), from the site's origin unless told otherwise. */
+const callApi = (path: string, body: unknown, headers: Record<string, string> = {}, env?: Env, ip = freshIp()) =>
+  authApiAction(routeArgs(jsonRequest(path, body, headers), handle, {}, env, ip) as never);
 
 const signUpFields = (email: string, overrides: Record<string, string> = {}, marketing = true): Record<string, string> => ({
   intent: "sign-up",
@@ -137,26 +139,46 @@ describe(`/auth action on ${testDriver}: rate limits`, () => {
   const env = testEnv({ AUTH_RATE_LIMIT: "3" });
 
   it("refuses the 4th login from one address within the window with 429, even with the right password, while another address is let in", async () => {
-    const email = uniqueEmail("limited.login");
-    await verifiedUser(email);
+    const emails = [uniqueEmail("limited.login1"), uniqueEmail("limited.login2"), uniqueEmail("limited.login3"), uniqueEmail("limited.login4")];
+    for (const email of emails) await verifiedUser(email);
     const ip = freshIp();
 
+    // Three accounts tried from one address: the address's budget is spent, no account's is.
     for (let attempt = 1; attempt <= 3; attempt++) {
-      const answer = await submit(signInFields(email, `wrong-password-${attempt}`), { ip, env });
+      const answer = await submit(signInFields(emails[attempt - 1], `wrong-password-${attempt}`), { ip, env });
       expect(answer.status, `attempt ${attempt}`).toBe(400);
       expect(answer.body).toEqual(errorBody(INVALID_CREDENTIALS));
     }
 
-    const fourth = await submit(signInFields(email), { ip, env });
+    const fourth = await submit(signInFields(emails[3]), { ip, env });
     expect(fourth.status).toBe(429);
     expect(fourth.body).toEqual(errorBody(TOO_MANY_REQUESTS_MESSAGE));
     expect(fourth.setCookies).toEqual([]);
-    expect(await sessionsOf(email)).toHaveLength(0);
+    expect(await sessionsOf(emails[3])).toHaveLength(0);
 
-    const elsewhere = await submit(signInFields(email), { ip: freshIp(), env });
+    const elsewhere = await submit(signInFields(emails[3]), { ip: freshIp(), env });
     expect(elsewhere.status).toBe(200);
     expect(elsewhere.body).toMatchObject({ ok: true, kind: "success", message: LOGIN_SUCCESS, redirectTo: "/account" });
-    expect(await sessionsOf(email)).toHaveLength(1);
+    expect(await sessionsOf(emails[3])).toHaveLength(1);
+  });
+
+  it("refuses the 4th login to one account within the window with 429 from any address, the auth library's own endpoint included", async () => {
+    const email = uniqueEmail("limited.account");
+    await verifiedUser(email);
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      const answer = await submit(signInFields(email, `wrong-password-${attempt}`), { ip: freshIp(), env });
+      expect(answer.status, `attempt ${attempt}`).toBe(400);
+    }
+    // The third attempt comes through Better Auth's endpoint, as a bearer-token client would send it.
+    const direct = await callApi("/api/auth/sign-in/email", { email, password: "wrong-password-3" }, { Origin: TEST_SITE_URL }, env, freshIp());
+    expect(direct.status).toBe(401);
+
+    const fourth = await submit(signInFields(email), { ip: freshIp(), env });
+    expect(fourth.status).toBe(429);
+    expect(fourth.body).toEqual(errorBody(TOO_MANY_REQUESTS_MESSAGE));
+    const fifth = await callApi("/api/auth/sign-in/email", { email, password: PASSWORD }, { Origin: TEST_SITE_URL }, env, freshIp());
+    expect(fifth.status).toBe(429);
+    expect(await sessionsOf(email)).toHaveLength(0);
   });
 
   it("refuses the 4th sign-up from one address within the window with 429 and creates no account, while another address is let in", async () => {
@@ -186,7 +208,10 @@ describe(`/auth action on ${testDriver}: rate limits`, () => {
     const ip = freshIp();
     await submit(signInFields(uniqueEmail("nobody")), { ip, env });
     await submit(signInFields(uniqueEmail("nobody")), { ip, env });
-    const [row] = await handle.db.select().from(rateLimits).where(eq(rateLimits.key, `auth:${ip}`));
+    const [row] = await handle.db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `auth:${ip}`));
     expect(row?.count).toBe(2);
   });
 });
@@ -261,7 +286,7 @@ describe(`/auth action on ${testDriver}: login`, () => {
     expect(link.origin).toBe(TEST_SITE_URL);
     expect(link.pathname).toBe("/api/auth/verify-email");
 
-    const verified = (await authApiLoader(routeArgs(new Request(link), handle) as never)) as Response;
+    const verified = await authApiLoader(routeArgs(new Request(link), handle) as never);
     expect(verified.status).toBe(302);
     expect(verified.headers.get("Location")).toBe("/account?verified=1");
     const [user] = await userByEmail(email);
@@ -325,7 +350,12 @@ describe(`/auth action on ${testDriver}: sign-up`, () => {
     expect(await sessionsOf(email)).toHaveLength(0);
 
     const [profile] = await handle.db.select().from(profiles).where(eq(profiles.id, user.id));
-    expect(profile).toMatchObject({ firstName: "Nadia", lastName: "Okafor", emailAddress: email.toLowerCase(), emailPreferences: { eventNotifications: true } });
+    expect(profile).toMatchObject({
+      firstName: "Nadia",
+      lastName: "Okafor",
+      emailAddress: email.toLowerCase(),
+      emailPreferences: { eventNotifications: true },
+    });
 
     const verification = await outboxTo(email, "verify-email");
     expect(verification).toHaveLength(1);
@@ -361,7 +391,9 @@ describe(`/auth action on ${testDriver}: sign-up`, () => {
     const [first] = await userByEmail(email);
     const usersBefore = await countRows(users);
 
-    const again = await submit(signUpFields(email.toUpperCase(), { firstName: "Someone", lastName: "Else", password: "another-pass", confirmPassword: "another-pass" }, false));
+    const again = await submit(
+      signUpFields(email.toUpperCase(), { firstName: "Someone", lastName: "Else", password: "another-pass", confirmPassword: "another-pass" }, false),
+    );
 
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ ok: true, kind: "info", message: ALREADY_REGISTERED_UNCONFIRMED, cookies: [] });
@@ -401,6 +433,8 @@ describe(`/auth action on ${testDriver}: forgot password`, () => {
 
     const forKnown = await submit({ intent: "forgot-password", email: known });
     const forUnknown = await submit({ intent: "forgot-password", email: unknown });
+    // The answer went before the link was made: the work finishes in the background.
+    await settleBackgroundWork();
 
     expect(forKnown).toEqual(forUnknown);
     expect(forKnown.status).toBe(200);
@@ -422,13 +456,18 @@ describe(`/auth action on ${testDriver}: cross-origin`, () => {
     const cleaned = Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== ""));
     const request = new Request(new URL("/auth", TEST_SITE_URL), { method: "POST", headers: cleaned, body: new URLSearchParams(signUpFields(email)) });
 
-    const answer = await settle(() => authAction(routeArgs(request, handle, {}, undefined, ip) as never));
+    const answer = await settle(() => authAction(routeArgs(request, handle, {}, undefined, ip)));
 
     expect(answer).toEqual({ status: 403, body: { error: "Cross-site requests are not allowed." } });
     expect({ users: await countRows(users), outbox: await countRows(emailOutbox), newsletter: await countRows(newsletterSubscribers) }).toEqual(before);
     expect(await userByEmail(email)).toHaveLength(0);
     // Refused before it counts against the address.
-    expect(await handle.db.select().from(rateLimits).where(eq(rateLimits.key, `auth:${ip}`))).toHaveLength(0);
+    expect(
+      await handle.db
+        .select()
+        .from(rateLimits)
+        .where(eq(rateLimits.key, `auth:${ip}`)),
+    ).toHaveLength(0);
   });
 
   it("refuses a cross-origin login with 403 and creates no session", async () => {
@@ -458,9 +497,6 @@ describe(`/auth action on ${testDriver}: unknown intent`, () => {
 });
 
 describe(`Better Auth's own endpoints (/api/auth/*) on ${testDriver}`, () => {
-  const callApi = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    authApiAction(routeArgs(jsonRequest(path, body, headers), handle) as never) as Promise<Response>;
-
   it("answers a wrong password and an unknown email with the same status and body", async () => {
     const email = uniqueEmail("api.known");
     await verifiedUser(email);
@@ -492,7 +528,7 @@ describe(`/auth action on ${testDriver}: logs`, () => {
     let answers: Answer[] = [];
     let captured: string[] = [];
     const printed = (value: unknown) =>
-      value instanceof Error ? `${value.message} ${value.stack}` : typeof value === "string" ? value : JSON.stringify(value) ?? String(value);
+      value instanceof Error ? `${value.message} ${value.stack}` : typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
     try {
       answers = [
         await submit(signUpFields(email, { password, confirmPassword: password }, true)),
@@ -507,6 +543,7 @@ describe(`/auth action on ${testDriver}: logs`, () => {
         await submit(signInFields(uniqueEmail("quiet.unknown"), wrongPassword)),
         await submit({ intent: "forgot-password", email }),
       );
+      await settleBackgroundWork();
     } finally {
       captured = spies.flatMap((spy) => spy.mock.calls.map((args) => (args as unknown[]).map(printed).join(" ")));
       for (const spy of spies) spy.mockRestore();
@@ -524,7 +561,15 @@ describe(`/auth action on ${testDriver}: logs`, () => {
       (await linkIn(email, "newsletter-confirmation")).searchParams.get("token"),
     ].filter((token): token is string => Boolean(token));
     const resetTokens = await handle.db.select().from(verifications).where(like(verifications.identifier, "reset-password:%"));
-    const secrets = [password, wrongPassword, rawCookieValue, cookieValue, session.token, ...emailedTokens, ...resetTokens.map((row) => row.identifier.slice("reset-password:".length))];
+    const secrets = [
+      password,
+      wrongPassword,
+      rawCookieValue,
+      cookieValue,
+      session.token,
+      ...emailedTokens,
+      ...resetTokens.map((row) => row.identifier.slice("reset-password:".length)),
+    ];
     expect(secrets.length).toBeGreaterThanOrEqual(8);
 
     // The failed logins are logged (Better Auth's warnings), so there is something to look through.

@@ -1,39 +1,37 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action as claimAction, loader as claimLoader } from "~/routes/api.functions.claim-guest-purchases";
-import type { DatabaseHandle } from "~/server/db/client.server";
-import { courses, userCoursePurchases, users } from "~/server/db/schema.server";
-import { createTestDatabase, testDriver } from "../support/database";
-import { jsonRequest, routeArgs, settle, testAuth, TEST_SITE_URL } from "../support/route-args";
+import { beforeAll, describe, expect, it } from "vitest";
 
-let handle: DatabaseHandle;
+import * as apiFunctionsClaimGuestPurchasesRoute from "~/routes/api.functions.claim-guest-purchases";
+import { courses, userCoursePurchases } from "~/server/db/schema.server";
+
+import { testDriver, useTestDatabase } from "../support/database";
+import { createPerson } from "../support/people";
+import { guarded, jsonRequest, routeArgs, settle, TEST_SITE_URL, testAuth } from "../support/route-args";
+
+const claimAction = guarded(apiFunctionsClaimGuestPurchasesRoute, "action");
+const claimLoader = guarded(apiFunctionsClaimGuestPurchasesRoute, "loader");
+
+const handle = useTestDatabase();
 let courseId: string;
 
-/** A real account through Better Auth, verified or not, with its session cookie. */
-async function person(email: string, verified = true) {
-  const auth = testAuth(handle);
-  await auth.api.signUpEmail({ body: { name: "Guest Buyer", email, password: "claim-password" } });
-  await handle.db.update(users).set({ emailVerified: verified }).where(eq(users.email, email));
-  const [user] = await handle.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  // An unverified account cannot sign in, so its session is made directly.
-  const context = await auth.$context;
-  const session = await context.internalAdapter.createSession(user.id);
-  const signed = await signCookie(session.token);
-  return { id: user.id, cookie: `gii.session_token=${signed}` };
-}
-
-/** Better Auth's session cookie holds the token signed with the app's secret. */
-async function signCookie(token: string) {
-  const { makeSignature } = await import("better-auth/crypto");
-  const context = await testAuth(handle).$context;
-  return encodeURIComponent(`${token}.${await makeSignature(token, context.secret)}`);
-}
+/** An account, verified or not, with a session of its own (an unverified account cannot log in, so it is made directly). */
+const person = (email: string, verified = true) =>
+  createPerson({ db: handle.db, auth: testAuth(handle) }, { email, verified, firstName: "Guest", lastName: "Buyer" });
 
 let stripeSession = 0;
 async function guestPurchase(customerEmail: string, userId: string | null = null) {
   const [row] = await handle.db
     .insert(userCoursePurchases)
-    .values({ userId, courseId, customerEmail, status: "paid", amountSubtotal: 150000, amountTotal: 150000, currency: "gbp", stripeSessionId: `cs_claim_${++stripeSession}` })
+    .values({
+      userId,
+      courseId,
+      customerEmail,
+      status: "paid",
+      amountSubtotal: 150000,
+      amountTotal: 150000,
+      currency: "gbp",
+      stripeSessionId: `cs_claim_${++stripeSession}`,
+    })
     .returning({ id: userCoursePurchases.id });
   return row.id;
 }
@@ -43,17 +41,15 @@ const owner = async (purchaseId: string) =>
 
 function claim(headers: Record<string, string>) {
   const request = jsonRequest("/api/functions/claim-guest-purchases", {}, { Origin: TEST_SITE_URL, ...headers });
-  return settle(() => claimAction(routeArgs(request, handle) as never));
+  return settle(() => claimAction(routeArgs(request, handle)));
 }
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  const [course] = await handle.db.insert(courses).values({ title: "Sinus Grafting", slug: "sinus-grafting" }).returning({ id: courses.id });
+  const [course] = await handle.db
+    .insert(courses)
+    .values({ offeringKey: "sinus-grafting", title: "Sinus Grafting", slug: "sinus-grafting" })
+    .returning({ id: courses.id });
   courseId = course.id;
-});
-
-afterAll(async () => {
-  await handle?.close();
 });
 
 describe(`claiming guest purchases on ${testDriver}`, () => {
@@ -89,9 +85,12 @@ describe(`claiming guest purchases on ${testDriver}`, () => {
     expect(await claim({})).toEqual({ status: 401, body: { error: "You must be logged in." } });
     expect(await claim({ Cookie: "gii.session_token=forged.token" })).toEqual({ status: 401, body: { error: "You must be logged in." } });
     const someone = await person("nobody.yet@example.com");
-    expect(await claim({ Cookie: someone.cookie, Origin: "https://evil.example" })).toEqual({ status: 403, body: { error: "Cross-site requests are not allowed." } });
+    expect(await claim({ Cookie: someone.cookie, Origin: "https://evil.example" })).toEqual({
+      status: 403,
+      body: { error: "Cross-site requests are not allowed." },
+    });
     expect(await owner(waiting)).toBeNull();
-    const get = await settle(() => claimLoader());
+    const get = await settle(() => claimLoader(routeArgs(new Request(new URL("/api/functions/claim-guest-purchases", TEST_SITE_URL)), handle) as never));
     expect(get).toEqual({ status: 405, body: { error: "Method not allowed." } });
   });
 });

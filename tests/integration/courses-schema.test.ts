@@ -1,18 +1,15 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/server/db/client.server";
-import { courses, profiles, userCoursePurchases, users } from "~/server/db/schema.server";
-import { createTestDatabase, testDriver } from "../support/database";
+import { afterAll, describe, expect, it } from "vitest";
 
-let handle: DatabaseHandle;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
-afterAll(async () => {
-  await handle?.close();
-});
+import { courses, profiles, userCoursePurchases, users } from "~/server/db/schema.server";
+
+import { testDriver, useTestDatabase } from "../support/database";
+
+const handle = useTestDatabase();
+afterAll(async () => {});
 
 const course = (overrides: Partial<typeof courses.$inferInsert> = {}) => ({
+  offeringKey: "sinus-grafting",
   title: "Sinus Grafting",
   slug: "sinus-grafting",
   startDate: "2030-01-10",
@@ -26,7 +23,7 @@ describe(`data layer on ${testDriver}`, () => {
   it("applies every migration and reports which driver it is", async () => {
     expect(handle.driver).toBe(testDriver);
     const result = await handle.db.execute(sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`);
-    const tables = (result as unknown as { rows: { n: number }[] }).rows[0].n;
+    const tables = (result as { rows: { n: number }[] }).rows[0].n;
     expect(tables).toBeGreaterThanOrEqual(8);
   });
 
@@ -54,7 +51,7 @@ describe(`data layer on ${testDriver}`, () => {
     const purchase = {
       courseId: row.id,
       customerEmail: "guest@example.com",
-      status: "paid",
+      status: "paid" as const,
       amountSubtotal: 150_000,
       amountTotal: 150_000,
       currency: "gbp",
@@ -80,11 +77,19 @@ describe(`data layer on ${testDriver}`, () => {
     });
     await handle.db.delete(users).where(eq(users.id, "user-1"));
     expect(await handle.db.select().from(profiles).where(eq(profiles.id, "user-1"))).toHaveLength(0);
-    const [purchase] = await handle.db
-      .select()
-      .from(userCoursePurchases)
-      .where(eq(userCoursePurchases.stripeSessionId, "cs_test_owned"));
+    const [purchase] = await handle.db.select().from(userCoursePurchases).where(eq(userCoursePurchases.stripeSessionId, "cs_test_owned"));
     expect(purchase.userId).toBeNull();
+  });
+
+  it("refuses a purchase status outside the known set", async () => {
+    const [row] = await handle.db.insert(courses).values(course()).returning();
+    const insert = (status: string) =>
+      handle.db.execute(
+        sql`insert into user_course_purchases (course_id, customer_email, status, amount_subtotal, amount_total, currency, stripe_session_id) values (${row.id}, 'x@example.com', ${status}, 1, 1, 'gbp', ${`cs_${status}`})`,
+      );
+    await expect(insert("shipped")).rejects.toThrow();
+    await expect(insert("Paid")).rejects.toThrow();
+    await expect(insert("refunded")).resolves.toBeDefined();
   });
 
   it("answers the health ping", async () => {

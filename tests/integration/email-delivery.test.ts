@@ -1,13 +1,15 @@
 import type { AddressInfo } from "node:net";
+
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { DatabaseHandle } from "~/server/db/client.server";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+
 import { emailOutbox } from "~/server/db/schema.server";
 import { enqueueEmail, marketingHeaders } from "~/server/email/outbox.server";
 import { renderContactNotification } from "~/server/email/templates.server";
-import { createSmtpTransport, deliverDueEmails, retryDelayMs, type MailTransport } from "~/server/email/worker.server";
-import { createTestDatabase } from "../support/database";
+import { createSmtpTransport, deliverDueEmails, type MailTransport, retryDelayMs } from "~/server/email/worker.server";
+
+import { useTestDatabase } from "../support/database";
 
 interface Received {
   to: string[];
@@ -35,13 +37,8 @@ async function startSmtp(port = 0) {
   return { server, port: address, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-let handle: DatabaseHandle;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
-afterAll(async () => {
-  await handle?.close();
-});
+const handle = useTestDatabase();
+afterAll(async () => {});
 beforeEach(async () => {
   await handle.db.delete(emailOutbox);
 });
@@ -94,7 +91,8 @@ describe("email delivery over SMTP", () => {
     await enqueueEmail(handle.db, { template: "interest-notification", to: "staff@example.com", subject: "Interest", html: "<p>Hi</p>", text: "Hi" });
     const transport = createSmtpTransport(`smtp://127.0.0.1:${port}`, "no-reply@example.com");
 
-    const t0 = new Date();
+    // A millisecond on: the database stamped the email to the microsecond, within the current millisecond.
+    const t0 = new Date(Date.now() + 1);
     expect(await deliverDueEmails(handle.db, transport, t0)).toEqual({ sent: 0, failed: 1 });
     let [row] = await handle.db.select().from(emailOutbox);
     expect(row).toMatchObject({ status: "pending", attempts: 1 });

@@ -1,23 +1,31 @@
 import { describe, expect, it } from "vitest";
+
 import {
   renderBookingConfirmation,
   renderContactNotification,
   renderInterestNotification,
   renderNewDateAnnouncement,
   renderNewsletterConfirmation,
+  renderPlaceUnavailableRefund,
   renderResetPassword,
+  renderStaffRefundNotice,
   renderVerifyEmail,
 } from "~/server/email/templates.server";
 
 describe("email templates", () => {
   it.each([
-    ["verify email", () => renderVerifyEmail({ name: "Dr Ana", url: "https://x.test/verify?token=t1" }), "Confirm your email address", ["Dear Dr Ana,", "https://x.test/verify?token=t1"]],
+    [
+      "verify email",
+      () => renderVerifyEmail({ url: "https://x.test/verify?token=t1" }),
+      "Confirm your email address",
+      ["Hello,", "https://x.test/verify?token=t1"],
+    ],
     ["reset password", () => renderResetPassword({ url: "https://x.test/reset?token=t2" }), "Reset your password", ["Hello,", "https://x.test/reset?token=t2"]],
     [
       "newsletter confirmation",
       () => renderNewsletterConfirmation({ confirmUrl: "https://x.test/c", unsubscribeUrl: "https://x.test/u" }),
       "Please confirm your subscription",
-      ["https://x.test/c", "https://x.test/u"],
+      ["Hello,", "https://x.test/c", "https://x.test/u"],
     ],
     [
       "interest notification",
@@ -43,16 +51,37 @@ describe("email templates", () => {
       "booking confirmation",
       () =>
         renderBookingConfirmation({
-          courseTitle: "Level 2 - Ultimate Full Arch Live Course",
-          startDate: "1 May 2027",
-          endDate: "4 May 2027",
-          location: "Dubai",
-          amountPaid: "£11,900.00",
+          course: { courseTitle: "Level 2 - Ultimate Full Arch Live Course", dates: "May 1st - 4th, 2027", location: "Dubai" },
+          amounts: { price: "£12,000", discount: { name: "£500 off Level 2 for Level 1 graduates", amount: "£500" }, paid: "£11,500" },
           receiptUrl: "https://x.test/receipt",
           accountUrl: "https://x.test/account",
+          hasInvite: true,
         }),
       "Booking confirmed: Level 2 - Ultimate Full Arch Live Course",
-      ["£11,900.00", "https://x.test/receipt", "https://x.test/account"],
+      ["May 1st - 4th, 2027", "Dubai", "£12,000", "£500 off Level 2 for Level 1 graduates", "£11,500", "https://x.test/receipt", "https://x.test/account"],
+    ],
+    [
+      "refund when the last place had gone",
+      () =>
+        renderPlaceUnavailableRefund({
+          course: { courseTitle: "Sinus Grafting", dates: "March 10th, 2027", location: "London" },
+          amount: "£1,500",
+          coursesUrl: "https://x.test/courses",
+        }),
+      "Your payment for Sinus Grafting has been refunded",
+      ["March 10th, 2027", "£1,500", "https://x.test/courses"],
+    ],
+    [
+      "staff notice of an automatic refund",
+      () =>
+        renderStaffRefundNotice({
+          course: { courseTitle: "Sinus Grafting", dates: "March 10th, 2027", location: "London" },
+          amount: "£1,500",
+          buyerEmail: "late.payer@x.test",
+          sessionId: "cs_test_late",
+        }),
+      "Automatic refund: Sinus Grafting",
+      ["£1,500", "late.payer@x.test", "cs_test_late"],
     ],
   ])("%s: subject, HTML and text carry the key values", async (_name, render, subject, values) => {
     const email = await render();

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/server/db/client.server";
-import { consumeRateLimit } from "~/server/rate-limit.server";
-import { createTestDatabase } from "../support/database";
+import { afterAll, describe, expect, it } from "vitest";
 
-let handle: DatabaseHandle;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
-afterAll(async () => {
-  await handle?.close();
-});
+import { consumeRateLimit } from "~/server/platform/rate-limit.server";
+
+import { useTestDatabase } from "../support/database";
+
+const handle = useTestDatabase();
+afterAll(async () => {});
 
 describe("rate limits", () => {
   const window = { limit: 3, windowMs: 60_000 };
@@ -32,9 +28,7 @@ describe("rate limits", () => {
 
   it("never lets concurrent attempts past the limit", async () => {
     const now = new Date("2030-01-03T10:00:00Z");
-    const results = await Promise.all(
-      Array.from({ length: 10 }, () => consumeRateLimit(handle.db, "k4", { ...window, now })),
-    );
+    const results = await Promise.all(Array.from({ length: 10 }, () => consumeRateLimit(handle.db, "k4", { ...window, now })));
     expect(results.filter(Boolean)).toHaveLength(3);
   });
 });

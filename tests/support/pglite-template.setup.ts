@@ -1,6 +1,8 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+
 import type { TestProject } from "vitest/node";
+
 import { migrateDatabase, openMemoryDatabase } from "~/server/db/client.server";
 
 declare module "vitest" {

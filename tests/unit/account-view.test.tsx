@@ -1,11 +1,20 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
+
 import { ProfileDetails } from "~/components/sections/account/profile-form";
 import { NoPurchases, PurchasesError, PurchasesResultView } from "~/components/sections/account/purchased-courses";
 import { COUNTRIES_OF_RESIDENCE, COUNTRY_CODES } from "~/content/account";
 import { formatLongDate } from "~/lib/format";
-import { previewDescription, purchaseCard, purchaseStatusTone, safeReceiptUrl, type PurchaseCard } from "~/lib/purchases";
+import {
+  isSuccessfulPurchase,
+  previewDescription,
+  PURCHASE_STATUSES,
+  type PurchaseCard,
+  purchaseCard,
+  purchaseStatusTone,
+  safeReceiptUrl,
+} from "~/lib/purchases";
 import { isInstagramProfile, profileFormValues } from "~/lib/schemas/profile";
 
 /** Renders a component inside a router, as the account page does (links and fetchers need one). */
@@ -15,9 +24,16 @@ function render(element: React.ReactElement) {
 }
 
 describe("purchase display rules", () => {
-  it("shows paid and complete as successful, anything else pending-style", () => {
-    expect(["paid", "complete", "Paid", " COMPLETE "].map(purchaseStatusTone)).toEqual(["success", "success", "success", "success"]);
-    expect(["pending", "refunded", "completed", "unpaid", ""].map(purchaseStatusTone)).toEqual(["pending", "pending", "pending", "pending", "pending"]);
+  it("shows paid and complete as successful, every other known status pending-style", () => {
+    expect(Object.fromEntries(PURCHASE_STATUSES.map((status) => [status, purchaseStatusTone(status)]))).toEqual({
+      pending: "pending",
+      paid: "success",
+      complete: "success",
+      refunded: "pending",
+      canceled: "pending",
+    });
+    expect(PURCHASE_STATUSES.filter(isSuccessfulPurchase)).toEqual(["paid", "complete"]);
+    expect(["completed", "Paid", ""].map(isSuccessfulPurchase)).toEqual([false, false, false]);
   });
 
   it("cuts a description at 100 characters", () => {
@@ -55,6 +71,13 @@ describe("purchase display rules", () => {
     });
     // Dates read in London time, the same on the server and in the browser.
     expect(formatLongDate(card.purchasedOn)).toBe("1 July 2026");
+    // The administrators' test product has no course page: its title leads to the catalogue.
+    const test = purchaseCard({
+      ...card,
+      purchaseDate: new Date(),
+      course: { id: "t", title: "Test Product", description: null, imageUrl: null, slug: "test-product", listed: false },
+    });
+    expect(test.courseHref).toBe("/courses");
   });
 });
 
@@ -70,7 +93,13 @@ describe("account form options and values", () => {
   });
 
   it("recognises Instagram handles and profile URLs", () => {
-    for (const good of ["a", "@dr.amelia_hart", "https://instagram.com/dr.amelia", "https://www.instagram.com/dr.amelia/", "instagram.com/dr.amelia?igsh=abc"]) {
+    for (const good of [
+      "a",
+      "@dr.amelia_hart",
+      "https://instagram.com/dr.amelia",
+      "https://www.instagram.com/dr.amelia/",
+      "instagram.com/dr.amelia?igsh=abc",
+    ]) {
       expect(isInstagramProfile(good), good).toBe(true);
     }
     for (const bad of ["@", "dr amelia", "@dr-amelia", "https://instagram.com/", "https://evil.example/instagram.com/x", `@${"a".repeat(31)}`]) {
@@ -141,7 +170,9 @@ describe("Profile Details rendering", () => {
   const values = profileFormValues(null, "new@example.com");
 
   it("says the profile was not found and prefills the account's email when there is no row", () => {
-    const html = render(<ProfileDetails accountEmail="new@example.com" joinedAt="2026-11-20T12:00:00.000Z" initialValues={values} found={false} loadError={null} />);
+    const html = render(
+      <ProfileDetails accountEmail="new@example.com" joinedAt="2026-11-20T12:00:00.000Z" initialValues={values} found={false} loadError={null} />,
+    );
     expect(html).toContain("Profile data not found. It might be created shortly.");
     expect(html).toMatch(/<input[^>]*name="emailAddress"[^>]*value="new@example.com"/);
     expect(html).toContain("20 November 2026");

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { courseJsonLd, siteUrlFromMatches } from "~/lib/course-json-ld";
 
 const base = {
@@ -36,9 +37,7 @@ describe("course structured data", () => {
 
   it("falls back to the workload when no edition is dated, and puts Dubai courses at the clinic", () => {
     const data = courseJsonLd({ ...base, path: "/courses/full-arch", priceMinor: 1_299_500, location: "Dubai", days: 4 });
-    expect(data.hasCourseInstance).toEqual([
-      expect.objectContaining({ courseMode: "Onsite", courseWorkload: "P4D" }),
-    ]);
+    expect(data.hasCourseInstance).toEqual([expect.objectContaining({ courseMode: "Onsite", courseWorkload: "P4D" })]);
     expect(data.hasCourseInstance[0].location.address).toMatchObject({
       streetAddress: "Building 27, Block C, Ground Floor, Dubai Healthcare City",
       addressCountry: "AE",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "~/server/env.server";
+
+import { EnvError, parseEnv } from "~/server/platform/env.server";
 
 describe("environment", () => {
   it("needs nothing: embedded database, port 3000, local providers and demo data", () => {
@@ -11,6 +12,11 @@ describe("environment", () => {
     expect(env.localProviders).toBe(true);
     expect(env.seedDemoData).toBe(true);
     expect(env.analytics).toEqual({ kind: "first-party" });
+    expect(env.pageViewRateLimit).toBe(120);
+  });
+
+  it("honours PAGE_VIEW_RATE_LIMIT", () => {
+    expect(parseEnv({ PAGE_VIEW_RATE_LIMIT: "30" }).pageViewRateLimit).toBe(30);
   });
 
   it("honours PORT, DATA_DIR, DATABASE_URL and SITE_URL", () => {
@@ -21,6 +27,8 @@ describe("environment", () => {
       DATABASE_URL: "postgres://u:p@db:5432/gii",
       SMTP_URL: "smtp://mail:25",
       BETTER_AUTH_SECRET: "s".repeat(32),
+      STRIPE_SECRET_KEY: "sk_live_abc123",
+      STRIPE_WEBHOOK_SECRET: "whsec_abc123",
       SITE_URL: "https://globalimplantinstitute.com/",
     });
     expect(env.port).toBe(8080);
@@ -41,6 +49,8 @@ describe("environment", () => {
     [{ NODE_ENV: "staging" }, "NODE_ENV"],
     [{ GA_MEASUREMENT_ID: "UA-1" }, "GA_MEASUREMENT_ID"],
     [{ LOCAL_PROVIDERS: "yes" }, "LOCAL_PROVIDERS"],
+    [{ PAGE_VIEW_RATE_LIMIT: "0" }, "PAGE_VIEW_RATE_LIMIT"],
+    [{ PAGE_VIEW_RATE_LIMIT: "many" }, "PAGE_VIEW_RATE_LIMIT"],
   ])("stops with one line naming a malformed variable: %o", (source, name) => {
     expect(() => parseEnv(source)).toThrow(EnvError);
     expect(() => parseEnv(source)).toThrow(new RegExp(`^Invalid environment variable ${name}: `));
@@ -67,9 +77,8 @@ describe("mail settings", () => {
     const production = { NODE_ENV: "production", DATABASE_URL: "postgres://u:p@db/gii", BETTER_AUTH_SECRET: "s".repeat(32) };
     expect(() => parseEnv(production)).toThrow(/^Invalid environment variable SMTP_URL: is required in production/);
     expect(parseEnv({ ...production, LOCAL_PROVIDERS: "1" }).mail.smtpUrl).toBeUndefined();
-    expect(parseEnv({ ...production, SMTP_URL: "smtps://user:pass@smtp.resend.com:465" }).mail.smtpUrl).toBe(
-      "smtps://user:pass@smtp.resend.com:465",
-    );
+    const withStripe = { ...production, STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_def" };
+    expect(parseEnv({ ...withStripe, SMTP_URL: "smtps://user:pass@smtp.resend.com:465" }).mail.smtpUrl).toBe("smtps://user:pass@smtp.resend.com:465");
   });
 
   it("rejects a malformed SMTP_URL and STAFF_EMAIL", () => {
@@ -80,9 +89,59 @@ describe("mail settings", () => {
 
 describe("auth settings", () => {
   it("needs BETTER_AUTH_SECRET in a production deployment, of 32 characters or more", () => {
-    const production = { NODE_ENV: "production", DATABASE_URL: "postgres://u:p@db/gii", SMTP_URL: "smtp://mail:25" };
+    const production = {
+      NODE_ENV: "production",
+      DATABASE_URL: "postgres://u:p@db/gii",
+      SMTP_URL: "smtp://mail:25",
+      STRIPE_SECRET_KEY: "sk_live_abc123",
+      STRIPE_WEBHOOK_SECRET: "whsec_abc123",
+    };
     expect(() => parseEnv(production)).toThrow(/^Invalid environment variable BETTER_AUTH_SECRET: is required in production/);
     expect(() => parseEnv({ ...production, BETTER_AUTH_SECRET: "short" })).toThrow(/BETTER_AUTH_SECRET: must be at least 32 characters/);
     expect(parseEnv({ ...production, BETTER_AUTH_SECRET: "k".repeat(40) }).authSecret).toBe("k".repeat(40));
+  });
+});
+
+describe("payment settings", () => {
+  const production = { NODE_ENV: "production", DATABASE_URL: "postgres://u:p@db/gii", SMTP_URL: "smtp://mail:25", BETTER_AUTH_SECRET: "s".repeat(32) };
+
+  it("uses the built-in checkout by default, with a checkout budget of 20 per address and Klarna up to £4,000", () => {
+    const env = parseEnv({});
+    expect(env.payments).toEqual({ kind: "local" });
+    expect(env.checkoutRateLimit).toBe(20);
+    expect(env.klarnaMaxAmount).toBe(400_000);
+    expect(parseEnv({ CHECKOUT_RATE_LIMIT: "3", KLARNA_MAX_AMOUNT_GBP: "1500" })).toMatchObject({ checkoutRateLimit: 3, klarnaMaxAmount: 150_000 });
+  });
+
+  it("uses Stripe when its keys are set, through STRIPE_API_BASE when given", () => {
+    expect(parseEnv({ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_def" }).payments).toEqual({
+      kind: "stripe",
+      secretKey: "sk_test_abc",
+      webhookSecret: "whsec_def",
+      apiBase: undefined,
+    });
+    expect(
+      parseEnv({ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_def", STRIPE_API_BASE: "http://127.0.0.1:12111" }).payments,
+    ).toMatchObject({
+      apiBase: { host: "127.0.0.1", port: 12111, protocol: "http" },
+    });
+  });
+
+  it.each([
+    [{ STRIPE_SECRET_KEY: "pk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_def" }, "STRIPE_SECRET_KEY"],
+    [{ STRIPE_SECRET_KEY: "sk_test_abc" }, "STRIPE_WEBHOOK_SECRET"],
+    [{ STRIPE_WEBHOOK_SECRET: "whsec_def" }, "STRIPE_WEBHOOK_SECRET"],
+    [{ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "secret" }, "STRIPE_WEBHOOK_SECRET"],
+    [{ STRIPE_API_BASE: "localhost:12111" }, "STRIPE_API_BASE"],
+    [{ CHECKOUT_RATE_LIMIT: "0" }, "CHECKOUT_RATE_LIMIT"],
+    [{ KLARNA_MAX_AMOUNT_GBP: "lots" }, "KLARNA_MAX_AMOUNT_GBP"],
+  ])("stops with one line naming a malformed payment setting: %o", (source, name) => {
+    expect(() => parseEnv(source)).toThrow(new RegExp(`^Invalid environment variable ${name}: `));
+  });
+
+  it("refuses a production deployment without Stripe unless the built-in checkout is asked for", () => {
+    expect(() => parseEnv(production)).toThrow(/^Invalid environment variable STRIPE_SECRET_KEY: is required in production/);
+    expect(parseEnv({ ...production, LOCAL_PROVIDERS: "1" }).payments).toEqual({ kind: "local" });
+    expect(parseEnv({ ...production, STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_def" }).payments.kind).toBe("stripe");
   });
 });

@@ -1,14 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { bookingHref, isBookablePriceId } from "~/lib/booking";
-import { editionForPriceId, nextAndUpcoming } from "~/lib/course-dates";
-import {
-  formatDateRange,
-  formatMinorUnits,
-  formatPounds,
-  instalmentAmount,
-  instalmentNote,
-  placesLeftLabel,
-} from "~/lib/format";
+
+import { isBookablePriceId } from "~/lib/booking";
+import { nextAndUpcoming } from "~/lib/course-dates";
+import { formatDateRange, formatMinorUnits, formatPounds, instalmentAmount, instalmentNote, placesLeftLabel } from "~/lib/format";
 
 describe("date ranges", () => {
   it("writes month, ordinal day, year within one month", () => {
@@ -76,28 +70,18 @@ describe("booking", () => {
     expect(isBookablePriceId(null)).toBe(false);
     expect(isBookablePriceId(undefined)).toBe(false);
   });
-
-  it("links Book Now to the booking page with the price id", () => {
-    expect(bookingHref("price_sinus_grafting")).toBe("/booking?priceId=price_sinus_grafting");
-  });
 });
 
 describe("course dates", () => {
   const dates = [
-    { startDate: "2027-01-20", endDate: "2027-01-23", priceId: "price_autumn" },
-    { startDate: "2027-04-20", endDate: "2027-04-23", priceId: "price_winter" },
-    { startDate: "2027-07-20", endDate: "2027-07-23", priceId: "price_autumn" },
+    { startDate: "2027-01-20", endDate: "2027-01-23" },
+    { startDate: "2027-04-20", endDate: "2027-04-23" },
+    { startDate: "2027-07-20", endDate: "2027-07-23" },
   ];
 
   it("takes the first future edition as next and the second as upcoming", () => {
     expect(nextAndUpcoming(dates)).toEqual({ next: dates[0], upcoming: dates[1] });
     expect(nextAndUpcoming(dates.slice(0, 1))).toEqual({ next: dates[0], upcoming: undefined });
     expect(nextAndUpcoming(undefined)).toEqual({ next: undefined, upcoming: undefined });
-  });
-
-  it("finds the first edition sold under a price id", () => {
-    expect(editionForPriceId(dates, "price_winter")).toBe(dates[1]);
-    expect(editionForPriceId(dates, "price_autumn")).toBe(dates[0]);
-    expect(editionForPriceId(dates, "price_other")).toBeUndefined();
   });
 });

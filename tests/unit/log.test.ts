@@ -1,6 +1,7 @@
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { describeError, log, redactQueryErrorsInConsole } from "~/server/log.server";
+
+import { describeError, log, redactQueryErrorsInConsole } from "~/server/platform/log.server";
 
 describe("log", () => {
   afterEach(() => vi.restoreAllMocks());

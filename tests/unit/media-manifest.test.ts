@@ -1,12 +1,15 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+
 import { describe, expect, it } from "vitest";
-import { IMAGES, VIDEOS, imageUrl, videoSources, type ImageAsset, type VideoAsset } from "~/content/media";
+
+import { type ImageAsset, IMAGES, imageUrl, type VideoAsset, VIDEOS, videoSources } from "~/content/media";
+
 import { MAX_IMAGE_BYTES, MAX_MEDIA_DIR_BYTES, MAX_VIDEO_BYTES, VIDEOS_WITH_SOUND } from "../../scripts/media/media-rules";
 
 const PUBLIC = join(process.cwd(), "public");
-const videos = Object.values(VIDEOS).flat() as VideoAsset[];
-const images = [...(Object.values(IMAGES).flat() as ImageAsset[]), ...videos.map((video) => video.poster)];
+const videos: VideoAsset[] = Object.values(VIDEOS).flat();
+const images = [...(Object.values(IMAGES).flat() satisfies ImageAsset[]), ...videos.map((video) => video.poster)];
 const renditions = images.flatMap((image) => image.widths.map((width) => ({ image, width, url: imageUrl(image, width) })));
 const videoFiles = videos.flatMap((video) => videoSources(video).map((source) => ({ video, ...source })));
 
@@ -37,7 +40,7 @@ function webpSize(bytes: Buffer): { width: number; height: number } {
 /** Top-level MP4 box types in file order. */
 function mp4Boxes(bytes: Buffer): { type: string; start: number; size: number }[] {
   const boxes = [];
-  for (let start = 0; start + 8 <= bytes.length; ) {
+  for (let start = 0; start + 8 <= bytes.length;) {
     let size = bytes.readUInt32BE(start);
     if (size === 1) size = Number(bytes.readBigUInt64BE(start + 8));
     if (size < 8) throw new Error("bad MP4 box size");

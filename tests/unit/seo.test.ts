@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { documentTitle, pageMeta, siteUrlOf } from "~/lib/seo";
 
 const find = (meta: ReturnType<typeof pageMeta>, key: string, value: string) =>

@@ -1,5 +1,6 @@
-import { useId, useState, type FormEvent } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { toast } from "sonner";
+
 import { Button } from "~/components/ui/button";
 import { Field, FormError, Input, Textarea } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
@@ -7,7 +8,7 @@ import { postJson } from "~/lib/post-json";
 import { ContactMessageSchema, MAX_MESSAGE_LENGTH, MAX_SUBJECT_LENGTH } from "~/lib/schemas/contact";
 import { firstIssueMessage } from "~/lib/schemas/fields";
 
-export const CONTACT_ENDPOINT = "/api/v2/v2-send-contact-email";
+const CONTACT_ENDPOINT = "/api/v2/v2-send-contact-email";
 
 const EMPTY = { name: "", email: "", subject: "", message: "", website: "" };
 
@@ -18,8 +19,7 @@ export function ContactForm({ className }: { className?: string }) {
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string>();
 
-  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
+  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
 
   function fail(message: string) {
     setError(message);
@@ -65,10 +65,27 @@ export function ContactForm({ className }: { className?: string }) {
         <Input id={`${id}-email`} name="email" type="email" autoComplete="email" required value={values.email} onChange={set("email")} disabled={submitting} />
       </Field>
       <Field label="Subject" id={`${id}-subject`} required>
-        <Input id={`${id}-subject`} name="subject" required value={values.subject} onChange={set("subject")} disabled={submitting} maxLength={MAX_SUBJECT_LENGTH} />
+        <Input
+          id={`${id}-subject`}
+          name="subject"
+          required
+          value={values.subject}
+          onChange={set("subject")}
+          disabled={submitting}
+          maxLength={MAX_SUBJECT_LENGTH}
+        />
       </Field>
       <Field label="Message" id={`${id}-message`} required>
-        <Textarea id={`${id}-message`} name="message" required rows={6} value={values.message} onChange={set("message")} disabled={submitting} maxLength={MAX_MESSAGE_LENGTH} />
+        <Textarea
+          id={`${id}-message`}
+          name="message"
+          required
+          rows={6}
+          value={values.message}
+          onChange={set("message")}
+          disabled={submitting}
+          maxLength={MAX_MESSAGE_LENGTH}
+        />
       </Field>
       {/* Honeypot for bots: hidden from people and from assistive technology. */}
       <div aria-hidden className="absolute -left-[9999px] h-0 w-0 overflow-hidden">

@@ -1,21 +1,22 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
+
 import { Button } from "~/components/ui/button";
 import { Field, FormError, Input } from "~/components/ui/field";
-import { COURSE_INTEREST_OPTIONS } from "~/content/offerings";
 import { cn } from "~/lib/cn";
 import { postJson } from "~/lib/post-json";
 
-export const INTEREST_ENDPOINT = "/api/register-interest";
+const INTEREST_ENDPOINT = "/api/register-interest";
 /** Spec 9: the success toast shows top-centre for 3000 ms; the visitor goes home after 2000 ms. */
-export const INTEREST_TOAST_MS = 3000;
-export const INTEREST_REDIRECT_MS = 2000;
+const INTEREST_TOAST_MS = 3000;
+const INTEREST_REDIRECT_MS = 2000;
 
 /** The endpoint's own schema, loaded when the form is first used (Zod stays out of the page's first load). */
 const loadChecks = () => Promise.all([import("~/lib/schemas/interest"), import("~/lib/schemas/fields")]);
 
-export function RegisterInterestForm({ className }: { className?: string }) {
+/** Spec 3's course interest options: the offerings' titles, in the institute's order, from the database. */
+export function RegisterInterestForm({ options, className }: { options: readonly string[]; className?: string }) {
   const id = useId();
   const navigate = useNavigate();
   const [name, setName] = useState("");
@@ -57,7 +58,7 @@ export function RegisterInterestForm({ className }: { className?: string }) {
       setName("");
       setEmail("");
       setCourses([]);
-      redirectTimer.current = window.setTimeout(() => navigate("/"), INTEREST_REDIRECT_MS);
+      redirectTimer.current = window.setTimeout(() => void navigate("/"), INTEREST_REDIRECT_MS);
     } catch {
       fail("An unexpected error occurred.");
     } finally {
@@ -65,11 +66,16 @@ export function RegisterInterestForm({ className }: { className?: string }) {
     }
   }
 
-  const toggle = (course: string, checked: boolean) =>
-    setCourses((current) => (checked ? [...current, course] : current.filter((item) => item !== course)));
+  const toggle = (course: string, checked: boolean) => setCourses((current) => (checked ? [...current, course] : current.filter((item) => item !== course)));
 
   return (
-    <form onSubmit={register} onFocus={() => void loadChecks().catch(() => undefined)} noValidate aria-label="Register your interest" className={cn("grid gap-5", className)}>
+    <form
+      onSubmit={register}
+      onFocus={() => void loadChecks().catch(() => undefined)}
+      noValidate
+      aria-label="Register your interest"
+      className={cn("grid gap-5", className)}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Full Name" id={`${id}-name`} required>
           <Input
@@ -80,7 +86,7 @@ export function RegisterInterestForm({ className }: { className?: string }) {
             value={name}
             onChange={(event) => setName(event.target.value)}
             disabled={submitting}
-            maxLength={200}
+            maxLength={80}
           />
         </Field>
         <Field label="Email Address" id={`${id}-email`} required>
@@ -105,7 +111,7 @@ export function RegisterInterestForm({ className }: { className?: string }) {
           </span>
         </legend>
         <div className="grid gap-2 sm:grid-cols-2">
-          {COURSE_INTEREST_OPTIONS.map((course) => (
+          {options.map((course) => (
             <label
               key={course}
               className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-ink/15 px-3 py-2 text-sm hover:border-gold has-[:checked]:border-gold has-[:checked]:bg-gold-light"

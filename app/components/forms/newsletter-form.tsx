@@ -1,11 +1,12 @@
-import { useId, useState, type FormEvent } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { toast } from "sonner";
+
 import { Button } from "~/components/ui/button";
 import { Field, FormError, Input } from "~/components/ui/field";
-import { postJson } from "~/lib/post-json";
 import { cn } from "~/lib/cn";
+import { postJson } from "~/lib/post-json";
 
-export const NEWSLETTER_ENDPOINT = "/api/v2/v2-subscribe-newsletter";
+const NEWSLETTER_ENDPOINT = "/api/v2/v2-subscribe-newsletter";
 
 /**
  * The endpoint's own schema, loaded when the form is first used: Zod stays out

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useFetcher, useNavigate, useRevalidator } from "react-router";
 import { toast } from "sonner";
 
-export const CLAIM_ENDPOINT = "/api/functions/claim-guest-purchases";
+const CLAIM_ENDPOINT = "/api/functions/claim-guest-purchases";
 
 /** Spec 4: logging out shows 'Loading...' in the shell while it runs, then a toast and /auth. */
 export function useLogout() {
@@ -12,7 +12,7 @@ export function useLogout() {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     if (fetcher.data.ok) {
       toast.success("You have been logged out.");
-      navigate("/auth");
+      void navigate("/auth");
     } else {
       console.error("Error signing out", fetcher.data.message);
       toast.error(fetcher.data.message || "Logout failed. Please try again.");
@@ -20,7 +20,7 @@ export function useLogout() {
   }, [fetcher.state, fetcher.data, navigate]);
   return {
     busy: fetcher.state !== "idle",
-    logout: () => fetcher.submit(null, { method: "post", action: "/auth/logout" }),
+    logout: () => void fetcher.submit(null, { method: "post", action: "/auth/logout" }),
   };
 }
 

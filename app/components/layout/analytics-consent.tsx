@@ -1,33 +1,46 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+
+import { sendThirdPartyPageView } from "~/components/layout/route-effects";
 import { Button } from "~/components/ui/button";
-import type { PublicEnv } from "~/server/env.server";
+import { thirdPartyPageView } from "~/lib/page-location";
+import type { PublicEnv } from "~/server/platform/env.server";
 
 type ThirdPartyAnalytics = Exclude<PublicEnv["analytics"], { kind: "first-party" }>;
 
-export const CONSENT_STORAGE_KEY = "gii-analytics-consent";
+const CONSENT_STORAGE_KEY = "gii-analytics-consent";
+
+/**
+ * Third-party scripts read document.referrer themselves (Plausible has no
+ * option to replace it), so before one loads the page's own referrer is
+ * shadowed by its public form: a previous page's token never reaches them.
+ */
+function hidePrivateReferrer() {
+  const referrer = thirdPartyPageView(window.location.href, document.referrer, window.location.origin)?.referrer ?? "";
+  Object.defineProperty(document, "referrer", { configurable: true, get: () => referrer });
+}
 
 function loadProvider(analytics: ThirdPartyAnalytics) {
   if (document.querySelector("script[data-analytics-provider]")) return;
+  hidePrivateReferrer();
   const script = document.createElement("script");
   script.async = true;
   script.dataset.analyticsProvider = analytics.kind;
   if (analytics.kind === "plausible") {
-    // Manual mode: page views are sent by ReportPageViews with the full location.
+    // Manual mode: every page view is sent by sendThirdPartyPageView with the public location.
     script.src = "https://plausible.io/js/script.manual.js";
     script.dataset.domain = analytics.domain;
     window.plausible ??= function queue(...args: unknown[]) {
       ((queue as unknown as { q?: unknown[][] }).q ??= []).push(args);
     };
-    window.plausible("pageview", { u: window.location.href });
   } else {
     script.src = `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(analytics.measurementId)}`;
     const dataLayer: unknown[] = ((window as unknown as { dataLayer?: unknown[] }).dataLayer ??= []);
     window.gtag = (...args: unknown[]) => void dataLayer.push(args);
     window.gtag("js", new Date());
     window.gtag("config", analytics.measurementId, { send_page_view: false });
-    window.gtag("event", "page_view", { page_location: window.location.href, page_title: document.title });
   }
+  sendThirdPartyPageView();
   document.head.appendChild(script);
 }
 
@@ -39,6 +52,8 @@ export function AnalyticsConsent({ analytics }: { analytics: PublicEnv["analytic
     if (analytics.kind === "first-party") return;
     const stored = window.localStorage.getItem(CONSENT_STORAGE_KEY);
     const current = stored === "granted" || stored === "denied" ? stored : "unknown";
+    // The stored choice can only be read in the browser, after hydration.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setChoice(current);
     if (current === "granted") loadProvider(analytics);
   }, [analytics]);
@@ -58,8 +73,8 @@ export function AnalyticsConsent({ analytics }: { analytics: PublicEnv["analytic
       className="fixed inset-x-4 bottom-4 z-50 mx-auto max-w-2xl rounded-lg bg-white p-5 shadow-2xl ring-1 ring-black/10"
     >
       <p className="text-sm text-ink">
-        We would like to measure visits with {analytics.kind === "plausible" ? "Plausible" : "Google Analytics"} to
-        improve the site. Nothing is measured by them unless you agree. Read our{" "}
+        We would like to measure visits with {analytics.kind === "plausible" ? "Plausible" : "Google Analytics"} to improve the site. Nothing is measured by
+        them unless you agree. Read our{" "}
         <Link to="/privacy" className="underline">
           privacy policy
         </Link>

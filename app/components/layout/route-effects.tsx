@@ -1,9 +1,11 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
+
+import { thirdPartyPageView } from "~/lib/page-location";
 import type { PageView } from "~/lib/schemas/page-view";
 
 /** Spec 2: after a navigation, scroll smoothly to the hash target after 100 ms, else to the top. */
-export const HASH_SCROLL_DELAY_MS = 100;
+const HASH_SCROLL_DELAY_MS = 100;
 
 export function ScrollOnNavigation() {
   const { pathname, hash, key } = useLocation();
@@ -29,7 +31,27 @@ declare global {
   }
 }
 
-/** Spec 2: every navigation, first load included, reports its full location and title. */
+/**
+ * Sends a page view to the configured third-party provider (after consent),
+ * with only the public form of the page and its referrer: links from our
+ * emails carry secrets in their path or query.
+ */
+export function sendThirdPartyPageView() {
+  const page = thirdPartyPageView(window.location.href, document.referrer, window.location.origin);
+  if (!page) return;
+  window.plausible?.("pageview", { u: page.location });
+  if (window.gtag) {
+    const fields = { page_location: page.location, page_referrer: page.referrer, page_title: document.title };
+    // Set for every later event too, so GA never falls back to the real address bar or referrer.
+    window.gtag("set", fields);
+    window.gtag("event", "page_view", fields);
+  }
+}
+
+/**
+ * Spec 2: every navigation, first load included, reports its location and
+ * title; the server stores only their public form.
+ */
 export function ReportPageViews() {
   const location = useLocation();
   useEffect(() => {
@@ -45,8 +67,7 @@ export function ReportPageViews() {
       headers: { "Content-Type": "application/json" },
       keepalive: true,
     }).catch(() => {});
-    window.plausible?.("pageview", { u: view.location });
-    window.gtag?.("event", "page_view", { page_location: view.location, page_title: view.title });
+    sendThirdPartyPageView();
   }, [location.key]);
   return null;
 }

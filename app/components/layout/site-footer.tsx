@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+
 import { SITE } from "~/content/site";
 
 export function SiteFooter() {

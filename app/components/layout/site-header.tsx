@@ -1,13 +1,14 @@
 import { ChevronDown, Menu, X } from "lucide-react";
 import { NavigationMenu } from "radix-ui";
-import { useEffect, useId, useRef, useState, type ComponentProps } from "react";
+import { type ComponentProps, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Link, useMatch } from "react-router";
+
 import { Button } from "~/components/ui/button";
 import { MENU_OPEN_DELAY_MS, MENU_SKIP_DELAY_MS, NAV_ITEMS } from "~/content/navigation";
 import { SITE } from "~/content/site";
 import { cn } from "~/lib/cn";
 
-export type AuthStatus = "loading" | "signed-in" | "signed-out";
+type AuthStatus = "loading" | "signed-in" | "signed-out";
 
 interface SiteHeaderProps {
   authStatus: AuthStatus;
@@ -71,12 +72,7 @@ function DesktopLink({ to, label }: { to: string; label: string }) {
 
 function DesktopNavigation() {
   return (
-    <NavigationMenu.Root
-      delayDuration={MENU_OPEN_DELAY_MS}
-      skipDelayDuration={MENU_SKIP_DELAY_MS}
-      className="relative hidden md:block"
-      aria-label="Main"
-    >
+    <NavigationMenu.Root delayDuration={MENU_OPEN_DELAY_MS} skipDelayDuration={MENU_SKIP_DELAY_MS} className="relative hidden md:block" aria-label="Main">
       <NavigationMenu.List className="flex items-center gap-1">
         {NAV_ITEMS.map((item) =>
           item.children ? (
@@ -85,13 +81,10 @@ function DesktopNavigation() {
               <NavigationMenu.Trigger asChild>
                 <MenuLink to={item.to} className="group gap-1">
                   {item.label}
-                  <ChevronDown
-                    aria-hidden
-                    className="size-4 transition-transform duration-200 group-data-[state=open]:rotate-180"
-                  />
+                  <ChevronDown aria-hidden className="size-4 transition-transform duration-200 group-data-[state=open]:rotate-180" />
                 </MenuLink>
               </NavigationMenu.Trigger>
-              <NavigationMenu.Content className="absolute left-0 top-0 w-[22rem] p-2">
+              <NavigationMenu.Content className="absolute top-0 left-0 w-[22rem] p-2">
                 <ul className="grid gap-1">
                   {item.children.map((child) => (
                     <li key={child.to}>
@@ -113,7 +106,7 @@ function DesktopNavigation() {
           ),
         )}
       </NavigationMenu.List>
-      <div className="absolute left-0 top-full pt-2">
+      <div className="absolute top-full left-0 pt-2">
         <NavigationMenu.Viewport className="relative h-[var(--radix-navigation-menu-viewport-height)] w-[var(--radix-navigation-menu-viewport-width)] overflow-hidden rounded-lg bg-white shadow-xl ring-1 ring-black/5" />
       </div>
     </NavigationMenu.Root>
@@ -159,7 +152,7 @@ function MobileNavigation(props: SiteHeaderProps) {
         id={panelId}
         aria-label="Mobile"
         hidden={!open}
-        className="absolute inset-x-0 top-full max-h-[500px] overflow-y-auto border-t border-white/10 bg-navy px-4 pb-6 pt-2 shadow-xl"
+        className="absolute inset-x-0 top-full max-h-[500px] overflow-y-auto border-t border-white/10 bg-navy px-4 pt-2 pb-6 shadow-xl"
       >
         <ul className="grid gap-1">
           {NAV_ITEMS.map((item) => (
@@ -190,13 +183,14 @@ function MobileNavigation(props: SiteHeaderProps) {
   );
 }
 
-export function SiteHeader(props: SiteHeaderProps) {
+export function SiteHeader({ ribbon, ...props }: SiteHeaderProps & { ribbon?: ReactNode }) {
   return (
-    <header className="fixed inset-x-0 top-0 z-50 h-[var(--header-height)] bg-navy/95 shadow-md backdrop-blur supports-[backdrop-filter]:bg-navy/85">
-      <div className="relative mx-auto flex h-full max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+    <header className="fixed inset-x-0 top-0 z-50 flex h-[var(--header-height)] flex-col bg-navy/95 shadow-md backdrop-blur supports-[backdrop-filter]:bg-navy/85">
+      {ribbon}
+      <div className="relative mx-auto flex h-[var(--nav-height)] w-full max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Link to="/" className="flex min-h-11 items-center gap-3" aria-label={`${SITE.name}, home`}>
           <img src={SITE.logo} alt="" width={40} height={40} className="size-10" />
-          <span className="font-display text-lg font-semibold leading-tight text-white">
+          <span className="font-display text-lg leading-tight font-semibold text-white">
             Global Implant <span className="text-gold-bright">Institute</span>
           </span>
         </Link>

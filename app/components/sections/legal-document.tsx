@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import type { LegalBlock, LegalDocument, RichText } from "~/content/legal";
-import { PageHeading } from "~/components/ui/page-heading";
 
-const linkClass =
-  "font-medium text-gold-dark underline decoration-gold/50 underline-offset-2 hover:decoration-gold-dark";
+import { PageHeading } from "~/components/ui/page-heading";
+import type { LegalBlock, LegalDocument, RichText } from "~/content/legal";
+
+const linkClass = "font-medium text-gold-dark underline decoration-gold/50 underline-offset-2 hover:decoration-gold-dark";
 
 function Rich({ content }: { content: RichText }) {
   return content.map((part, index) => {
@@ -14,12 +14,7 @@ function Rich({ content }: { content: RichText }) {
         {part.text}
       </Link>
     ) : (
-      <a
-        key={index}
-        href={part.href}
-        className={linkClass}
-        {...(part.href.startsWith("http") ? { rel: "noopener noreferrer", target: "_blank" } : {})}
-      >
+      <a key={index} href={part.href} className={linkClass} {...(part.href.startsWith("http") ? { rel: "noopener noreferrer", target: "_blank" } : {})}>
         {part.text}
       </a>
     );
@@ -67,7 +62,7 @@ export function LegalDocumentPage({ doc }: { doc: LegalDocument }) {
       <PageHeading title={doc.title} intro={doc.lastUpdated} />
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-16 lg:px-8">
         <nav aria-label="Contents" className="lg:sticky lg:top-[calc(var(--header-height)+2rem)] lg:self-start">
-          <h2 className="font-sans text-xs font-semibold uppercase tracking-widest text-gold-dark">Contents</h2>
+          <h2 className="font-sans text-xs font-semibold tracking-widest text-gold-dark uppercase">Contents</h2>
           <ol className="mt-4 space-y-1 border-l border-ink/10 text-sm">
             {doc.sections.map((section, index) => (
               <li key={section.id}>
@@ -75,7 +70,7 @@ export function LegalDocumentPage({ doc }: { doc: LegalDocument }) {
                   href={`#${section.id}`}
                   className="-ml-px flex min-h-11 items-center border-l-2 border-transparent py-1 pl-4 text-ink/75 hover:border-gold hover:text-navy lg:min-h-9"
                 >
-                  <span className="w-7 shrink-0 tabular-nums text-gold-dark">{index + 1}.</span>
+                  <span className="w-7 shrink-0 text-gold-dark tabular-nums">{index + 1}.</span>
                   {section.heading}
                 </a>
               </li>
@@ -90,7 +85,7 @@ export function LegalDocumentPage({ doc }: { doc: LegalDocument }) {
           {doc.sections.map((section, index) => (
             <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} className="mt-12 scroll-mt-[calc(var(--header-height)+1.5rem)]">
               <h2 id={`${section.id}-heading`} className="flex gap-3 text-2xl font-semibold sm:text-3xl">
-                <span className="tabular-nums text-gold-dark">{index + 1}.</span>
+                <span className="text-gold-dark tabular-nums">{index + 1}.</span>
                 <span>{section.heading}</span>
               </h2>
               <div className="mt-4 space-y-4">

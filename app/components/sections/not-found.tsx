@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
+
 import { Button } from "~/components/ui/button";
 
 export function NotFoundContent() {
@@ -11,9 +12,7 @@ export function NotFoundContent() {
     <div className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center sm:py-32">
       <h1 className="text-7xl font-bold text-gold-dark">404</h1>
       <p className="mt-4 font-display text-2xl text-navy">Page Not Found</p>
-      <p className="mt-4 text-ink/80">
-        Sorry, we couldn't find the page you're looking for. It may have been moved or doesn't exist.
-      </p>
+      <p className="mt-4 text-ink/80">Sorry, we couldn't find the page you're looking for. It may have been moved or doesn't exist.</p>
       <Button asChild className="mt-8">
         <Link to="/">Return to Home</Link>
       </Button>

@@ -1,6 +1,7 @@
 import { ChevronDown } from "lucide-react";
 import { Accordion as AccordionPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
+
 import { cn } from "~/lib/cn";
 
 export function Accordion(props: ComponentProps<typeof AccordionPrimitive.Root>) {
@@ -25,7 +26,7 @@ export function AccordionTrigger({ className, children, ...props }: ComponentPro
         {children}
         <ChevronDown
           aria-hidden
-          className="size-5 shrink-0 text-gold-dark transition-transform duration-200 motion-reduce:transition-none group-data-[state=open]:rotate-180"
+          className="size-5 shrink-0 text-gold-dark transition-transform duration-200 group-data-[state=open]:rotate-180 motion-reduce:transition-none"
         />
       </AccordionPrimitive.Trigger>
     </AccordionPrimitive.Header>
@@ -44,7 +45,7 @@ export function AccordionContent({ className, children, ...props }: ComponentPro
       className="overflow-hidden data-[state=closed]:hidden motion-safe:data-[state=open]:animate-accordion-down"
       {...props}
     >
-      <div className={cn("pb-5 pr-9 leading-relaxed text-ink/80", className)}>{children}</div>
+      <div className={cn("pr-9 pb-5 leading-relaxed text-ink/80", className)}>{children}</div>
     </AccordionPrimitive.Content>
   );
 }

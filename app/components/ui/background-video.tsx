@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from "react";
-import { videoSources, type VideoAsset } from "~/content/media";
+
+import { type VideoAsset, videoSources } from "~/content/media";
 import { cn } from "~/lib/cn";
 import { usePrefersReducedMotion } from "~/lib/use-reduced-motion";
+
 import { ResponsiveImage } from "./responsive-image";
 
 /**
@@ -45,13 +47,7 @@ export function BackgroundVideo({
 
   return (
     <div aria-hidden="true" className={cn("relative overflow-hidden bg-navy", className)}>
-      <ResponsiveImage
-        image={video.poster}
-        alt=""
-        sizes="100vw"
-        priority={priority}
-        className="absolute inset-0 h-full w-full object-cover"
-      />
+      <ResponsiveImage image={video.poster} alt="" sizes="100vw" priority={priority} className="absolute inset-0 h-full w-full object-cover" />
       <video
         ref={ref}
         muted
@@ -62,10 +58,7 @@ export function BackgroundVideo({
         width={video.width}
         height={video.height}
         onPlaying={() => setPlaying(true)}
-        className={cn(
-          "absolute inset-0 h-full w-full object-cover transition-opacity duration-700",
-          playing ? "opacity-100" : "opacity-0",
-        )}
+        className={cn("absolute inset-0 h-full w-full object-cover transition-opacity duration-700", playing ? "opacity-100" : "opacity-0")}
       >
         {videoSources(video).map((source) => (
           <source key={source.type} src={source.src} type={source.type} />

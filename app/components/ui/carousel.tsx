@@ -1,7 +1,8 @@
 import Autoplay from "embla-carousel-autoplay";
 import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
-import { Children, useCallback, useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from "react";
+import { Children, type KeyboardEvent, type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
+
 import { cn } from "~/lib/cn";
 import { usePrefersReducedMotion } from "~/lib/use-reduced-motion";
 
@@ -54,10 +55,7 @@ export function Carousel({
 
   // A new plugin list makes Embla re-initialise, so it only changes when autoplay is switched.
   const plugins = useMemo(
-    () =>
-      autoplayOn
-        ? [Autoplay({ delay: autoplayMs, stopOnInteraction: false, stopOnMouseEnter: pauseOnHover })]
-        : [],
+    () => (autoplayOn ? [Autoplay({ delay: autoplayMs, stopOnInteraction: false, stopOnMouseEnter: pauseOnHover })] : []),
     [autoplayOn, autoplayMs, pauseOnHover],
   );
   const [viewportRef, api] = useEmblaCarousel({ loop, align: "start" }, plugins);
@@ -106,12 +104,9 @@ export function Carousel({
     "flex size-11 items-center justify-center rounded-full border border-gold/60 bg-white text-navy shadow-sm transition-colors hover:bg-gold-light disabled:opacity-40";
 
   return (
-    <section
-      aria-roledescription="carousel"
-      aria-label={label}
-      onKeyDown={onKeyDown}
-      className={cn("relative", className)}
-    >
+    // The arrow keys move the slides while focus is inside the carousel (WAI-ARIA carousel pattern).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+    <section aria-roledescription="carousel" aria-label={label} onKeyDown={onKeyDown} className={cn("relative", className)}>
       <div ref={viewportRef} className="overflow-hidden">
         {/* Announce slide changes only when the visitor made them, not every few seconds. */}
         <div className="flex touch-pan-y" aria-live={autoplayOn ? "off" : "polite"}>

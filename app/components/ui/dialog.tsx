@@ -1,11 +1,10 @@
 import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
+
 import { cn } from "~/lib/cn";
 
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 
 /** A centred modal over a dimmed page, with a close button in its corner. */
 export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
@@ -15,7 +14,7 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
       <DialogPrimitive.Content
         data-slot="dialog-content"
         className={cn(
-          "fixed left-1/2 top-1/2 z-[100] grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl bg-white p-5 shadow-2xl sm:p-6 motion-safe:data-[state=open]:animate-fade-in",
+          "fixed top-1/2 left-1/2 z-[100] grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl bg-white p-5 shadow-2xl motion-safe:data-[state=open]:animate-fade-in sm:p-6",
           className,
         )}
         {...props}
@@ -23,7 +22,7 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
         {children}
         <DialogPrimitive.Close
           aria-label="Close"
-          className="absolute right-2 top-2 inline-flex size-11 items-center justify-center rounded-full text-navy transition-colors hover:bg-mist"
+          className="absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-full text-navy transition-colors hover:bg-mist"
         >
           <X aria-hidden className="size-5" />
         </DialogPrimitive.Close>

@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
+
 import { cn } from "~/lib/cn";
 
 export const inputClass =

@@ -1,4 +1,4 @@
-import { imageUrl, srcSet, type ImageAsset } from "~/content/media";
+import { type ImageAsset, imageUrl, srcSet } from "~/content/media";
 
 export function ResponsiveImage({
   image,

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState, type ComponentProps } from "react";
+import { type ComponentProps, useEffect, useRef, useState } from "react";
 
 /** Spec 2: sections fade in once, when 10% of them is visible. */
-export const REVEAL_THRESHOLD = 0.1;
+const REVEAL_THRESHOLD = 0.1;
 
 export function Reveal(props: ComponentProps<"section">) {
   const ref = useRef<HTMLElement>(null);

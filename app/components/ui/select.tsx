@@ -1,6 +1,8 @@
 import { Check, ChevronDown } from "lucide-react";
 import { Select as RadixSelect } from "radix-ui";
+
 import { cn } from "~/lib/cn";
+
 import { inputClass } from "./field";
 
 /** Radix items cannot have an empty value, so "not chosen" has a stand-in of its own. */
@@ -58,7 +60,7 @@ export function Select({
                 <RadixSelect.Item
                   key={option}
                   value={option}
-                  className="relative flex min-h-11 cursor-pointer select-none items-center rounded px-8 text-base text-ink outline-none data-[highlighted]:bg-gold-light data-[state=checked]:font-semibold"
+                  className="relative flex min-h-11 cursor-pointer items-center rounded px-8 text-base text-ink outline-none select-none data-[highlighted]:bg-gold-light data-[state=checked]:font-semibold"
                 >
                   <RadixSelect.ItemIndicator className="absolute left-2 inline-flex">
                     <Check aria-hidden className="size-4 text-gold-dark" />

@@ -1,28 +1,68 @@
 import { z } from "zod";
 
-/** Spec 5: an email must look like {something}@{domain}.{tld}. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const NUL_MESSAGE = "Text cannot contain a NUL character (\\u0000).";
+
+/**
+ * Text as every payload reads it: a string without a NUL character, which
+ * PostgreSQL would refuse. Every schema builds its strings from this.
+ */
+export function safeString(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).refine((value) => !value.includes("\0"), { message: NUL_MESSAGE });
+}
+
+/**
+ * Spec 5: an email must look like {something}@{domain}.{tld}. One strict syntax
+ * for every form: letters, digits, dots, `_`, `+` and `-` before one `@`, a
+ * domain of letters, digits and hyphens; no `?`, `&`, spaces, quotes or a
+ * second `@`, so an address can never carry mailto parameters into a reply.
+ */
+export const EMAIL_PATTERN = /^[A-Za-z0-9_+-]+(?:\.[A-Za-z0-9_+-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 export const MAX_EMAIL_LENGTH = 254;
-export const MAX_NAME_LENGTH = 200;
+
+export function isEmailAddress(value: string): boolean {
+  return value.length <= MAX_EMAIL_LENGTH && EMAIL_PATTERN.test(value);
+}
+
+/** A name may be put in an email, so it is plain text of at most 80 characters, and no web address. */
+export const MAX_NAME_LENGTH = 80;
+// Control characters are exactly what this refuses.
+// eslint-disable-next-line no-control-regex
+const NOT_PLAIN_TEXT = /[\u0000-\u001f\u007f<>]/;
+const WEB_ADDRESS = /:\/\/|\bwww\.|\bhttps?:|[a-z0-9-]\.(?:com|net|org|info|biz|io|co|uk|ru|cn|xyz|top|online|site|link|click|ly|me|app|shop|live)\b/i;
+export const NAME_NOT_PLAIN_MESSAGE = "Please enter a name as plain text, without a web address.";
+
+export function isPlainName(value: string): boolean {
+  return !NOT_PLAIN_TEXT.test(value) && !WEB_ADDRESS.test(value);
+}
+
+export function nameTooLong(label: string) {
+  return `${label} must be at most ${MAX_NAME_LENGTH} characters.`;
+}
 
 /** Trims strings before validation; other values pass through to fail their type check. */
 export const trimmed = (value: unknown) => (typeof value === "string" ? value.trim() : value);
+
+/** A required, trimmed person's name with the form's message for "missing" and a label for "too long". */
+export function nameField(messages: { required: string; label: string }) {
+  return z.preprocess(
+    trimmed,
+    safeString({ error: messages.required })
+      .min(1, messages.required)
+      .max(MAX_NAME_LENGTH, nameTooLong(messages.label))
+      .refine(isPlainName, NAME_NOT_PLAIN_MESSAGE),
+  );
+}
 
 /** A required, trimmed email with the given messages for "missing" and "malformed". */
 export function emailField(messages: { required: string; invalid: string }) {
   return z.preprocess(
     trimmed,
-    z
-      .string({ error: messages.required })
+    safeString({ error: messages.required })
       .min(1, messages.required)
       .max(MAX_EMAIL_LENGTH, messages.invalid)
       .regex(EMAIL_PATTERN, messages.invalid)
       .transform((email) => email.toLowerCase()),
   );
-}
-
-export function nameTooLong(label: string) {
-  return `${label} must be at most ${MAX_NAME_LENGTH} characters.`;
 }
 
 /**

@@ -1,22 +1,25 @@
 import { z } from "zod";
-import { COURSE_INTEREST_OPTIONS } from "~/content/offerings";
-import { emailField, MAX_NAME_LENGTH, nameTooLong, trimmed } from "./fields";
+
+import { emailField, nameField, safeString } from "./fields";
 
 export const INTEREST_REQUIRED_MESSAGE = "Please fill in your name, email, and select at least one course.";
+/** More than the catalogue will ever hold; a longer list is not a person's choice. */
+const MAX_COURSES = 20;
 
-/** Spec 3 and 5: interest registration {name, email, interestedCourses}; courses from the spec's list only. */
+/**
+ * Spec 3 and 5: interest registration {name, email, interestedCourses}, the
+ * courses by title. Which titles exist is the database's to say: the server
+ * checks them against the offerings.
+ */
 export const InterestRegistrationSchema = z.object({
-  name: z.preprocess(
-    trimmed,
-    z.string({ error: INTEREST_REQUIRED_MESSAGE }).min(1, INTEREST_REQUIRED_MESSAGE).max(MAX_NAME_LENGTH, nameTooLong("Name")),
-  ),
+  name: nameField({ required: INTEREST_REQUIRED_MESSAGE, label: "Name" }),
   email: emailField({ required: INTEREST_REQUIRED_MESSAGE, invalid: "Please enter a valid email address." }),
   interestedCourses: z
-    .array(z.enum(COURSE_INTEREST_OPTIONS as [string, ...string[]], { error: INTEREST_REQUIRED_MESSAGE }), {
+    .array(safeString({ error: INTEREST_REQUIRED_MESSAGE }).min(1, INTEREST_REQUIRED_MESSAGE).max(200, INTEREST_REQUIRED_MESSAGE), {
       error: INTEREST_REQUIRED_MESSAGE,
     })
     .min(1, INTEREST_REQUIRED_MESSAGE)
-    .max(COURSE_INTEREST_OPTIONS.length, INTEREST_REQUIRED_MESSAGE)
+    .max(MAX_COURSES, INTEREST_REQUIRED_MESSAGE)
     .refine((courses) => new Set(courses).size === courses.length, INTEREST_REQUIRED_MESSAGE),
 });
 

@@ -1,6 +1,9 @@
 import { z } from "zod";
 
-/** The analytics beacon: where the visitor is and what the page is called. */
+/**
+ * The analytics beacon: where the visitor is and what the page is called, as the
+ * browser sees it. The server keeps only its public form (app/lib/page-location.ts).
+ */
 export const PageViewSchema = z.object({
   location: z.url({ protocol: /^https?$/ }).max(2048),
   title: z.string().trim().max(300),

@@ -11,10 +11,5 @@ export const PREFERENCES_MESSAGES = {
 
 /** Spec 7: the preferences call's body, `{ preferences: { eventNotifications } }`; anything else in it is ignored. */
 export const UpdatePreferencesSchema = z.object({
-  preferences: z.object(
-    { eventNotifications: z.boolean({ error: PREFERENCES_MESSAGES.invalid }) },
-    { error: PREFERENCES_MESSAGES.invalid },
-  ),
+  preferences: z.object({ eventNotifications: z.boolean({ error: PREFERENCES_MESSAGES.invalid }) }, { error: PREFERENCES_MESSAGES.invalid }),
 });
-
-export type UpdatePreferences = z.infer<typeof UpdatePreferencesSchema>;

@@ -1,17 +1,11 @@
 import { z } from "zod";
+
 import { COUNTRIES_OF_RESIDENCE, COUNTRY_CODES } from "~/content/account";
-import { EMAIL_PATTERN, MAX_EMAIL_LENGTH, trimmed } from "./fields";
+
+import { isEmailAddress, isPlainName, MAX_NAME_LENGTH, NAME_NOT_PLAIN_MESSAGE, nameTooLong, safeString, trimmed } from "./fields";
 
 /** The account form's field names (spec 3), in the order the form shows them. */
-export const PROFILE_FIELDS = [
-  "firstName",
-  "lastName",
-  "emailAddress",
-  "mobileCountryCode",
-  "mobileNumber",
-  "countryOfResidence",
-  "instagramProfile",
-] as const;
+export const PROFILE_FIELDS = ["firstName", "lastName", "emailAddress", "mobileCountryCode", "mobileNumber", "countryOfResidence", "instagramProfile"] as const;
 
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 /** What the form holds: every field as text, empty when not given. */
@@ -30,7 +24,7 @@ export const PROFILE_MESSAGES = {
   tooLong: "Please keep each field under 200 characters.",
 } as const;
 
-export const MAX_PROFILE_FIELD_LENGTH = 200;
+const MAX_PROFILE_FIELD_LENGTH = 200;
 
 const MOBILE_NUMBER_PATTERN = /^\d{6,15}$/;
 /** A handle: an optional @, then 1-30 letters, digits, dots or underscores. */
@@ -45,7 +39,7 @@ export function isInstagramProfile(value: string): boolean {
 /** A missing value reads as empty text; values are trimmed before any rule. */
 const text = z.preprocess(
   (value) => (value === undefined || value === null ? "" : trimmed(value)),
-  z.string({ error: "Please enter text in every field." }).max(MAX_PROFILE_FIELD_LENGTH, PROFILE_MESSAGES.tooLong),
+  safeString({ error: "Please enter text in every field." }).max(MAX_PROFILE_FIELD_LENGTH, PROFILE_MESSAGES.tooLong),
 );
 
 const isOneOf = (list: readonly string[], value: string) => list.includes(value);
@@ -59,9 +53,14 @@ export const ProfileSchema = z
   .superRefine((value, ctx) => {
     const issue = (field: ProfileField, message: string) => ctx.addIssue({ code: "custom", path: [field], message });
     if (!value.firstName && !value.lastName) issue("firstName", PROFILE_MESSAGES.nameRequired);
-    if (value.emailAddress && (value.emailAddress.length > MAX_EMAIL_LENGTH || !EMAIL_PATTERN.test(value.emailAddress))) {
-      issue("emailAddress", PROFILE_MESSAGES.email);
+    for (const [field, label] of [
+      ["firstName", "First name"],
+      ["lastName", "Last name"],
+    ] as const) {
+      if (value[field].length > MAX_NAME_LENGTH) issue(field, nameTooLong(label));
+      else if (value[field] && !isPlainName(value[field])) issue(field, NAME_NOT_PLAIN_MESSAGE);
     }
+    if (value.emailAddress && !isEmailAddress(value.emailAddress)) issue("emailAddress", PROFILE_MESSAGES.email);
     if (value.mobileCountryCode && !isOneOf(COUNTRY_CODES, value.mobileCountryCode)) issue("mobileCountryCode", PROFILE_MESSAGES.countryCode);
     if (value.mobileNumber && !value.mobileCountryCode) issue("mobileCountryCode", PROFILE_MESSAGES.numberWithoutCode);
     if (value.mobileCountryCode && !value.mobileNumber) issue("mobileNumber", PROFILE_MESSAGES.codeWithoutNumber);

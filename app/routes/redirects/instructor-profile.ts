@@ -1,5 +1,10 @@
 import { redirect } from "react-router";
+
+import { publicRoute } from "~/server/http/guards.server";
+
 import type { Route } from "./+types/instructor-profile";
+
+export const middleware = [publicRoute()];
 
 // Old per-instructor pages (/instructors/dr-{name}) are now one page.
 export function loader({ params }: Route.LoaderArgs) {

@@ -1,6 +1,11 @@
 import { data, redirect } from "react-router";
-import { log } from "~/server/log.server";
+
+import { publicRoute } from "~/server/http/guards.server";
+import { log } from "~/server/platform/log.server";
+
 import type { Route } from "./+types/unknown-path";
+
+export const middleware = [publicRoute()];
 
 const isApi = (request: Request) => new URL(request.url).pathname.startsWith("/api/");
 

@@ -1,13 +1,7 @@
-import { data } from "react-router";
 import { desc, eq } from "drizzle-orm";
-import type { Database } from "../db/client.server";
-import { emailOutbox } from "../db/schema.server";
-import type { Env } from "../env.server";
 
-/** The /dev mailbox exists only with local providers (design.md 3); elsewhere it is not found. */
-export function requireLocalProviders(env: Env) {
-  if (!env.localProviders) throw data(null, { status: 404 });
-}
+import type { Database } from "~/server/db/client.server";
+import { emailOutbox } from "~/server/db/schema.server";
 
 export async function listMailbox(db: Database, options: { to?: string; limit?: number } = {}) {
   return db

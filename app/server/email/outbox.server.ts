@@ -1,5 +1,5 @@
-import type { Database, Transaction } from "../db/client.server";
-import { emailOutbox, type OutboxAttachment } from "../db/schema.server";
+import type { Database, Transaction } from "~/server/db/client.server";
+import { emailOutbox, type OutboxAttachment } from "~/server/db/schema.server";
 
 export interface OutgoingEmail {
   /** Which template made it: shown in the mailbox and used to pick out auth links in logs. */

@@ -1,24 +1,25 @@
 import { and, eq, inArray, lte, or, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
-import type { Database } from "../db/client.server";
-import { emailOutbox } from "../db/schema.server";
-import type { Env } from "../env.server";
-import { log } from "../log.server";
 
-export type OutboxEmail = typeof emailOutbox.$inferSelect;
+import type { Database } from "~/server/db/client.server";
+import { emailOutbox } from "~/server/db/schema.server";
+import type { Env } from "~/server/platform/env.server";
+import { log } from "~/server/platform/log.server";
+
+type OutboxEmail = typeof emailOutbox.$inferSelect;
 
 /** Where a claimed email goes: SMTP in production, the local mailbox in the embedded demo. */
 export interface MailTransport {
   send(email: OutboxEmail): Promise<void>;
 }
 
-export const POLL_INTERVAL_MS = 2_000;
-export const BATCH_SIZE = 20;
+const POLL_INTERVAL_MS = 2_000;
+const BATCH_SIZE = 20;
 /** A claimed email not finished within this time (a crashed instance) is claimed again. */
-export const CLAIM_TIMEOUT_MS = 2 * 60_000;
-export const FIRST_RETRY_DELAY_MS = 30_000;
-export const MAX_RETRY_DELAY_MS = 60 * 60_000;
-export const MAX_ATTEMPTS = 12;
+const CLAIM_TIMEOUT_MS = 2 * 60_000;
+const FIRST_RETRY_DELAY_MS = 30_000;
+const MAX_RETRY_DELAY_MS = 60 * 60_000;
+const MAX_ATTEMPTS = 12;
 
 /** 30 s, 1 min, 2 min … capped at 1 h. */
 export function retryDelayMs(attempts: number): number {
@@ -53,7 +54,7 @@ const AUTH_TEMPLATES = new Set(["verify-email", "reset-password"]);
  * The embedded default: mail stays readable at /dev/mailbox. Account emails are
  * announced in the log with where to read them; their links carry tokens, so never the link.
  */
-export function createMailboxTransport(siteUrl: string): MailTransport {
+function createMailboxTransport(siteUrl: string): MailTransport {
   return {
     async send(email) {
       if (AUTH_TEMPLATES.has(email.template)) log.info(`Mailbox: ${email.template} for ${email.toAddress}, open ${siteUrl}/dev/mailbox/${email.id}`);

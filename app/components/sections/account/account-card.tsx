@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+
 import { cn } from "~/lib/cn";
 
 /** One titled section of the account page. */

@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from "react";
+import { type FormEvent, useState } from "react";
 import type { useFetcher } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
+
 import { fieldErrors, firstIssueMessage } from "~/lib/schemas/fields";
-import { useActionAnswer, type AccountActionAnswer } from "./action-answer";
+
+import { type AccountActionAnswer, useActionAnswer } from "./action-answer";
 import { useLoginRedirect } from "./login-redirect";
 
 /**

@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useRef } from "react";
 import type { useFetcher } from "react-router";
+
 import type { ProfileFormValues } from "~/lib/schemas/profile";
 
 /** What the account route's action answers to the profile and password forms. */

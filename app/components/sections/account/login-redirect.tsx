@@ -1,8 +1,7 @@
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 
-/** Where requireUser sends anonymous visitors: /auth says 'Please log in to view your account.' */
-export const LOGIN_REQUIRED_PATH = "/auth?notice=login-required";
+import { LOGIN_REQUIRED_PATH } from "~/lib/pages";
 
 /**
  * Spec 2: when nobody is signed in any more (the session ended in another tab,
@@ -12,7 +11,7 @@ export function useLoginRedirect() {
   const navigate = useNavigate();
   const [redirecting, setRedirecting] = useState(false);
   useEffect(() => {
-    if (redirecting) navigate(LOGIN_REQUIRED_PATH);
+    if (redirecting) void navigate(LOGIN_REQUIRED_PATH);
   }, [redirecting, navigate]);
   return { redirecting, redirectToLogin: () => setRedirecting(true) };
 }

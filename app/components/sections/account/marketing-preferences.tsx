@@ -1,12 +1,14 @@
 import { Switch } from "radix-ui";
 import { useId, useState } from "react";
 import { toast } from "sonner";
+
 import { postJson } from "~/lib/post-json";
 import { PREFERENCES_ENDPOINT, PREFERENCES_MESSAGES } from "~/lib/schemas/preferences";
+
 import { AccountCard } from "./account-card";
 import { RedirectingToLogin, useLoginRedirect } from "./login-redirect";
 
-export const MARKETING_SWITCH_LABEL = "Receive emails about new courses and upcoming events";
+const MARKETING_SWITCH_LABEL = "Receive emails about new courses and upcoming events";
 
 /** Spec 4: the marketing switch is optimistic and goes back to where it was if the change fails. */
 export function MarketingPreferences({ initial }: { initial: boolean }) {
@@ -49,7 +51,7 @@ export function MarketingPreferences({ initial }: { initial: boolean }) {
           onCheckedChange={change}
           disabled={busy || redirecting}
           aria-busy={busy || undefined}
-          className="relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full bg-ink/25 transition-colors before:absolute before:-inset-2 before:content-[''] data-[state=checked]:bg-gold disabled:cursor-wait disabled:opacity-70"
+          className="relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full bg-ink/25 transition-colors before:absolute before:-inset-2 before:content-[''] disabled:cursor-wait disabled:opacity-70 data-[state=checked]:bg-gold"
         >
           <Switch.Thumb className="block size-6 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem] motion-reduce:transition-none" />
         </Switch.Root>

@@ -1,8 +1,10 @@
 import { useId } from "react";
 import { useFetcher } from "react-router";
+
 import { Button } from "~/components/ui/button";
 import { Field, fieldErrorId, Input } from "~/components/ui/field";
 import { NewPasswordSchema, passwordSaveError } from "~/lib/schemas/auth";
+
 import { AccountCard } from "./account-card";
 import { useAccountForm } from "./account-form";
 import type { AccountActionAnswer } from "./action-answer";

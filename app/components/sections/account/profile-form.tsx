@@ -1,18 +1,20 @@
-import { useEffect, useId, useState, type ComponentProps } from "react";
+import { type ComponentProps, useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
+
 import { Button } from "~/components/ui/button";
 import { Field, fieldErrorId, Input } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 import { COUNTRIES_OF_RESIDENCE, COUNTRY_CODES } from "~/content/account";
 import { formatLongDate } from "~/lib/format";
-import { profileSaveError, ProfileSchema, type ProfileField, type ProfileFormValues } from "~/lib/schemas/profile";
+import { type ProfileField, type ProfileFormValues, profileSaveError, ProfileSchema } from "~/lib/schemas/profile";
+
 import { AccountCard } from "./account-card";
 import { useAccountForm } from "./account-form";
 import type { AccountActionAnswer } from "./action-answer";
 import { RedirectingToLogin } from "./login-redirect";
 
-export const PROFILE_NOT_FOUND_MESSAGE = "Profile data not found. It might be created shortly.";
+const PROFILE_NOT_FOUND_MESSAGE = "Profile data not found. It might be created shortly.";
 
 /** Spec 4 Profile Details: the account's email and joined date, and the profile form. */
 export function ProfileDetails({
@@ -70,7 +72,7 @@ export function ProfileDetails({
       <dl className="grid gap-4 rounded-lg bg-mist p-4 text-sm sm:grid-cols-2">
         <div className="min-w-0">
           <dt className="font-medium text-ink/70">Account email</dt>
-          <dd className="mt-0.5 break-words font-semibold text-navy">{accountEmail}</dd>
+          <dd className="mt-0.5 font-semibold break-words text-navy">{accountEmail}</dd>
         </div>
         <div>
           <dt className="font-medium text-ink/70">Joined</dt>

@@ -2,18 +2,20 @@ import { ExternalLink, GraduationCap } from "lucide-react";
 import { Suspense, useEffect, useId } from "react";
 import { Await, Link, useAsyncError } from "react-router";
 import { toast } from "sonner";
+
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { formatLongDate } from "~/lib/format";
 import type { PurchaseCard } from "~/lib/purchases";
+
 import { AccountCard } from "./account-card";
 
 /** What the loader's purchases promise settles to: the list, or why it could not be read. */
 export type PurchasesResult = { ok: true; purchases: PurchaseCard[] } | { ok: false; message: string };
 
-export const NO_PURCHASES_MESSAGE = "You have not purchased any courses yet.";
+const NO_PURCHASES_MESSAGE = "You have not purchased any courses yet.";
 
-export function PurchasesLoading() {
+function PurchasesLoading() {
   return (
     <div role="status" aria-live="polite" className="grid gap-4">
       <span className="sr-only">Loading your courses...</span>
@@ -80,15 +82,7 @@ function PurchaseItem({ purchase }: { purchase: PurchaseCard }) {
       <div className="relative flex aspect-[16/9] w-full shrink-0 items-center justify-center overflow-hidden rounded-lg bg-mist sm:aspect-[4/3] sm:w-40 sm:self-start">
         <GraduationCap aria-hidden className="size-8 text-gold-dark" />
         {purchase.imageUrl && (
-          <img
-            src={purchase.imageUrl}
-            alt=""
-            width={160}
-            height={120}
-            loading="lazy"
-            decoding="async"
-            className="absolute inset-0 size-full object-cover"
-          />
+          <img src={purchase.imageUrl} alt="" width={160} height={120} loading="lazy" decoding="async" className="absolute inset-0 size-full object-cover" />
         )}
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
@@ -101,7 +95,10 @@ function PurchaseItem({ purchase }: { purchase: PurchaseCard }) {
           <span>
             Purchased on <time dateTime={purchase.purchasedOn}>{formatLongDate(purchase.purchasedOn)}</time>
           </span>
-          <span className={cn("inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset", TONE_CLASS[purchase.tone])} data-tone={purchase.tone}>
+          <span
+            className={cn("inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset", TONE_CLASS[purchase.tone])}
+            data-tone={purchase.tone}
+          >
             <span className="sr-only">Status: </span>
             {purchase.status}
           </span>
@@ -126,7 +123,7 @@ function PurchaseItem({ purchase }: { purchase: PurchaseCard }) {
   );
 }
 
-export function PurchaseList({ purchases }: { purchases: PurchaseCard[] }) {
+function PurchaseList({ purchases }: { purchases: PurchaseCard[] }) {
   if (purchases.length === 0) return <NoPurchases />;
   return (
     <ul className="grid gap-4">

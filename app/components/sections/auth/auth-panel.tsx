@@ -1,13 +1,14 @@
 import { Award, CalendarCheck, GraduationCap, PoundSterling } from "lucide-react";
 import { Tabs } from "radix-ui";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useFetcher, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
+import type { z } from "zod";
+
 import { Button } from "~/components/ui/button";
 import { Field, FormError, Input } from "~/components/ui/field";
 import { ForgotPasswordSchema, LoginSchema, SignUpSchema } from "~/lib/schemas/auth";
 import { firstIssueMessage } from "~/lib/schemas/fields";
-import type { z } from "zod";
 
 interface Outcome {
   ok: boolean;
@@ -37,7 +38,7 @@ function useOutcome(fetcher: ReturnType<typeof useFetcher<Outcome>>, onSuccess?:
     else if (outcome.kind === "info") toast.info(outcome.message);
     else toast.success(outcome.message);
     if (outcome.ok) onSuccess?.();
-    if (outcome.redirectTo) navigate(outcome.redirectTo);
+    if (outcome.redirectTo) void navigate(outcome.redirectTo);
   }, [fetcher.state, fetcher.data, navigate, onSuccess]);
   return [shown, setShown] as const;
 }
@@ -205,10 +206,7 @@ export function AuthPanel({ initialView, notice }: { initialView: "sign_in" | "s
             {notice}
           </p>
         )}
-        <Tabs.Root
-          value={view}
-          onValueChange={(value) => setSearchParams({ view: value }, { replace: true, preventScrollReset: true })}
-        >
+        <Tabs.Root value={view} onValueChange={(value) => setSearchParams({ view: value }, { replace: true, preventScrollReset: true })}>
           <Tabs.List aria-label="Login or create an account" className="mb-6 grid grid-cols-2 rounded-lg bg-mist p-1">
             {[
               ["sign_in", "Login"],
@@ -225,7 +223,12 @@ export function AuthPanel({ initialView, notice }: { initialView: "sign_in" | "s
           </Tabs.List>
           <Tabs.Content value="sign_in" className="grid gap-4">
             <LoginForm />
-            <button type="button" className="min-h-11 justify-self-start text-sm font-medium text-gold-dark underline" aria-expanded={forgotOpen} onClick={() => setForgotOpen((open) => !open)}>
+            <button
+              type="button"
+              className="min-h-11 justify-self-start text-sm font-medium text-gold-dark underline"
+              aria-expanded={forgotOpen}
+              onClick={() => setForgotOpen((open) => !open)}
+            >
               Forgot password?
             </button>
             {forgotOpen && <ForgotPasswordForm />}

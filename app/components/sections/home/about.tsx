@@ -1,5 +1,5 @@
-import { Reveal } from "~/components/ui/reveal";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
+import { Reveal } from "~/components/ui/reveal";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { ABOUT } from "~/content/home";
 

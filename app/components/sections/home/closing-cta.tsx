@@ -1,5 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
+
 import { Button } from "~/components/ui/button";
 import { Reveal } from "~/components/ui/reveal";
 import { CLOSING_CTA } from "~/content/home";

@@ -1,6 +1,7 @@
 import { MapPin } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
 import { Link } from "react-router";
+
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "~/components/ui/accordion";
 import { Button } from "~/components/ui/button";
 import { Reveal } from "~/components/ui/reveal";

@@ -1,8 +1,9 @@
 import { ArrowRight, Check } from "lucide-react";
 import { Link } from "react-router";
+
 import { Button } from "~/components/ui/button";
-import { Reveal } from "~/components/ui/reveal";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
+import { Reveal } from "~/components/ui/reveal";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { FLAGSHIP_COURSE } from "~/content/home";
 
@@ -11,13 +12,7 @@ export function FlagshipCourse() {
     <Reveal aria-labelledby="flagship-title" className="bg-navy py-20 sm:py-28">
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-2 lg:gap-16 lg:px-8">
         <div className="lg:order-2">
-          <SectionHeading
-            id="flagship-title"
-            eyebrow={FLAGSHIP_COURSE.eyebrow}
-            title={FLAGSHIP_COURSE.title}
-            intro={FLAGSHIP_COURSE.text}
-            tone="dark"
-          />
+          <SectionHeading id="flagship-title" eyebrow={FLAGSHIP_COURSE.eyebrow} title={FLAGSHIP_COURSE.title} intro={FLAGSHIP_COURSE.text} tone="dark" />
           <ul className="mt-8 grid gap-3 sm:grid-cols-2">
             {FLAGSHIP_COURSE.highlights.map((highlight) => (
               <li key={highlight} className="flex items-center gap-3 text-white/90">

@@ -1,6 +1,7 @@
 import { Smile, TrendingUp } from "lucide-react";
-import { Reveal } from "~/components/ui/reveal";
+
 import { ResponsiveImage } from "~/components/ui/responsive-image";
+import { Reveal } from "~/components/ui/reveal";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { FULL_ARCH_CASE } from "~/content/home";
 
@@ -11,12 +12,7 @@ export function FullArchCase() {
     <Reveal aria-labelledby="full-arch-case-title" className="py-20 sm:py-28">
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-2 lg:gap-16 lg:px-8">
         <div>
-          <SectionHeading
-            id="full-arch-case-title"
-            eyebrow={FULL_ARCH_CASE.eyebrow}
-            title={FULL_ARCH_CASE.title}
-            intro={FULL_ARCH_CASE.intro}
-          />
+          <SectionHeading id="full-arch-case-title" eyebrow={FULL_ARCH_CASE.eyebrow} title={FULL_ARCH_CASE.title} intro={FULL_ARCH_CASE.intro} />
           <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
             {FULL_ARCH_CASE.benefits.map((benefit, index) => {
               const Icon = BENEFIT_ICONS[index % BENEFIT_ICONS.length];

@@ -1,26 +1,22 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
+
 import { Button } from "~/components/ui/button";
-import { Reveal } from "~/components/ui/reveal";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
+import { Reveal } from "~/components/ui/reveal";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { INSTRUCTORS_INTRO } from "~/content/home";
 import { INSTRUCTORS } from "~/content/instructors";
 
 /** The instructors page's "Back to Homepage" link lands here (/#instructors). */
-export const INSTRUCTORS_SECTION_ID = "instructors";
+const INSTRUCTORS_SECTION_ID = "instructors";
 
 export function InstructorsIntro() {
   return (
     <Reveal id={INSTRUCTORS_SECTION_ID} aria-labelledby="instructors-intro-title" className="py-20 sm:py-28">
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-5 lg:gap-16 lg:px-8">
         <div className="lg:col-span-2">
-          <SectionHeading
-            id="instructors-intro-title"
-            eyebrow={INSTRUCTORS_INTRO.eyebrow}
-            title={INSTRUCTORS_INTRO.title}
-            intro={INSTRUCTORS_INTRO.intro}
-          />
+          <SectionHeading id="instructors-intro-title" eyebrow={INSTRUCTORS_INTRO.eyebrow} title={INSTRUCTORS_INTRO.title} intro={INSTRUCTORS_INTRO.intro} />
           <Button asChild variant="navy" size="lg" className="mt-8">
             <Link to={INSTRUCTORS_INTRO.cta.to}>
               {INSTRUCTORS_INTRO.cta.label}

@@ -1,4 +1,5 @@
 import type { RefObject } from "react";
+
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { LOCATION_MAP_ALT, LOCATION_MAP_TITLE } from "~/content/faq";

@@ -11,7 +11,7 @@ export function Stats() {
         <dl className="grid divide-y divide-navy/10 sm:grid-cols-3 sm:divide-x sm:divide-y-0">
           {STATS.items.map((stat) => (
             <div key={stat.label} data-testid="stat" className="flex flex-col-reverse items-center gap-2 py-8 text-center sm:py-2">
-              <dt className="text-sm font-medium uppercase tracking-[0.15em] text-ink/70">{stat.label}</dt>
+              <dt className="text-sm font-medium tracking-[0.15em] text-ink/70 uppercase">{stat.label}</dt>
               <dd className="font-display text-5xl font-semibold text-gold-dark sm:text-6xl">{stat.value}</dd>
             </div>
           ))}

@@ -1,4 +1,5 @@
-import { Building2, GraduationCap, HeartPulse, Layers, TrendingUp, Users, type LucideIcon } from "lucide-react";
+import { Building2, GraduationCap, HeartPulse, Layers, type LucideIcon, TrendingUp, Users } from "lucide-react";
+
 import { Reveal } from "~/components/ui/reveal";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { WHY_CHOOSE, type WhyChooseIcon } from "~/content/home";

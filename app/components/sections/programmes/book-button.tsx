@@ -1,35 +1,65 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+
 import { buttonVariants } from "~/components/ui/button";
-import { bookingHref, isBookablePriceId } from "~/lib/booking";
 import { cn } from "~/lib/cn";
 
+import { CheckoutButton } from "../booking/checkout-button";
+
+/** What a Book Now button needs of one edition. */
+export interface BookableEdition {
+  id: string;
+  priceId: string | null;
+  bookable: boolean;
+  placesLeft: number;
+}
+
 /**
- * Book Now for one price: a link to the booking page, where checkout starts.
- * `edition` names the dates when a course sells several (Level 3). Without a
- * valid price id there is nothing to book, so it says 'Details Coming Soon'.
+ * Book Now for one edition: it starts that edition's checkout. `label` names
+ * the dates when a course shows several (Level 3). Without a valid price id
+ * there is nothing to book ('Details Coming Soon'); a full edition says so and
+ * points to the interest list instead.
  */
 export function BookButton({
-  priceId,
   edition,
+  label,
   accessibleName,
   className,
+  onError,
 }: {
-  priceId: string | null | undefined;
-  edition?: ReactNode;
+  edition: BookableEdition;
+  label?: ReactNode;
   /** Tells same-looking buttons apart for screen readers, e.g. "Book Now: January 20th - 23rd, 2027". */
   accessibleName?: string;
   className?: string;
+  /** Where a refusal is shown; a 'Checkout Error' toast when absent. */
+  onError?: (message: string) => void;
 }) {
-  if (!isBookablePriceId(priceId)) return <DetailsComingSoon className={className} />;
+  if (!edition.bookable) return <DetailsComingSoon className={className} />;
+  if (edition.placesLeft <= 0) return <FullyBooked label={label} className={className} />;
   return (
-    <Link
-      to={bookingHref(priceId)}
-      aria-label={accessibleName}
-      className={cn(buttonVariants({ size: "lg" }), edition && "h-auto flex-col gap-0 py-2 leading-tight", className)}
+    <CheckoutButton
+      courseId={edition.id}
+      priceId={edition.priceId}
+      accessibleName={accessibleName}
+      onError={onError}
+      className={cn(label && "h-auto flex-col gap-0 py-2 leading-tight", className)}
     >
       <span>Book Now</span>
-      {edition && <span className="text-xs font-medium tracking-normal">{edition}</span>}
+      {label && <span className="text-xs font-medium tracking-normal">{label}</span>}
+    </CheckoutButton>
+  );
+}
+
+/** A full edition: no Book Now, and a way to hear of the next one. */
+function FullyBooked({ label, className }: { label?: ReactNode; className?: string }) {
+  return (
+    <Link
+      to="/courses#register-interest"
+      className={cn(buttonVariants({ variant: "outline", size: "lg" }), "h-auto flex-col gap-0 py-2 leading-tight", className)}
+    >
+      <span>Fully booked</span>
+      <span className="text-xs font-medium tracking-normal">{label ? <>{label} · </> : null}Register your interest</span>
     </Link>
   );
 }

@@ -1,5 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
+
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import type { CatalogueCard as CatalogueCardContent } from "~/content/programmes";
 

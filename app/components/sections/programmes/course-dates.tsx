@@ -1,30 +1,46 @@
 import { Suspense } from "react";
 import { Await } from "react-router";
+
 import { fallbackDateLabel, type Programme } from "~/content/programmes";
-import { nextAndUpcoming, type CourseDates, type DatesByTitle } from "~/lib/course-dates";
+import { type CourseDates, nextAndUpcoming } from "~/lib/course-dates";
 import { formatDateRange } from "~/lib/format";
 
-type DatedProgramme = Pick<Programme, "storedTitle" | "fixedDateLabel" | "duration" | "location">;
+/** What a dates panel needs of an offering (from the database): its key, and its format and location for the fallback. */
+export interface DatedOffering {
+  key: string;
+  format: string;
+  location: string;
+}
 
-function DatesList({ programme, dates, today }: { programme: DatedProgramme; dates: CourseDates[] | undefined; today: string }) {
+function DatesList({
+  programme,
+  offering,
+  dates,
+  today,
+}: {
+  programme: Programme;
+  offering: DatedOffering | undefined;
+  dates: readonly CourseDates[] | undefined;
+  today: string;
+}) {
   const { next, upcoming } = nextAndUpcoming(dates);
   if (!next) {
     return (
       <dl className="text-sm">
-        <dt className="font-semibold uppercase tracking-wider text-gold-dark">Dates</dt>
-        <dd className="mt-1 text-navy">{fallbackDateLabel(programme, today)}</dd>
+        <dt className="font-semibold tracking-wider text-gold-dark uppercase">Dates</dt>
+        <dd className="mt-1 text-navy">{fallbackDateLabel(programme, offering, today)}</dd>
       </dl>
     );
   }
   return (
     <dl className="grid gap-3 text-sm">
       <div>
-        <dt className="font-semibold uppercase tracking-wider text-gold-dark">Next course</dt>
+        <dt className="font-semibold tracking-wider text-gold-dark uppercase">Next course</dt>
         <dd className="mt-1 font-medium text-navy">{formatDateRange(next.startDate, next.endDate)}</dd>
       </div>
       {upcoming && (
         <div>
-          <dt className="font-semibold uppercase tracking-wider text-gold-dark">Upcoming</dt>
+          <dt className="font-semibold tracking-wider text-gold-dark uppercase">Upcoming</dt>
           <dd className="mt-1 font-medium text-navy">{formatDateRange(upcoming.startDate, upcoming.endDate)}</dd>
         </div>
       )}
@@ -32,7 +48,7 @@ function DatesList({ programme, dates, today }: { programme: DatedProgramme; dat
   );
 }
 
-export function DatesSkeleton() {
+function DatesSkeleton() {
   return (
     <div aria-busy="true" className="grid gap-3" data-testid="dates-skeleton">
       <span className="sr-only">Loading dates</span>
@@ -47,22 +63,24 @@ export function DatesSkeleton() {
 }
 
 /**
- * Spec 2: 'Next course' and 'Upcoming' from stored courses, matched by title;
+ * Spec 2: 'Next course' and 'Upcoming' from the offering's stored editions;
  * skeletons while the loader's dates stream in; spec 9's label when none are stored.
  */
 export function CourseDatesPanel({
   programme,
-  dates,
+  offering,
+  editions,
   today,
 }: {
-  programme: DatedProgramme;
-  dates: Promise<DatesByTitle>;
+  programme: Programme;
+  offering: DatedOffering | undefined;
+  editions: Promise<Record<string, readonly CourseDates[]>>;
   today: string;
 }) {
   return (
     <Suspense fallback={<DatesSkeleton />}>
-      <Await resolve={dates} errorElement={<DatesList programme={programme} dates={undefined} today={today} />}>
-        {(byTitle) => <DatesList programme={programme} dates={byTitle[programme.storedTitle]} today={today} />}
+      <Await resolve={editions} errorElement={<DatesList programme={programme} offering={offering} dates={undefined} today={today} />}>
+        {(byKey) => <DatesList programme={programme} offering={offering} dates={byKey[programme.key]} today={today} />}
       </Await>
     </Suspense>
   );

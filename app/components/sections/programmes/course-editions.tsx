@@ -1,16 +1,21 @@
 import { MapPin } from "lucide-react";
 import { Link } from "react-router";
+
 import { buttonVariants } from "~/components/ui/button";
 import { fallbackDateLabel, type Programme } from "~/content/programmes";
 import { cn } from "~/lib/cn";
-import { formatDateRange, placesLeftLabel } from "~/lib/format";
+import { formatDateRange, formatMinorUnits, placesLeftLabel } from "~/lib/format";
+
 import { BookButton, DetailsComingSoon } from "./book-button";
+import type { DatedOffering } from "./course-dates";
 
 export interface EditionSummary {
   id: string;
   startDate: string;
   endDate: string | null;
   location: string | null;
+  /** The edition's own price, fixed when it was scheduled (minor units). */
+  priceAmount: number | null;
   priceId: string | null;
   placesLeft: number;
   bookable: boolean;
@@ -30,25 +35,27 @@ function RegisterInterestLink() {
 export function CourseEditions({
   editions,
   programme,
-  location,
+  offering,
   today,
 }: {
   editions: readonly EditionSummary[];
   programme: Programme | undefined;
-  location: string | null;
+  /** The offering (from the database): its price, and its format and location for the fallback label. */
+  offering: DatedOffering & { priceAmount: number };
   today: string;
 }) {
+  const location = offering.location;
   const availability = programme?.availability ?? "open";
   const sellsPlaces = availability === "open";
 
   return (
     <section aria-labelledby="dates-heading" className="mt-8 border-t border-navy/10 pt-6">
-      <h3 id="dates-heading" className="font-sans text-xs font-semibold uppercase tracking-wider text-gold-dark">
+      <h3 id="dates-heading" className="font-sans text-xs font-semibold tracking-wider text-gold-dark uppercase">
         Upcoming dates
       </h3>
       {editions.length === 0 ? (
         <div className="mt-3 grid gap-4">
-          <p className="font-medium text-navy">{programme ? fallbackDateLabel(programme, today) : "Dates TBD"}</p>
+          <p className="font-medium text-navy">{fallbackDateLabel(programme, offering, today)}</p>
           <p className="text-sm text-ink/70">No dates are open for booking yet. Register your interest and we will tell you first.</p>
           <RegisterInterestLink />
         </div>
@@ -59,6 +66,10 @@ export function CourseEditions({
               <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
                 <div>
                   <p className="font-semibold text-navy">{formatDateRange(edition.startDate, edition.endDate)}</p>
+                  {edition.priceAmount !== null && edition.priceAmount !== offering.priceAmount && (
+                    // Scheduled before the price changed: it keeps the price it was offered at.
+                    <p className="mt-1 text-sm font-medium text-navy">{formatMinorUnits(edition.priceAmount)} for these dates</p>
+                  )}
                   {(edition.location ?? location) && (
                     <p className="mt-1 flex items-center gap-1.5 text-sm text-ink/70">
                       <MapPin aria-hidden="true" className="size-4 text-gold" />
@@ -77,16 +88,10 @@ export function CourseEditions({
                   </p>
                 )}
               </div>
-              {sellsPlaces && edition.placesLeft > 0 && (
-                <BookButton
-                  priceId={edition.priceId}
-                  accessibleName={`Book Now: ${formatDateRange(edition.startDate, edition.endDate)}`}
-                  className="w-full"
-                />
+              {sellsPlaces && (
+                <BookButton edition={edition} accessibleName={`Book Now: ${formatDateRange(edition.startDate, edition.endDate)}`} className="w-full" />
               )}
-              {!sellsPlaces && availability === "opening-soon" && (
-                <p className="text-sm font-semibold uppercase tracking-wider text-navy/70">Opening Soon</p>
-              )}
+              {!sellsPlaces && availability === "opening-soon" && <p className="text-sm font-semibold tracking-wider text-navy/70 uppercase">Opening Soon</p>}
             </li>
           ))}
         </ul>

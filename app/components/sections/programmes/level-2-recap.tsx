@@ -7,7 +7,7 @@ export function Level2Recap({ title, intro, videos }: { title: string; intro: st
   return (
     <section aria-labelledby="level-2-recap-heading" className="rounded-2xl border border-gold/30 bg-gold-light/60 px-4 py-10 sm:px-8 lg:px-12 lg:py-14">
       <div className="mx-auto max-w-3xl text-center">
-        <p className="text-xs font-semibold uppercase tracking-[0.25em] text-gold-dark">Level 2 recap</p>
+        <p className="text-xs font-semibold tracking-[0.25em] text-gold-dark uppercase">Level 2 recap</p>
         <h2 id="level-2-recap-heading" className="mt-3 text-3xl font-semibold">
           {title}
         </h2>

@@ -1,41 +1,77 @@
 import { Check, GraduationCap } from "lucide-react";
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
+
 import { buttonVariants } from "~/components/ui/button";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import { currentFixedLabel, type Programme, type ProgrammeEdition } from "~/content/programmes";
+import type { Programme } from "~/content/programmes";
 import { cn } from "~/lib/cn";
-import { editionForPriceId, type DatesByTitle } from "~/lib/course-dates";
-import { formatDateRange, formatPounds, instalmentNote } from "~/lib/format";
-import { BookButton, DetailsComingSoon } from "./book-button";
-import { CourseDatesPanel } from "./course-dates";
+import { formatDateRange, formatMinorUnits, instalmentNote, placesLeftLabel } from "~/lib/format";
 
-/** Which dates a Book Now button sells: the stored edition with its price id, else spec 3's dates, else its name. */
-function EditionLabel({
-  edition,
-  storedTitle,
-  dates,
-  today,
-}: {
-  edition: ProgrammeEdition;
-  storedTitle: string;
-  dates: Promise<DatesByTitle>;
-  today: string;
-}) {
-  const fallback = currentFixedLabel(edition.dates, today) ?? edition.name;
+import { type BookableEdition, BookButton, DetailsComingSoon } from "./book-button";
+import { CourseDatesPanel, type DatedOffering } from "./course-dates";
+
+/** One edition as a card sells it: its dates, its places and its Book Now. */
+export interface CardEdition extends BookableEdition {
+  startDate: string;
+  endDate: string | null;
+}
+
+/** What a card shows of its offering: all from the database. */
+export interface CardOffering extends DatedOffering {
+  slug: string;
+  /** Minor units (pence). */
+  priceAmount: number;
+  bookable: boolean;
+}
+
+function EditionButtons({ editions }: { editions: readonly CardEdition[] }) {
+  if (editions.length === 0) {
+    return (
+      <Link to="/courses#register-interest" className={cn(buttonVariants({ variant: "navy", size: "lg" }))}>
+        Register Your Interest
+      </Link>
+    );
+  }
+  // One edition: a plain Book Now; several (Level 3): each names its dates. Each says how many places are left.
+  if (editions.length === 1) {
+    return (
+      <div className="grid gap-1.5">
+        <BookButton edition={editions[0]} />
+        <PlacesLeft edition={editions[0]} />
+      </div>
+    );
+  }
   return (
-    <Suspense fallback={<span className="mt-1 block h-3 w-32 rounded bg-white/40 motion-safe:animate-pulse" aria-hidden="true" />}>
-      <Await resolve={dates} errorElement={fallback}>
-        {(byTitle) => {
-          const stored = editionForPriceId(byTitle[storedTitle], edition.priceId);
-          return stored ? formatDateRange(stored.startDate, stored.endDate) : fallback;
-        }}
-      </Await>
-    </Suspense>
+    <>
+      {editions.map((edition) => {
+        const dates = formatDateRange(edition.startDate, edition.endDate);
+        return (
+          <div key={edition.id} className="grid gap-1.5">
+            <BookButton edition={edition} label={dates} accessibleName={`Book Now: ${dates}`} />
+            <PlacesLeft edition={edition} />
+          </div>
+        );
+      })}
+    </>
   );
 }
 
-function Actions({ programme, dates, today }: { programme: Programme; dates: Promise<DatesByTitle>; today: string }) {
+/** Under a Book Now: the places still free on those dates (a full edition's button says so itself). */
+function PlacesLeft({ edition }: { edition: CardEdition }) {
+  if (!edition.bookable || edition.placesLeft <= 0) return null;
+  return <p className="text-center text-xs font-semibold text-navy/80">{placesLeftLabel(edition.placesLeft)}</p>;
+}
+
+function Actions({
+  programme,
+  offering,
+  editions,
+}: {
+  programme: Programme;
+  offering: CardOffering | undefined;
+  editions: Promise<Record<string, readonly CardEdition[]>>;
+}) {
   if (programme.availability === "opening-soon") return <DetailsComingSoon />;
   if (programme.availability === "register-interest") {
     return (
@@ -44,17 +80,14 @@ function Actions({ programme, dates, today }: { programme: Programme; dates: Pro
       </Link>
     );
   }
-  if (programme.editions.length <= 1) return <BookButton priceId={programme.editions[0]?.priceId} />;
+  // Spec 2: an offering without a valid price id is not for sale yet.
+  if (!offering?.bookable) return <DetailsComingSoon />;
   return (
-    <>
-      {programme.editions.map((edition) => (
-        <BookButton
-          key={edition.priceId}
-          priceId={edition.priceId}
-          edition={<EditionLabel edition={edition} storedTitle={programme.storedTitle} dates={dates} today={today} />}
-        />
-      ))}
-    </>
+    <Suspense fallback={<span className="inline-block h-12 w-40 rounded-md bg-navy/10 motion-safe:animate-pulse" aria-hidden="true" />}>
+      <Await resolve={editions} errorElement={<DetailsComingSoon />}>
+        {(byKey) => <EditionButtons editions={(byKey[programme.key] ?? []).filter((edition) => edition.bookable)} />}
+      </Await>
+    </Suspense>
   );
 }
 
@@ -74,13 +107,15 @@ function CheckList({ items }: { items: readonly string[] }) {
 /** One course on a program page (spec 2): description, inclusions, objectives, price, dates and booking. */
 export function ProgrammeCard({
   programme,
-  dates,
+  offering,
+  editions,
   today,
   imageSide = "left",
   priority = false,
 }: {
   programme: Programme;
-  dates: Promise<DatesByTitle>;
+  offering: CardOffering | undefined;
+  editions: Promise<Record<string, readonly CardEdition[]>>;
   today: string;
   imageSide?: "left" | "right";
   priority?: boolean;
@@ -101,14 +136,14 @@ export function ProgrammeCard({
           className="aspect-[3/2] h-full w-full object-cover lg:absolute lg:inset-0 lg:aspect-auto"
         />
         {programme.availability === "opening-soon" && (
-          <p className="absolute left-4 top-4 rounded-full bg-navy/90 px-4 py-1.5 text-xs font-semibold uppercase tracking-widest text-gold shadow">
+          <p className="absolute top-4 left-4 rounded-full bg-navy/90 px-4 py-1.5 text-xs font-semibold tracking-widest text-gold uppercase shadow">
             Opening Soon
           </p>
         )}
       </div>
 
       <div className="flex flex-col p-6 sm:p-8 lg:col-span-7 lg:p-10">
-        <p className="text-xs font-semibold uppercase tracking-[0.2em] text-gold-dark">{programme.eyebrow}</p>
+        <p className="text-xs font-semibold tracking-[0.2em] text-gold-dark uppercase">{programme.eyebrow}</p>
         <h2 id={headingId} className="mt-2 text-2xl font-semibold sm:text-3xl">
           {programme.name}
         </h2>
@@ -123,12 +158,12 @@ export function ProgrammeCard({
 
         <div className="mt-7 grid gap-7 sm:grid-cols-2">
           <div>
-            <h3 className="font-sans text-sm font-semibold uppercase tracking-wider text-navy">What's included</h3>
+            <h3 className="font-sans text-sm font-semibold tracking-wider text-navy uppercase">What's included</h3>
             <CheckList items={programme.inclusions} />
             {programme.footnote && <p className="mt-3 text-xs text-ink/70">{programme.footnote}</p>}
           </div>
           <div>
-            <h3 className="font-sans text-sm font-semibold uppercase tracking-wider text-navy">Learning objectives</h3>
+            <h3 className="font-sans text-sm font-semibold tracking-wider text-navy uppercase">Learning objectives</h3>
             <ul className="mt-3 grid gap-2.5">
               {programme.objectives.map((objective) => (
                 <li key={objective} className="flex gap-2.5 text-sm leading-relaxed text-ink/85">
@@ -142,18 +177,24 @@ export function ProgrammeCard({
 
         <div className="mt-8 grid gap-6 rounded-xl bg-mist p-5 sm:grid-cols-2 sm:p-6">
           <div>
-            <p className="text-xs font-semibold uppercase tracking-wider text-gold-dark">Course fee</p>
-            <p className="mt-1 font-display text-3xl font-semibold text-navy" data-testid="price">
-              {formatPounds(programme.pricePounds)}
-            </p>
-            {programme.priceNote && <p className="mt-1 text-sm font-medium text-navy">{programme.priceNote}</p>}
-            <p className="mt-1 text-sm text-ink/70">{instalmentNote(programme.pricePounds)}</p>
+            <p className="text-xs font-semibold tracking-wider text-gold-dark uppercase">Course fee</p>
+            {offering ? (
+              <>
+                <p className="mt-1 font-display text-3xl font-semibold text-navy" data-testid="price">
+                  {formatMinorUnits(offering.priceAmount)}
+                </p>
+                {programme.priceNote && <p className="mt-1 text-sm font-medium text-navy">{programme.priceNote}</p>}
+                <p className="mt-1 text-sm text-ink/70">{instalmentNote(offering.priceAmount / 100)}</p>
+              </>
+            ) : (
+              <p className="mt-1 text-navy">Fee to be announced</p>
+            )}
           </div>
-          <CourseDatesPanel programme={programme} dates={dates} today={today} />
+          <CourseDatesPanel programme={programme} offering={offering} editions={editions} today={today} />
           <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:flex-wrap">
-            <Actions programme={programme} dates={dates} today={today} />
+            <Actions programme={programme} offering={offering} editions={editions} />
             <Link
-              to={`/courses/${programme.slug}`}
+              to={`/courses/${offering?.slug ?? programme.key}`}
               className={cn(buttonVariants({ variant: "outline", size: "lg" }))}
               aria-label={`Course details: ${programme.name}`}
             >

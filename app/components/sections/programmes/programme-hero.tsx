@@ -17,13 +17,10 @@ export function ProgrammeHero({
   return (
     <div className="relative isolate overflow-hidden bg-navy">
       <div className="absolute inset-0 -z-10 [&>*]:h-full [&>*]:w-full">{media}</div>
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 -z-10 bg-gradient-to-r from-navy via-navy/85 to-navy/40 max-lg:bg-navy/75 max-lg:bg-none"
-      />
+      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-r from-navy via-navy/85 to-navy/40 max-lg:bg-navy/75 max-lg:bg-none" />
       <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-28 lg:px-8 lg:py-32">
         <div className="max-w-2xl">
-          <p className="text-xs font-semibold uppercase tracking-[0.25em] text-gold">{eyebrow}</p>
+          <p className="text-xs font-semibold tracking-[0.25em] text-gold uppercase">{eyebrow}</p>
           <h1 className="mt-4 text-4xl font-semibold text-white sm:text-5xl lg:text-6xl">{title}</h1>
           <p className="mt-6 text-lg leading-relaxed text-white/85">{intro}</p>
           {children && <div className="mt-8">{children}</div>}

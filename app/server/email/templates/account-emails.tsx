@@ -1,14 +1,19 @@
 import { Button, Text } from "@react-email/components";
-import { button, EmailLayout, greeting, renderEmail, text } from "./layout";
 
-export function renderVerifyEmail({ name, url }: { name?: string; url: string }) {
+import { button, EmailLayout, renderEmail, text } from "./layout";
+
+/*
+ * Account emails greet without a name: whoever asked for them typed it, and
+ * the address they go to is not confirmed to be theirs.
+ */
+export function renderVerifyEmail({ url }: { url: string }) {
   return renderEmail(
     "Confirm your email address",
     <EmailLayout preview="Confirm your email to activate your account" heading="Confirm your email address">
-      <Text style={text}>{greeting(name)}</Text>
+      <Text style={text}>Hello,</Text>
       <Text style={text}>
-        Thank you for creating an account with the Global Implant Institute. Please confirm your email address to
-        activate it. If you ticked the box at sign-up, your £100 discount on your first course applies once confirmed.
+        Thank you for creating an account with the Global Implant Institute. Please confirm your email address to activate it. If you ticked the box at sign-up,
+        your £100 discount on your first course applies once confirmed.
       </Text>
       <Button href={url} style={button}>
         Confirm my email
@@ -18,18 +23,16 @@ export function renderVerifyEmail({ name, url }: { name?: string; url: string })
   );
 }
 
-export function renderResetPassword({ name, url }: { name?: string; url: string }) {
+export function renderResetPassword({ url }: { url: string }) {
   return renderEmail(
     "Reset your password",
     <EmailLayout preview="A link to choose a new password" heading="Reset your password">
-      <Text style={text}>{greeting(name)}</Text>
+      <Text style={text}>Hello,</Text>
       <Text style={text}>We received a request to reset the password of your account. The link below works once, for one hour.</Text>
       <Button href={url} style={button}>
         Choose a new password
       </Button>
-      <Text style={{ ...text, marginTop: "24px" }}>
-        If you did not ask for this, you can ignore this email: your password stays as it is.
-      </Text>
+      <Text style={{ ...text, marginTop: "24px" }}>If you did not ask for this, you can ignore this email: your password stays as it is.</Text>
     </EmailLayout>,
   );
 }

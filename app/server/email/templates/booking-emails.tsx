@@ -1,38 +1,61 @@
-import { Button, Link, Text } from "@react-email/components";
-import { button, colors, EmailLayout, greeting, renderEmail, text } from "./layout";
+import { Button, Link, Section, Text } from "@react-email/components";
+
+import { button, colors, EmailLayout, greeting, label, renderEmail, text } from "./layout";
+
+export interface BookedCourse {
+  courseTitle: string;
+  /** "January 20th - 23rd, 2027"; absent for the test product. */
+  dates: string | null;
+  location: string | null;
+}
+
+export interface BookingAmounts {
+  /** Formatted: "£12,000". */
+  price: string;
+  discount: { name: string; amount: string } | null;
+  paid: string;
+}
+
+function Line({ name, value }: { name: string; value: string }) {
+  return (
+    <Text style={{ ...text, margin: "0 0 6px" }}>
+      <span style={{ color: "#6b7280" }}>{name}: </span>
+      {value}
+    </Text>
+  );
+}
 
 export function renderBookingConfirmation({
   name,
-  courseTitle,
-  startDate,
-  endDate,
-  location,
-  amountPaid,
+  course,
+  amounts,
   receiptUrl,
   accountUrl,
+  hasInvite,
 }: {
   name?: string;
-  courseTitle: string;
-  startDate: string;
-  endDate: string;
-  location: string;
-  amountPaid: string;
-  receiptUrl?: string;
+  course: BookedCourse;
+  amounts: BookingAmounts;
+  receiptUrl: string | null;
   accountUrl: string;
+  hasInvite: boolean;
 }) {
   return renderEmail(
-    `Booking confirmed: ${courseTitle}`,
-    <EmailLayout preview={`Your place on ${courseTitle} is confirmed`} heading="Your booking is confirmed">
+    `Booking confirmed: ${course.courseTitle}`,
+    <EmailLayout preview={`Your place on ${course.courseTitle} is confirmed`} heading="Your booking is confirmed">
       <Text style={text}>{greeting(name)}</Text>
       <Text style={text}>
-        Thank you: your place on {courseTitle} is confirmed and your payment of {amountPaid} was received.
+        Thank you: your place on {course.courseTitle} is confirmed and your payment of {amounts.paid} was received.
       </Text>
-      <Text style={text}>
-        Dates: {startDate} to {endDate}
-        <br />
-        Location: {location}
-      </Text>
-      <Text style={text}>The attached calendar invite adds the course to your calendar.</Text>
+      <Section style={{ backgroundColor: colors.mist, borderRadius: "6px", padding: "16px", marginBottom: "16px" }}>
+        <Line name="Course" value={course.courseTitle} />
+        {course.dates && <Line name="Dates" value={course.dates} />}
+        {course.location && <Line name="Location" value={course.location} />}
+        <Line name="Price" value={amounts.price} />
+        {amounts.discount && <Line name="Discount" value={`${amounts.discount.name}: -${amounts.discount.amount}`} />}
+        <Line name="Amount paid" value={amounts.paid} />
+      </Section>
+      {hasInvite && <Text style={text}>The attached calendar invite adds the course to your calendar.</Text>}
       <Button href={accountUrl} style={button}>
         View my courses
       </Button>
@@ -43,6 +66,83 @@ export function renderBookingConfirmation({
           </Link>
         </Text>
       )}
+    </EmailLayout>,
+  );
+}
+
+/** To the buyer whose payment arrived after the last place had gone: refunded in full, at once. */
+export function renderPlaceUnavailableRefund({ course, amount, coursesUrl }: { course: BookedCourse; amount: string; coursesUrl: string }) {
+  return renderEmail(
+    `Your payment for ${course.courseTitle} has been refunded`,
+    <EmailLayout preview="The last place was taken before your payment arrived" heading="We could not keep your place">
+      <Text style={text}>Hello,</Text>
+      <Text style={text}>
+        Your payment for {course.courseTitle}
+        {course.dates ? ` (${course.dates})` : ""} arrived after its checkout had timed out, and by then every place had been taken. We have refunded the full{" "}
+        {amount} to the way you paid; it usually shows within 5 to 10 working days.
+      </Text>
+      <Text style={text}>We are sorry for the trouble. Other dates may still have places:</Text>
+      <Button href={coursesUrl} style={button}>
+        See our courses
+      </Button>
+    </EmailLayout>,
+  );
+}
+
+/** To the institute's staff: a late payment found no place and was refunded automatically. */
+export function renderStaffRefundNotice({
+  course,
+  amount,
+  buyerEmail,
+  sessionId,
+}: {
+  course: BookedCourse;
+  amount: string;
+  buyerEmail: string;
+  sessionId: string;
+}) {
+  return renderEmail(
+    `Automatic refund: ${course.courseTitle}`,
+    <EmailLayout preview="A late payment found the course full and was refunded" heading="A late payment was refunded">
+      <Text style={text}>
+        A payment of {amount} for {course.courseTitle}
+        {course.dates ? ` (${course.dates})` : ""} completed after its hold had lapsed, and no place was left. It was refunded in full automatically.
+      </Text>
+      <Text style={label}>Buyer</Text>
+      <Text style={text}>{buyerEmail}</Text>
+      <Text style={label}>Checkout session</Text>
+      <Text style={text}>{sessionId}</Text>
+    </EmailLayout>,
+  );
+}
+
+/** To the dentist whose booking the institute cancelled, with what was refunded. */
+export function renderBookingCancelled({
+  name,
+  course,
+  refunded,
+  fullRefund,
+  coursesUrl,
+}: {
+  name: string | null;
+  course: BookedCourse;
+  refunded: string;
+  fullRefund: boolean;
+  coursesUrl: string;
+}) {
+  return renderEmail(
+    `Your booking for ${course.courseTitle} has been cancelled`,
+    <EmailLayout preview={`${refunded} is on its way back to you`} heading="Your booking has been cancelled">
+      <Text style={text}>{greeting(name ?? undefined)}</Text>
+      <Text style={text}>
+        Your booking for {course.courseTitle}
+        {course.dates ? ` (${course.dates})` : ""} has been cancelled and your place released. We have refunded {fullRefund ? "the full " : ""}
+        {refunded} to the way you paid; it usually shows within 5 to 10 working days.
+      </Text>
+      <Text style={text}>If you did not expect this, please reply to this email or contact us. Other dates may have places:</Text>
+      <Button href={coursesUrl} style={button}>
+        See our courses
+      </Button>
     </EmailLayout>,
   );
 }

@@ -1,7 +1,9 @@
 import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
 import { render } from "@react-email/render";
 import type { ReactElement, ReactNode } from "react";
+
 import { SITE } from "~/content/site";
+import { mailtoHref } from "~/lib/mailto";
 
 export const colors = { navy: "#0f1b2d", gold: "#c09a58", ink: "#1f2937", mist: "#f6f7f9" };
 
@@ -25,17 +27,7 @@ export interface RenderedEmail {
 }
 
 /** The frame every email shares: brand band, one heading, the content, the institute's address. */
-export function EmailLayout({
-  preview,
-  heading,
-  children,
-  footer,
-}: {
-  preview: string;
-  heading: string;
-  children: ReactNode;
-  footer?: ReactNode;
-}) {
+export function EmailLayout({ preview, heading, children, footer }: { preview: string; heading: string; children: ReactNode; footer?: ReactNode }) {
   return (
     <Html lang="en">
       <Head />
@@ -58,7 +50,7 @@ export function EmailLayout({
             {footer}
             <Text style={{ ...label, lineHeight: "20px" }}>
               {SITE.name} · {SITE.dubaiAddress.area}, {SITE.dubaiAddress.building}, {SITE.dubaiAddress.city} ·{" "}
-              <Link href={`mailto:${SITE.generalEmail}`} style={{ color: colors.gold }}>
+              <Link href={mailtoHref(SITE.generalEmail)} style={{ color: colors.gold }}>
                 {SITE.generalEmail}
               </Link>
             </Text>

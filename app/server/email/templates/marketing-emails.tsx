@@ -1,4 +1,5 @@
 import { Button, Link, Text } from "@react-email/components";
+
 import { button, colors, EmailLayout, greeting, label, renderEmail, text } from "./layout";
 
 function UnsubscribeNote({ url }: { url: string }) {
@@ -12,26 +13,14 @@ function UnsubscribeNote({ url }: { url: string }) {
   );
 }
 
-export function renderNewsletterConfirmation({
-  name,
-  confirmUrl,
-  unsubscribeUrl,
-}: {
-  name?: string;
-  confirmUrl: string;
-  unsubscribeUrl: string;
-}) {
+/** Sent to an address nobody has confirmed yet, so it shows nothing the requester typed: no name. */
+export function renderNewsletterConfirmation({ confirmUrl, unsubscribeUrl }: { confirmUrl: string; unsubscribeUrl: string }) {
   return renderEmail(
     "Please confirm your subscription",
-    <EmailLayout
-      preview="One click to confirm your subscription"
-      heading="Confirm your subscription"
-      footer={<UnsubscribeNote url={unsubscribeUrl} />}
-    >
-      <Text style={text}>{greeting(name)}</Text>
+    <EmailLayout preview="One click to confirm your subscription" heading="Confirm your subscription" footer={<UnsubscribeNote url={unsubscribeUrl} />}>
+      <Text style={text}>Hello,</Text>
       <Text style={text}>
-        Thank you for subscribing to news of the Global Implant Institute: new courses, dates and events. Please
-        confirm that this is your address.
+        Thank you for subscribing to news of the Global Implant Institute: new courses, dates and events. Please confirm that this is your address.
       </Text>
       <Button href={confirmUrl} style={button}>
         Confirm my subscription
@@ -63,8 +52,7 @@ export function renderNewDateAnnouncement({
     <EmailLayout preview={`${courseTitle} has a new date`} heading="A new date for a course you asked about" footer={<UnsubscribeNote url={unsubscribeUrl} />}>
       <Text style={text}>{greeting(name)}</Text>
       <Text style={text}>
-        We have scheduled {courseTitle} from {startDate} to {endDate} in {location}. Groups are small and places go
-        quickly.
+        We have scheduled {courseTitle} from {startDate} to {endDate} in {location}. Groups are small and places go quickly.
       </Text>
       <Button href={courseUrl} style={button}>
         See the course and book

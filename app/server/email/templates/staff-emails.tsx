@@ -1,6 +1,7 @@
 import { Section, Text } from "@react-email/components";
 import { format } from "date-fns";
 import { Fragment } from "react";
+
 import { colors, EmailLayout, label, renderEmail, text } from "./layout";
 
 function Detail({ name, value }: { name: string; value: string }) {
@@ -48,17 +49,7 @@ export function renderContactNotification({
   );
 }
 
-export function renderInterestNotification({
-  name,
-  email,
-  courses,
-  receivedAt,
-}: {
-  name: string;
-  email: string;
-  courses: string[];
-  receivedAt: Date;
-}) {
+export function renderInterestNotification({ name, email, courses, receivedAt }: { name: string; email: string; courses: string[]; receivedAt: Date }) {
   return renderEmail(
     `Interest registered: ${name}`.slice(0, 200),
     <EmailLayout preview={`${name} registered interest in ${courses.length} course(s)`} heading="New interest registration">

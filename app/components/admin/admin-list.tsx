@@ -1,0 +1,46 @@
+import type { ReactNode } from "react";
+
+const WHEN = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" });
+const DAY = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Europe/London" });
+
+/** A time in the back office: London time, the same on the server and in the browser. */
+export function When({ value, dateOnly = false }: { value: string; dateOnly?: boolean }) {
+  return <time dateTime={value}>{(dateOnly ? DAY : WHEN).format(new Date(value))}</time>;
+}
+
+/** A back-office page's body: a heading with a count, its actions (a CSV download), then the list. */
+export function AdminSection({ title, count, actions, children }: { title: ReactNode; count?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-semibold text-navy">
+          {title}
+          {count !== undefined && <span className="ml-3 align-middle text-base font-medium text-ink/70">{count}</span>}
+        </h1>
+        {actions}
+      </div>
+      <div className="mt-6">{children}</div>
+    </div>
+  );
+}
+
+/** A download link to a list's CSV export (a plain link: the browser saves the file). */
+export function CsvLink({ href, label = "Download CSV" }: { href: string; label?: string }) {
+  return (
+    <a
+      href={href}
+      download
+      className="inline-flex min-h-11 items-center rounded-md border border-navy px-4 text-sm font-semibold text-navy hover:bg-navy hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold"
+    >
+      {label}
+    </a>
+  );
+}
+
+/** A table that scrolls sideways inside its own box on a narrow screen, never the page. */
+export function TableScroll({ children }: { children: ReactNode }) {
+  return <div className="overflow-x-auto rounded-lg border border-navy/10 bg-white">{children}</div>;
+}
+
+export const TH = "px-3 py-2 text-left text-xs font-semibold tracking-wide text-ink/70 uppercase whitespace-nowrap";
+export const TD = "px-3 py-2 align-top text-sm";

@@ -1,0 +1,107 @@
+import "react-big-calendar/lib/css/react-big-calendar.css";
+
+import { addDays, format, getDay, parse, startOfWeek } from "date-fns";
+import { enGB } from "date-fns/locale";
+import { CalendarDays, MapPin, Users } from "lucide-react";
+import { useEffect, useMemo, useState } from "react";
+import { Calendar, dateFnsLocalizer, type View, Views } from "react-big-calendar";
+import { Link } from "react-router";
+
+import { buttonVariants } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { cn } from "~/lib/cn";
+import { formatDateRange, placesLeftLabel } from "~/lib/format";
+import { courseDetailsPath, type ScheduleEdition, type ScheduleEvent, scheduleEvents } from "~/lib/schedule";
+
+const localizer = dateFnsLocalizer({ format, parse, startOfWeek, getDay, locales: { "en-GB": enGB } });
+
+/** Spec 9, Calendar. */
+const CALENDAR_HEIGHT = 700;
+const VIEWS: View[] = [Views.MONTH, Views.WEEK, Views.DAY];
+const STEP_MINUTES = 30;
+const TIMESLOTS = 2;
+const AGENDA_DAYS = 30;
+const NOW_REFRESH_MS = 60_000;
+const EVENT_STYLE = { backgroundColor: "#C09A58", opacity: 0.9, color: "#ffffff", border: "none" };
+
+/** The current time, moved on every minute so the calendar's time marker follows it. */
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), NOW_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** Spec 2, Schedule: the editions on a month, week or day calendar; an event opens its details. */
+export default function ScheduleCalendar({ editions }: { editions: readonly ScheduleEdition[] }) {
+  const events = useMemo(() => scheduleEvents(editions), [editions]);
+  const [selected, setSelected] = useState<ScheduleEvent | null>(null);
+  const now = useNow();
+  return (
+    <>
+      <div className="schedule-calendar rounded-2xl border border-navy/10 bg-white p-3 shadow-sm sm:p-5" style={{ height: CALENDAR_HEIGHT }}>
+        <Calendar<ScheduleEvent>
+          localizer={localizer}
+          culture="en-GB"
+          events={events}
+          views={VIEWS}
+          defaultView={Views.MONTH}
+          step={STEP_MINUTES}
+          timeslots={TIMESLOTS}
+          length={AGENDA_DAYS}
+          getNow={() => now}
+          popup
+          onSelectEvent={setSelected}
+          tooltipAccessor={(event) => `${event.title}, ${formatDateRange(format(event.start, "yyyy-MM-dd"), format(addDays(event.end, -1), "yyyy-MM-dd"))}`}
+          eventPropGetter={(event) => (event.allDay ? { style: EVENT_STYLE } : {})}
+        />
+      </div>
+      <Dialog open={selected !== null} onOpenChange={(open) => !open && setSelected(null)}>
+        {selected && <EventDetails event={selected} />}
+      </Dialog>
+    </>
+  );
+}
+
+function EventDetails({ event }: { event: ScheduleEvent }) {
+  const { description, location, placesLeft } = event.resource;
+  return (
+    <DialogContent className="max-w-lg">
+      <DialogHeader>
+        <DialogTitle>{event.title}</DialogTitle>
+        <DialogDescription className={description ? undefined : "sr-only"}>{description ?? "Course dates and place"}</DialogDescription>
+      </DialogHeader>
+      <dl className="grid gap-2 text-sm text-ink/85">
+        {location && (
+          <div className="flex items-center gap-2">
+            <MapPin aria-hidden="true" className="size-4 shrink-0 text-gold" />
+            <dt className="font-semibold text-navy">Location:</dt>
+            <dd>{location}</dd>
+          </div>
+        )}
+        <div className="flex items-center gap-2">
+          <CalendarDays aria-hidden="true" className="size-4 shrink-0 text-gold" />
+          <dt className="font-semibold text-navy">Starts:</dt>
+          <dd>{format(event.start, "EEEE, MMMM do, yyyy")}</dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <CalendarDays aria-hidden="true" className="size-4 shrink-0 text-gold" />
+          <dt className="font-semibold text-navy">Ends:</dt>
+          <dd>{format(addDays(event.end, -1), "EEEE, MMMM do, yyyy")}</dd>
+        </div>
+        {placesLeft !== null && (
+          <div className="flex items-center gap-2">
+            <Users aria-hidden="true" className="size-4 shrink-0 text-gold" />
+            <dt className="sr-only">Places</dt>
+            <dd className={placesLeft === 0 ? "font-semibold text-red-800" : "font-semibold text-emerald-800"}>{placesLeftLabel(placesLeft)}</dd>
+          </div>
+        )}
+      </dl>
+      <Link to={courseDetailsPath(event.title)} className={cn(buttonVariants({ variant: "navy" }), "focus-visible:outline-gold sm:justify-self-start")}>
+        View Course Details
+      </Link>
+    </DialogContent>
+  );
+}

@@ -1,0 +1,75 @@
+import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { useRouteLoaderData } from "react-router";
+import { toast } from "sonner";
+
+import { buttonVariants } from "~/components/ui/button";
+import { requestCheckout } from "~/lib/checkout";
+import { cn } from "~/lib/cn";
+import { CHECKOUT_MESSAGES } from "~/lib/schemas/checkout";
+import type { loader as rootLoader } from "~/root";
+
+/**
+ * Book Now for one edition (spec 4, Checkout): the button says 'Processing...'
+ * while the server opens a Checkout Session, then the browser goes to it. A
+ * refusal shows as a 'Checkout Error' toast, or through `onError` (the booking
+ * page's alert). Without JavaScript the form posts to /booking, which does the same.
+ */
+export function CheckoutButton({
+  courseId,
+  priceId,
+  children,
+  accessibleName,
+  className,
+  onError,
+}: {
+  courseId: string;
+  priceId: string | null;
+  children: ReactNode;
+  accessibleName?: string;
+  className?: string;
+  onError?: (message: string) => void;
+}) {
+  const userId = useRouteLoaderData<typeof rootLoader>("root")?.user?.id ?? null;
+  const [busy, setBusy] = useState(false);
+
+  // Coming back from the checkout page with the Back button restores this page as it was left.
+  useEffect(() => {
+    const reset = (event: PageTransitionEvent) => event.persisted && setBusy(false);
+    window.addEventListener("pageshow", reset);
+    return () => window.removeEventListener("pageshow", reset);
+  }, []);
+
+  const report = (message: string) => (onError ? onError(message) : toast.error("Checkout Error", { description: message }));
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    const result = await requestCheckout({ priceId, courseId, userId });
+    if ("url" in result) {
+      try {
+        window.location.assign(result.url);
+        return;
+      } catch {
+        report(CHECKOUT_MESSAGES.redirectFailed);
+      }
+    } else report(result.error);
+    setBusy(false);
+  }
+
+  return (
+    <form method="post" action="/booking" onSubmit={submit} className="contents">
+      <input type="hidden" name="courseId" value={courseId} />
+      {priceId && <input type="hidden" name="priceId" value={priceId} />}
+      <button
+        type="submit"
+        disabled={busy}
+        aria-busy={busy}
+        aria-label={busy ? undefined : accessibleName}
+        className={cn(buttonVariants({ size: "lg" }), className)}
+      >
+        {busy ? "Processing..." : children}
+      </button>
+    </form>
+  );
+}

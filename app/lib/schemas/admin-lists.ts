@@ -1,0 +1,16 @@
+import { z } from "zod";
+
+/** `?before=<iso time>` of a paged admin list: the oldest time already shown. */
+const BeforeSchema = z.iso.datetime({ offset: true });
+
+/** The page a list's address asks for; a malformed `before` is ignored and the newest page shown. */
+export function pageBefore(url: URL): Date | undefined {
+  const parsed = BeforeSchema.safeParse(url.searchParams.get("before"));
+  return parsed.success ? new Date(parsed.data) : undefined;
+}
+
+/** The inbox's per-message form: mark one message read or unread. */
+export const InboxMarkSchema = z.object({
+  intent: z.enum(["read", "unread"], { error: "Unknown action." }),
+  id: z.uuid({ error: "Unknown message." }),
+});

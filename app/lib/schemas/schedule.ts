@@ -1,0 +1,48 @@
+import { z } from "zod";
+
+import { safeString } from "./fields";
+
+/** Spec 5 and 8: the dashboard's wording, shared by its toasts and the endpoints' answers. */
+export const SCHEDULE_MESSAGES = {
+  required: "Please select a course and a start date.",
+  malformedDate: "Please enter the start date as a calendar date (YYYY-MM-DD).",
+  scheduling: "Scheduling new course...",
+  scheduled: "Successfully scheduled new course!",
+  scheduleFailed: "Failed to schedule course.",
+  deleting: "Deleting course...",
+  deleteFailed: "Failed to delete course.",
+  courseRequired: "Please choose a course to delete.",
+  loadFailed: "Failed to load scheduled courses.",
+} as const;
+
+export const deletedMessage = (title: string) => `Successfully deleted course: ${title}`;
+
+const required = (message: string) => z.preprocess((value) => (typeof value === "string" ? value.trim() : value), safeString({ error: message }).min(1, message).max(200, message));
+
+/** A calendar date, or an ISO timestamp whose date part is taken (the spec sends an ISO string). */
+const ISO_DATE = /^(\d{4}-\d{2}-\d{2})(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** "YYYY-MM-DD" when the text names a real calendar date, otherwise null. */
+export function calendarDate(value: string): string | null {
+  const day = ISO_DATE.exec(value)?.[1];
+  if (!day) return null;
+  const parsed = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(day) ? day : null;
+}
+
+/** Spec 7, create-course: a template edition and the new edition's start date. */
+export const CreateCourseSchema = z.object({
+  template_course_id: required(SCHEDULE_MESSAGES.required),
+  new_start_date: required(SCHEDULE_MESSAGES.required).transform((value, context) => {
+    const day = calendarDate(value);
+    if (!day) {
+      context.addIssue({ code: "custom", message: SCHEDULE_MESSAGES.malformedDate });
+      return z.NEVER;
+    }
+    return day;
+  }),
+});
+export type CreateCourseInput = z.output<typeof CreateCourseSchema>;
+
+/** Spec 7, delete-course (and the dashboard's deactivate): one edition. */
+export const CourseIdSchema = z.object({ course_id: required(SCHEDULE_MESSAGES.courseRequired) });

@@ -1,0 +1,260 @@
+import { useEffect, useState } from "react";
+import { data, Link, useFetcher } from "react-router";
+import { toast } from "sonner";
+
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Field, fieldErrorId, inputClass } from "~/components/ui/field";
+import { PageHeading } from "~/components/ui/page-heading";
+import { discountLabel } from "~/lib/discounts";
+import { formatDateRange, formatLongDate, formatMinorUnits } from "~/lib/format";
+import { isSuccessfulPurchase } from "~/lib/purchases";
+import { CancelBookingSchema, EditionCapacitySchema, MAX_CAPACITY } from "~/lib/schemas/admin";
+import { firstIssueMessage } from "~/lib/schemas/fields";
+import { seo } from "~/lib/seo";
+import { cancelBooking } from "~/server/admin/bookings.server";
+import { changeEditionCapacity, editionBookings, findEditionForAdmin } from "~/server/admin/editions.server";
+import { adminRoute, signedInUser } from "~/server/http/guards.server";
+import { errorResponse, readFormData, refusalStatus } from "~/server/http/responses.server";
+import { appServices } from "~/server/platform/context.server";
+
+import type { Route } from "./+types/admin.editions.$courseId";
+
+export const middleware = [adminRoute()];
+
+export const meta: Route.MetaFunction = (args) => seo(args, { title: args.data ? `${args.data.edition.title}: bookings` : "Edition", noIndex: true });
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { db } = appServices(context).database;
+  try {
+    const edition = await findEditionForAdmin(db, params.courseId);
+    const bookings = await editionBookings(db, edition.id);
+    return { edition, bookings: bookings.map((booking) => ({ ...booking, purchaseDate: booking.purchaseDate.toISOString() })) };
+  } catch (error) {
+    if (refusalStatus(error) === 404) throw errorResponse(404, (error as Error).message);
+    throw error;
+  }
+}
+
+type ActionResult = { intent: "capacity" | "cancel"; ok: true; message: string } | { intent: "capacity" | "cancel"; ok: false; error: string };
+
+/** Changes the edition's capacity, or cancels one of its bookings with a refund. */
+export async function action(args: Route.ActionArgs) {
+  const form = await readFormData(args.request);
+  const intent = form.get("intent");
+  if (intent !== "capacity" && intent !== "cancel") return data<ActionResult>({ intent: "capacity", ok: false, error: "Unknown action." }, 400);
+  const services = appServices(args.context);
+  const admin = await signedInUser(args);
+  const refuse = (status: number, error: string) => data<ActionResult>({ intent, ok: false, error }, status);
+  try {
+    if (intent === "capacity") {
+      const parsed = EditionCapacitySchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) return refuse(400, firstIssueMessage(parsed.error));
+      await changeEditionCapacity(services.database.db, admin, args.params.courseId, parsed.data.capacity);
+      return data<ActionResult>({ intent, ok: true, message: `Capacity set to ${parsed.data.capacity}.` });
+    }
+    const parsed = CancelBookingSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) return refuse(400, firstIssueMessage(parsed.error));
+    const purchase = await cancelBooking(services, admin, { ...parsed.data, courseId: args.params.courseId });
+    return data<ActionResult>({
+      intent,
+      ok: true,
+      message: `Booking cancelled: ${formatMinorUnits(parsed.data.amount)} refunded to ${purchase.customerEmail}.`,
+    });
+  } catch (error) {
+    const status = refusalStatus(error);
+    if (!status) throw error;
+    return refuse(status, (error as Error).message);
+  }
+}
+
+/** Tells the outcome of a fetcher's post once, as a toast. */
+function useOutcomeToast(result: ActionResult | undefined) {
+  useEffect(() => {
+    if (result?.ok) toast.success(result.message);
+  }, [result]);
+}
+
+function CapacityForm({ capacity }: { capacity: number }) {
+  const fetcher = useFetcher<ActionResult>();
+  useOutcomeToast(fetcher.data);
+  const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : undefined;
+  return (
+    <fetcher.Form method="post" className="flex flex-wrap items-end gap-3">
+      <input type="hidden" name="intent" value="capacity" />
+      <Field label="Capacity" id="capacity" className="w-40">
+        <input
+          id="capacity"
+          name="capacity"
+          type="number"
+          min={1}
+          max={MAX_CAPACITY}
+          step={1}
+          required
+          defaultValue={capacity}
+          className={inputClass}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? fieldErrorId("capacity") : undefined}
+        />
+      </Field>
+      <Button type="submit" variant="navy" disabled={fetcher.state !== "idle"}>
+        {fetcher.state !== "idle" ? "Saving..." : "Save capacity"}
+      </Button>
+      {error && (
+        <p id={fieldErrorId("capacity")} role="alert" className="basis-full text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </fetcher.Form>
+  );
+}
+
+function CancelBooking({ purchaseId, who, amountPaid }: { purchaseId: string; who: string; amountPaid: number }) {
+  const [open, setOpen] = useState(false);
+  const fetcher = useFetcher<ActionResult>();
+  useOutcomeToast(fetcher.data);
+  useEffect(() => {
+    if (fetcher.data?.ok) setOpen(false);
+  }, [fetcher.data]);
+  const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : undefined;
+  const amountId = `refund-${purchaseId}`;
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button type="button" variant="outline" size="sm" onClick={() => setOpen(true)}>
+        Cancel booking
+      </Button>
+      <DialogContent className="max-w-md">
+        <DialogHeader>
+          <DialogTitle>Cancel this booking?</DialogTitle>
+          <DialogDescription>
+            {who}&apos;s booking is cancelled, their place released and the amount below refunded to the way they paid. This cannot be undone.
+          </DialogDescription>
+        </DialogHeader>
+        <fetcher.Form method="post" className="grid gap-4">
+          <input type="hidden" name="intent" value="cancel" />
+          <input type="hidden" name="purchaseId" value={purchaseId} />
+          <Field label="Refund (£)" id={amountId} hint={`Up to ${formatMinorUnits(amountPaid)}; less for a partial refund.`} error={error}>
+            <input
+              id={amountId}
+              name="amount"
+              inputMode="decimal"
+              required
+              defaultValue={(amountPaid / 100).toFixed(2)}
+              className={inputClass}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? fieldErrorId(amountId) : undefined}
+            />
+          </Field>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
+              Keep booking
+            </Button>
+            <Button type="submit" variant="navy" disabled={fetcher.state !== "idle"}>
+              {fetcher.state !== "idle" ? "Refunding..." : "Cancel and refund"}
+            </Button>
+          </div>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function StatusBadge({ status }: { status: string }) {
+  return (
+    <span className={isSuccessfulPurchase(status) ? "rounded bg-green-100 px-2 py-0.5 text-green-800" : "rounded bg-orange-100 px-2 py-0.5 text-orange-800"}>
+      {status}
+    </span>
+  );
+}
+
+export default function AdminEdition({ loaderData }: Route.ComponentProps) {
+  const { edition, bookings } = loaderData;
+  const facts = [
+    ["Dates", edition.startDate ? formatDateRange(edition.startDate, edition.endDate) : "No date"],
+    ["Location", edition.location ?? "—"],
+    ["Price", edition.priceAmount === null ? "—" : formatMinorUnits(edition.priceAmount)],
+    ["Paid bookings", String(edition.paidBookings)],
+    ["Live holds", String(edition.liveHolds)],
+    ["Places left", String(edition.placesLeft)],
+  ] as const;
+  return (
+    <>
+      <PageHeading title={edition.title} />
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10">
+        <p>
+          <Link to="/admin/editions" className="text-sm text-navy underline">
+            ← All editions
+          </Link>
+          {!edition.isActive && <span className="ml-3 rounded bg-red-100 px-2 py-0.5 text-xs text-red-800">Inactive</span>}
+        </p>
+        <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
+          {facts.map(([term, value]) => (
+            <div key={term} className="rounded-lg border border-ink/10 p-3">
+              <dt className="text-xs text-ink/70">{term}</dt>
+              <dd className="font-semibold text-navy" data-testid={term === "Places left" ? "places-left" : undefined}>
+                {value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <section aria-labelledby="capacity-heading" className="grid gap-3">
+          <h2 id="capacity-heading" className="text-xl font-semibold">
+            Capacity
+          </h2>
+          <p className="text-sm text-ink/70">Never fewer than the paid bookings and live holds ({edition.paidBookings + edition.liveHolds}).</p>
+          <CapacityForm key={edition.capacity} capacity={edition.capacity} />
+        </section>
+        <section aria-labelledby="bookings-heading" className="grid gap-3">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="bookings-heading" className="text-xl font-semibold">
+              Bookings
+            </h2>
+            <a href={`/admin/editions/${edition.id}/attendees.csv`} download className="text-sm font-semibold text-navy underline">
+              Download attendees (CSV)
+            </a>
+          </div>
+          {bookings.length === 0 ? (
+            <p className="text-ink/70">No bookings yet.</p>
+          ) : (
+            <div className="overflow-x-auto rounded-lg border border-ink/10" role="region" aria-label="Bookings" tabIndex={0}>
+              <table className="w-full min-w-[900px] text-left text-sm">
+                <thead className="bg-mist text-navy">
+                  <tr>
+                    {["Attendee", "Email", "Mobile", "Status", "Amount paid", "Discount", "Purchased", ""].map((heading) => (
+                      <th key={heading} scope="col" className="p-3">
+                        {heading || <span className="sr-only">Actions</span>}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {bookings.map((booking) => (
+                    <tr key={booking.purchaseId} className="border-t border-ink/10" data-testid="booking-row">
+                      <td className="p-3 font-medium">{booking.name ?? "Guest"}</td>
+                      <td className="p-3 break-all">{booking.email}</td>
+                      <td className="p-3 whitespace-nowrap">{booking.mobile ?? "—"}</td>
+                      <td className="p-3">
+                        <StatusBadge status={booking.status} />
+                      </td>
+                      <td className="p-3 whitespace-nowrap">
+                        {formatMinorUnits(booking.amountPaid)}
+                        {booking.amountRefunded > 0 && <span className="block text-xs text-ink/70">{formatMinorUnits(booking.amountRefunded)} refunded</span>}
+                      </td>
+                      <td className="p-3">{discountLabel(booking.discountKind, booking.amountDiscount) || "—"}</td>
+                      <td className="p-3 whitespace-nowrap">{formatLongDate(booking.purchaseDate)}</td>
+                      <td className="p-3">
+                        {isSuccessfulPurchase(booking.status) && booking.amountPaid > 0 && (
+                          <CancelBooking purchaseId={booking.purchaseId} who={booking.name ?? booking.email} amountPaid={booking.amountPaid} />
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import { csvResponse, toCsv } from "~/server/admin/csv.server";
+import { interestByCourse } from "~/server/admin/lists.server";
+import { adminRoute } from "~/server/http/guards.server";
+import { appServices } from "~/server/platform/context.server";
+
+import type { Route } from "./+types/admin.interest.csv";
+
+export const middleware = [adminRoute()];
+
+/** One row per course and registration, grouped as the page shows them. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const groups = await interestByCourse(appServices(context).database.db);
+  const rows = groups.flatMap((group) => group.registrations.map((registration) => ({ course: group.course, ...registration })));
+  const csv = toCsv(
+    [
+      { header: "Course", value: (row) => row.course },
+      { header: "Name", value: (row) => row.name },
+      { header: "Email", value: (row) => row.email },
+      { header: "Registered", value: (row) => row.registeredAt },
+      { header: "Unsubscribed", value: (row) => row.unsubscribedAt },
+    ],
+    rows,
+  );
+  return csvResponse(csv, `interest-${new Date().toISOString().slice(0, 10)}.csv`);
+}

@@ -1,0 +1,66 @@
+import { AdminSection, CsvLink, TableScroll, TD, TH, When } from "~/components/admin/admin-list";
+import { mailtoHref } from "~/lib/mailto";
+import { seo } from "~/lib/seo";
+import { confirmedSubscribers } from "~/server/admin/lists.server";
+import { adminRoute } from "~/server/http/guards.server";
+import { appServices } from "~/server/platform/context.server";
+
+import type { Route } from "./+types/admin.subscribers";
+
+export const middleware = [adminRoute()];
+
+export const meta: Route.MetaFunction = (args) => seo(args, { title: "Subscribers", noIndex: true });
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const subscribers = await confirmedSubscribers(appServices(context).database.db);
+  return {
+    subscribers: subscribers.map((subscriber) => ({
+      id: subscriber.id,
+      name: subscriber.name,
+      email: subscriber.email,
+      confirmedAt: subscriber.confirmedAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
+  const { subscribers } = loaderData;
+  return (
+    <AdminSection title="Subscribers" count={`${subscribers.length} confirmed`} actions={<CsvLink href="/admin/subscribers.csv" />}>
+      {subscribers.length === 0 ? (
+        <p className="text-ink/70">No confirmed subscribers yet.</p>
+      ) : (
+        <TableScroll>
+          <table className="w-full min-w-[30rem]">
+            <thead className="bg-mist">
+              <tr>
+                <th scope="col" className={TH}>
+                  Name
+                </th>
+                <th scope="col" className={TH}>
+                  Email
+                </th>
+                <th scope="col" className={TH}>
+                  Confirmed
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-navy/10">
+              {subscribers.map((subscriber) => (
+                <tr key={subscriber.id}>
+                  <td className={TD}>{subscriber.name ?? <span className="text-ink/60">(no name)</span>}</td>
+                  <td className={TD}>
+                    <a href={mailtoHref(subscriber.email)} className="break-all underline">
+                      {subscriber.email}
+                    </a>
+                  </td>
+                  <td className={`${TD} whitespace-nowrap`}>{subscriber.confirmedAt && <When value={subscriber.confirmedAt} dateOnly />}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+    </AdminSection>
+  );
+}

@@ -1,0 +1,17 @@
+import { CourseIdSchema } from "~/lib/schemas/schedule";
+import { deactivateEdition } from "~/server/admin/schedule.server";
+import { apiRoute, signedInUser } from "~/server/http/guards.server";
+import { jsonEndpoint, parseJsonBody } from "~/server/http/responses.server";
+import { appServices } from "~/server/platform/context.server";
+
+import type { Route } from "./+types/api.functions.deactivate-course";
+
+export const middleware = [apiRoute({ user: "admin" })];
+
+/** `{ course_id }`: the edition leaves sale and the schedule and keeps its bookings. */
+export function action(args: Route.ActionArgs) {
+  return jsonEndpoint("Deactivating a course", async () => {
+    const { course_id } = await parseJsonBody(args.request, CourseIdSchema);
+    return { deactivated: await deactivateEdition(appServices(args.context).database.db, await signedInUser(args), course_id) };
+  });
+}

@@ -1,0 +1,53 @@
+import { desc, lt } from "drizzle-orm";
+
+import type { Database, Transaction } from "~/server/db/client.server";
+import { adminAuditLog } from "~/server/db/schema.server";
+
+/** The administrator acting, as the guards know them. */
+export interface AdminActor {
+  id: string;
+  email: string;
+}
+
+export interface AdminAction {
+  /** What was done, e.g. `edition.schedule`, `booking.refund`. */
+  action: string;
+  subjectType: string;
+  subjectId?: string | null;
+  /** One line a person reads in the log, e.g. "Scheduled Sinus Grafting on 12 March 2027". */
+  summary: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** JSON-safe copy of a row (dates as ISO strings), so the log shows exactly what was stored. */
+const snapshot = (value: unknown) => (value === undefined ? null : (JSON.parse(JSON.stringify(value)) as unknown));
+
+/**
+ * Writes one entry of the audit log. Call it inside the transaction that makes
+ * the change, so the log never holds a change that did not happen or misses one that did.
+ */
+export async function recordAdminAction(tx: Database | Transaction, actor: AdminActor, entry: AdminAction): Promise<void> {
+  await tx.insert(adminAuditLog).values({
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action: entry.action,
+    subjectType: entry.subjectType,
+    subjectId: entry.subjectId ?? null,
+    summary: entry.summary,
+    before: snapshot(entry.before),
+    after: snapshot(entry.after),
+  });
+}
+
+export type AuditEntry = typeof adminAuditLog.$inferSelect;
+
+/** The newest entries first, a page at a time (`before` is the oldest time already shown). */
+export async function auditLog(db: Database, { limit = 100, before }: { limit?: number; before?: Date } = {}): Promise<AuditEntry[]> {
+  return db
+    .select()
+    .from(adminAuditLog)
+    .where(before ? lt(adminAuditLog.createdAt, before) : undefined)
+    .orderBy(desc(adminAuditLog.createdAt))
+    .limit(limit);
+}

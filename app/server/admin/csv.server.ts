@@ -1,0 +1,42 @@
+import { stringify } from "csv-stringify/sync";
+
+/** Excel reads a UTF-8 file as UTF-8 only with this mark first. */
+const BYTE_ORDER_MARK = "\uFEFF";
+
+/** A cell a spreadsheet would run as a formula (OWASP "CSV injection"): these first characters start one. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A typed value as the text of a cell: formulas neutralised with a leading apostrophe, as OWASP advises. */
+type CsvValue = string | number | boolean | Date | null | undefined;
+
+function cell(value: CsvValue): string {
+  if (value === null || value === undefined) return "";
+  const text = value instanceof Date ? value.toISOString() : String(value);
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+export interface CsvColumn<Row> {
+  header: string;
+  value: (row: Row) => CsvValue;
+}
+
+/**
+ * A CSV export as staff open it in Excel or Numbers: UTF-8 with a byte order
+ * mark, a header row, CRLF line ends, quoting by csv-stringify, and no cell a
+ * spreadsheet would run.
+ */
+export function toCsv<Row>(columns: readonly CsvColumn<Row>[], rows: readonly Row[]): string {
+  const records = rows.map((row) => columns.map((column) => cell(column.value(row))));
+  return BYTE_ORDER_MARK + stringify([columns.map((column) => cell(column.header)), ...records], { record_delimiter: "windows", quoted_match: /[\r\n]/ });
+}
+
+/** The answer for a CSV download, named for the day it was made. */
+export function csvResponse(csv: string, fileName: string): Response {
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${fileName.replace(/[^\w.-]/g, "-")}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,165 @@
+import { and, asc, count, desc, eq, gte, inArray, lt } from "drizzle-orm";
+
+import { SUCCESSFUL_PURCHASE_STATUSES } from "~/lib/purchases";
+import { type AdminActor, recordAdminAction } from "~/server/admin/audit.server";
+import { todayIsoDate } from "~/server/catalogue/editions.server";
+import { liveHold, placesTakenBy } from "~/server/catalogue/places.server";
+import type { Database } from "~/server/db/client.server";
+import { courses, profiles, seatHolds, userCoursePurchases, users } from "~/server/db/schema.server";
+import { NotFoundError, UnavailableError } from "~/server/platform/errors.server";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One edition as the back office lists it. */
+export interface AdminEdition {
+  id: string;
+  title: string;
+  startDate: string | null;
+  endDate: string | null;
+  location: string | null;
+  isActive: boolean;
+  upcoming: boolean;
+  capacity: number;
+  paidBookings: number;
+  liveHolds: number;
+  placesLeft: number;
+  priceAmount: number | null;
+}
+
+type EditionRow = typeof courses.$inferSelect;
+
+async function countsFor(db: Database, courseIds: string[], now: Date) {
+  if (courseIds.length === 0) return { paid: new Map<string, number>(), held: new Map<string, number>(), taken: new Map<string, number>() };
+  const [paidRows, heldRows, taken] = await Promise.all([
+    db
+      .select({ courseId: userCoursePurchases.courseId, n: count() })
+      .from(userCoursePurchases)
+      .where(and(inArray(userCoursePurchases.status, [...SUCCESSFUL_PURCHASE_STATUSES]), inArray(userCoursePurchases.courseId, courseIds)))
+      .groupBy(userCoursePurchases.courseId),
+    db
+      .select({ courseId: seatHolds.courseId, n: count() })
+      .from(seatHolds)
+      .where(and(liveHold(now), inArray(seatHolds.courseId, courseIds)))
+      .groupBy(seatHolds.courseId),
+    placesTakenBy(db, now, courseIds),
+  ]);
+  const asMap = (rows: { courseId: string; n: number }[]) => new Map(rows.map((row) => [row.courseId, Number(row.n)]));
+  return { paid: asMap(paidRows), held: asMap(heldRows), taken };
+}
+
+function adminEdition(row: EditionRow, counts: Awaited<ReturnType<typeof countsFor>>, today: string): AdminEdition {
+  return {
+    id: row.id,
+    title: row.title,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    location: row.location,
+    isActive: row.isActive,
+    upcoming: row.startDate !== null && row.startDate >= today,
+    capacity: row.capacity,
+    paidBookings: counts.paid.get(row.id) ?? 0,
+    liveHolds: counts.held.get(row.id) ?? 0,
+    placesLeft: Math.max(0, row.capacity - (counts.taken.get(row.id) ?? 0)),
+    priceAmount: row.priceAmount,
+  };
+}
+
+/** Every edition: upcoming ones soonest first, then past ones latest first, with their bookings and places left. */
+export async function listEditionsForAdmin(db: Database, now = new Date()): Promise<AdminEdition[]> {
+  const today = todayIsoDate(now);
+  const [upcoming, past] = await Promise.all([
+    db.select().from(courses).where(gte(courses.startDate, today)).orderBy(asc(courses.startDate), asc(courses.title)),
+    db.select().from(courses).where(lt(courses.startDate, today)).orderBy(desc(courses.startDate), asc(courses.title)),
+  ]);
+  const rows = [...upcoming, ...past];
+  const counts = await countsFor(
+    db,
+    rows.map((row) => row.id),
+    now,
+  );
+  return rows.map((row) => adminEdition(row, counts, today));
+}
+
+/** One booking of an edition, with the attendee as their profile (or the guest's checkout) names them. */
+export interface AdminBooking {
+  purchaseId: string;
+  name: string | null;
+  email: string;
+  mobile: string | null;
+  status: string;
+  amountTotal: number;
+  amountRefunded: number;
+  /** What the institute keeps: paid less refunded (minor units). */
+  amountPaid: number;
+  discountKind: string | null;
+  amountDiscount: number;
+  purchaseDate: Date;
+}
+
+/** An edition by an id from the address: a malformed or unknown one is not found. */
+export async function findEditionForAdmin(db: Database, courseId: string, now = new Date()): Promise<AdminEdition> {
+  const row = UUID.test(courseId) ? (await db.select().from(courses).where(eq(courses.id, courseId)))[0] : undefined;
+  if (!row) throw new NotFoundError("There is no such edition.");
+  return adminEdition(row, await countsFor(db, [row.id], now), todayIsoDate(now));
+}
+
+export async function editionBookings(db: Database, courseId: string): Promise<AdminBooking[]> {
+  const rows = await db
+    .select({
+      purchase: userCoursePurchases,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      mobileCountryCode: profiles.mobileCountryCode,
+      mobileNumber: profiles.mobileNumber,
+      accountEmail: users.email,
+    })
+    .from(userCoursePurchases)
+    .leftJoin(profiles, eq(profiles.id, userCoursePurchases.userId))
+    .leftJoin(users, eq(users.id, userCoursePurchases.userId))
+    .where(eq(userCoursePurchases.courseId, courseId))
+    .orderBy(asc(userCoursePurchases.purchaseDate));
+  return rows.map(({ purchase, ...person }) => {
+    const name = [person.firstName, person.lastName].filter(Boolean).join(" ").trim();
+    const mobile = [person.mobileCountryCode, person.mobileNumber].filter(Boolean).join(" ").trim();
+    return {
+      purchaseId: purchase.id,
+      name: name || null,
+      email: person.accountEmail ?? purchase.customerEmail,
+      mobile: mobile || null,
+      status: purchase.status,
+      amountTotal: purchase.amountTotal,
+      amountRefunded: purchase.amountRefunded,
+      amountPaid: Math.max(0, purchase.amountTotal - purchase.amountRefunded),
+      discountKind: purchase.discountKind,
+      amountDiscount: purchase.amountDiscount,
+      purchaseDate: purchase.purchaseDate,
+    };
+  });
+}
+
+/**
+ * A new number of places for an edition, decided under its row lock (as a
+ * sale is): never fewer than the paid bookings and live holds it already has.
+ */
+export async function changeEditionCapacity(db: Database, actor: AdminActor, courseId: string, capacity: number, now = new Date()): Promise<void> {
+  if (!UUID.test(courseId)) throw new NotFoundError("There is no such edition.");
+  await db.transaction(async (tx) => {
+    const [edition] = await tx.select().from(courses).where(eq(courses.id, courseId)).for("update");
+    if (!edition) throw new NotFoundError("There is no such edition.");
+    const taken = (await placesTakenBy(tx, now, [courseId])).get(courseId) ?? 0;
+    if (capacity < taken) {
+      throw new UnavailableError(
+        `Capacity cannot be lower than the ${taken} ${taken === 1 ? "place" : "places"} already taken (paid bookings and live holds).`,
+      );
+    }
+    await tx.update(courses).set({ capacity }).where(eq(courses.id, courseId));
+    await recordAdminAction(tx, actor, {
+      action: "edition.capacity",
+      subjectType: "edition",
+      subjectId: courseId,
+      summary: `Set the capacity of ${edition.title} (${edition.startDate ?? "no date"}) to ${capacity}`,
+      before: { capacity: edition.capacity },
+      after: { capacity },
+    });
+  });
+}

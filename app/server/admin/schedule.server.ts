@@ -1,0 +1,178 @@
+import { addDays, addYears, differenceInCalendarDays, format, parseISO } from "date-fns";
+import { and, asc, count, desc, eq, gt, ne } from "drizzle-orm";
+
+import type { CreateCourseInput } from "~/lib/schemas/schedule";
+import { type AdminActor, recordAdminAction } from "~/server/admin/audit.server";
+import { todayIsoDate } from "~/server/catalogue/editions.server";
+import { findOffering, TEST_PRODUCT_KEY } from "~/server/catalogue/offerings.server";
+import { liveHold } from "~/server/catalogue/places.server";
+import type { Database, Transaction } from "~/server/db/client.server";
+import { courses, seatHolds, userCoursePurchases } from "~/server/db/schema.server";
+import { announceNewEdition } from "~/server/marketing/announcements.server";
+import { InvalidInputError, NotFoundError, UnavailableError } from "~/server/platform/errors.server";
+
+/** Editions are scheduled at most this far ahead: a later date is almost always a typing slip. */
+const MAX_YEARS_AHEAD = 5;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const longDate = (isoDate: string) => format(parseISO(isoDate), "d MMMM yyyy");
+
+/** Spec 7 "templates": each distinct course once, by its newest edition, newest first. */
+export async function courseTemplates(db: Database): Promise<{ id: string; title: string }[]> {
+  const rows = await db
+    .select({ id: courses.id, title: courses.title })
+    .from(courses)
+    .where(ne(courses.offeringKey, TEST_PRODUCT_KEY))
+    .orderBy(desc(courses.createdAt), asc(courses.title));
+  const seen = new Set<string>();
+  return rows.filter((row) => !seen.has(row.title) && seen.add(row.title));
+}
+
+/** One future edition on the dashboard's list. */
+export interface ScheduledCourse {
+  id: string;
+  title: string;
+  startDate: string;
+  endDate: string | null;
+  isActive: boolean;
+}
+
+/** Spec 7: future editions, soonest first, including deactivated ones (so the admin sees them). */
+export async function scheduledCourses(db: Database, today: string = todayIsoDate()): Promise<ScheduledCourse[]> {
+  const rows = await db
+    .select({ id: courses.id, title: courses.title, startDate: courses.startDate, endDate: courses.endDate, isActive: courses.isActive })
+    .from(courses)
+    .where(and(gt(courses.startDate, today), ne(courses.offeringKey, TEST_PRODUCT_KEY)))
+    .orderBy(asc(courses.startDate), asc(courses.title));
+  return rows.flatMap(({ startDate, ...row }) => (startDate ? [{ ...row, startDate }] : []));
+}
+
+export interface ScheduledEdition {
+  id: string;
+  title: string;
+  start_date: string;
+  end_date: string;
+}
+
+/**
+ * Spec 7 create-course: a new edition of the template's course on a new date,
+ * as long as the template's run. It copies the template's course (title, text,
+ * place, image, page) and takes price, price id and capacity from the offering
+ * as it is now. The audit entry and the new-date emails go in its transaction.
+ */
+export async function scheduleFromTemplate(
+  db: Database,
+  actor: AdminActor,
+  input: CreateCourseInput,
+  { siteUrl, now = new Date() }: { siteUrl: string; now?: Date },
+): Promise<ScheduledEdition> {
+  const today = todayIsoDate(now);
+  if (input.new_start_date <= today) throw new InvalidInputError("The start date must be in the future.");
+  const latest = format(addYears(parseISO(today), MAX_YEARS_AHEAD), "yyyy-MM-dd");
+  if (input.new_start_date > latest) throw new InvalidInputError(`The start date must be within ${MAX_YEARS_AHEAD} years.`);
+  if (!UUID.test(input.template_course_id)) throw new InvalidInputError("There is no course to copy with that id.");
+
+  return db.transaction(async (tx) => {
+    const [template] = await tx.select().from(courses).where(eq(courses.id, input.template_course_id));
+    if (!template || template.offeringKey === TEST_PRODUCT_KEY) throw new InvalidInputError("There is no course to copy with that id.");
+    const offering = await findOffering(tx, template.offeringKey);
+    if (!offering) throw new InvalidInputError("That course's offering no longer exists.");
+    const days =
+      template.startDate && template.endDate
+        ? differenceInCalendarDays(parseISO(template.endDate), parseISO(template.startDate))
+        : offering.lengthDays - 1;
+    const endDate = format(addDays(parseISO(input.new_start_date), days), "yyyy-MM-dd");
+    const [row] = await tx
+      .insert(courses)
+      .values({
+        offeringKey: template.offeringKey,
+        title: template.title,
+        description: template.description,
+        duration: template.duration,
+        location: template.location,
+        imageUrl: template.imageUrl,
+        slug: template.slug,
+        isActive: true,
+        startDate: input.new_start_date,
+        endDate,
+        stripePriceId: offering.stripePriceId,
+        priceAmount: offering.priceAmount,
+        priceCurrency: offering.priceCurrency,
+        capacity: offering.defaultCapacity,
+      })
+      .returning();
+    await recordAdminAction(tx, actor, {
+      action: "edition.schedule",
+      subjectType: "edition",
+      subjectId: row.id,
+      summary: `Scheduled ${row.title} on ${longDate(input.new_start_date)}`,
+      after: row,
+    });
+    await announceNewEdition(tx, { ...row, startDate: input.new_start_date, endDate }, siteUrl);
+    return { id: row.id, title: row.title, start_date: input.new_start_date, end_date: endDate };
+  });
+}
+
+/** The edition, locked for the rest of the transaction so no checkout takes a place meanwhile. */
+async function lockedEdition(tx: Transaction, courseId: string) {
+  const [row] = UUID.test(courseId) ? await tx.select().from(courses).where(eq(courses.id, courseId)).for("update") : [];
+  if (!row || row.offeringKey === TEST_PRODUCT_KEY) throw new NotFoundError("There is no course with that id.");
+  return row;
+}
+
+/** Whether anyone bought, is buying or was refunded a place on the edition: then it cannot be deleted. */
+async function bookingsOn(tx: Transaction, courseId: string, now: Date): Promise<boolean> {
+  const [purchases] = await tx.select({ n: count() }).from(userCoursePurchases).where(eq(userCoursePurchases.courseId, courseId));
+  if (Number(purchases.n) > 0) return true;
+  const [holds] = await tx
+    .select({ n: count() })
+    .from(seatHolds)
+    .where(and(eq(seatHolds.courseId, courseId), liveHold(now)));
+  return Number(holds.n) > 0;
+}
+
+/** The refusal the dashboard recognises to offer deactivation instead. */
+export class EditionHasBookingsError extends UnavailableError {
+  constructor(readonly title: string) {
+    super(`${title} has bookings; deactivate it instead.`);
+  }
+}
+
+/**
+ * Spec 7 delete-course: only a future edition nobody has bought, is buying or
+ * has been refunded for; its spent holds go with it. Answers its title.
+ */
+export async function deleteEdition(db: Database, actor: AdminActor, courseId: string, now: Date = new Date()): Promise<{ id: string; title: string }> {
+  return db.transaction(async (tx) => {
+    const row = await lockedEdition(tx, courseId);
+    if (!row.startDate || row.startDate <= todayIsoDate(now)) throw new UnavailableError(`${row.title} has already started; past courses are kept.`);
+    if (await bookingsOn(tx, row.id, now)) throw new EditionHasBookingsError(row.title);
+    await tx.delete(courses).where(eq(courses.id, row.id));
+    await recordAdminAction(tx, actor, {
+      action: "edition.delete",
+      subjectType: "edition",
+      subjectId: row.id,
+      summary: `Deleted ${row.title} on ${longDate(row.startDate)}`,
+      before: row,
+    });
+    return { id: row.id, title: row.title };
+  });
+}
+
+/** Takes an edition off sale and off the schedule, keeping its bookings. Answers its title. */
+export async function deactivateEdition(db: Database, actor: AdminActor, courseId: string): Promise<{ id: string; title: string }> {
+  return db.transaction(async (tx) => {
+    const row = await lockedEdition(tx, courseId);
+    if (!row.isActive) return { id: row.id, title: row.title };
+    const [after] = await tx.update(courses).set({ isActive: false }).where(eq(courses.id, row.id)).returning();
+    await recordAdminAction(tx, actor, {
+      action: "edition.deactivate",
+      subjectType: "edition",
+      subjectId: row.id,
+      summary: `Deactivated ${row.title}${row.startDate ? ` on ${longDate(row.startDate)}` : ""}`,
+      before: row,
+      after,
+    });
+    return { id: row.id, title: row.title };
+  });
+}

@@ -1,0 +1,200 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
+import { queueAfterTransactionHook } from "@better-auth/core/context";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { bearer } from "better-auth/plugins/bearer";
+import { and, eq, like } from "drizzle-orm";
+
+import { AuthApiSignInSchema, AuthApiSignUpSchema } from "~/lib/schemas/auth";
+import { firstIssueMessage } from "~/lib/schemas/fields";
+import type { Database } from "~/server/db/client.server";
+import { accounts, authRateLimits, pendingSignUps, profiles, sessions, users, verifications } from "~/server/db/schema.server";
+import { enqueueEmail } from "~/server/email/outbox.server";
+import { renderResetPassword, renderVerifyEmail } from "~/server/email/templates.server";
+import type { Env } from "~/server/platform/env.server";
+import { log } from "~/server/platform/log.server";
+import { consumeRateLimit, FORM_WINDOW_MS, TOO_MANY_REQUESTS_MESSAGE } from "~/server/platform/rate-limit.server";
+
+import {
+  completePendingSignUp,
+  currentSignUpChoices,
+  PENDING_SIGN_UP_PARAM,
+  recordPendingSignUp,
+  type SignUpChoices,
+  withPendingSignUp,
+} from "./pending-sign-ups.server";
+
+/** Spec 9: passwords have at least 6 characters. */
+const MIN_PASSWORD_LENGTH = 6;
+const SESSION_DAYS = 30;
+export const VERIFICATION_LINK_SECONDS = 24 * 60 * 60;
+/** Our servers put the visitor's address here; a visitor's own copy of the header is dropped first. */
+export const CLIENT_IP_HEADER = "x-gii-client-ip";
+const LINK_NO_LONGER_VALID = "This confirmation link is no longer valid.";
+
+/**
+ * What the product's own sign-up decides and no client can send: whether the
+ * marketing box was ticked (it earns the first-course discount). The /auth
+ * action sets it around its call; the auth library's field is not writable.
+ */
+const signUpDecision = new AsyncLocalStorage<{ marketingConsent: boolean }>();
+
+export function withSignUpDecision<T>(decision: { marketingConsent: boolean }, run: () => Promise<T>): Promise<T> {
+  return signUpDecision.run(decision, run);
+}
+
+/**
+ * One login budget per address and one per account, whichever way the login
+ * comes (the /auth page or /api/auth/sign-in/email). True while within both.
+ */
+async function withinLoginBudget(db: Database, clientIp: string, email: string, limit: number): Promise<boolean> {
+  const [byAddress, byAccount] = await Promise.all([
+    consumeRateLimit(db, `auth:${clientIp}`, { limit, windowMs: FORM_WINDOW_MS }),
+    consumeRateLimit(db, `auth-account:${email.trim().toLowerCase()}`, { limit, windowMs: FORM_WINDOW_MS }),
+  ]);
+  return byAddress && byAccount;
+}
+
+/**
+ * Queues the email that confirms one sign-up, with a link naming it, in one
+ * transaction with its pending sign-up. No name is echoed: whoever signed up
+ * chose it, and the address is not confirmed.
+ */
+export async function queueVerificationEmail(db: Database, input: { userId: string; email: string; url: string; choices: SignUpChoices }) {
+  await db.transaction(async (tx) => {
+    const secret = await recordPendingSignUp(tx, input.userId, input.choices, VERIFICATION_LINK_SECONDS);
+    const rendered = await renderVerifyEmail({ url: withPendingSignUp(input.url, secret) });
+    await enqueueEmail(tx, { template: "verify-email", to: input.email, ...rendered });
+  });
+}
+
+export function createAuth({ db, env, secret }: { db: Database; env: Env; secret: string }) {
+  return betterAuth({
+    appName: "Global Implant Institute",
+    baseURL: env.siteUrl,
+    basePath: "/api/auth",
+    secret,
+    trustedOrigins: [env.siteUrl],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      // A sign-up writes its user and password account together or not at all.
+      transaction: true,
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: authRateLimits },
+    }),
+    user: {
+      additionalFields: {
+        firstName: { type: "string", required: false },
+        lastName: { type: "string", required: false },
+        // Product-owned flags: never read from a request body.
+        signupMarketingConsent: { type: "boolean", required: false, defaultValue: false, input: false },
+        giiSignupDiscountClaimed: { type: "boolean", required: false, defaultValue: false, input: false },
+      },
+    },
+    session: { expiresIn: SESSION_DAYS * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      async sendResetPassword({ user, url }) {
+        const rendered = await renderResetPassword({ url });
+        await queueAfterTransactionHook(() => enqueueEmail(db, { template: "reset-password", to: user.email, ...rendered }));
+      },
+      /**
+       * A used reset link ends the account's other reset links and its pending
+       * sign-ups; it proves the mailbox as a confirmation link does.
+       */
+      async onPasswordReset({ user }) {
+        await db.transaction(async (tx) => {
+          await tx.delete(verifications).where(and(eq(verifications.value, user.id), like(verifications.identifier, "reset-password:%")));
+          await tx.delete(pendingSignUps).where(eq(pendingSignUps.userId, user.id));
+          await tx.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFICATION_LINK_SECONDS,
+      async sendVerificationEmail({ user, url }) {
+        // Sign-up calls this inside its transaction: the link is made once the account and its password exist.
+        await queueAfterTransactionHook(async () => {
+          const choices = await currentSignUpChoices(db, user.id);
+          if (choices) await queueVerificationEmail(db, { userId: user.id, email: user.email, url, choices });
+        });
+      },
+      /** The link's own sign-up decides the password that works from now on (no pre-hijacked accounts). */
+      async beforeEmailVerification(user, request) {
+        const secret = request ? new URL(request.url).searchParams.get(PENDING_SIGN_UP_PARAM) : null;
+        if (!secret || !(await completePendingSignUp(db, secret, user.id))) throw new APIError("BAD_REQUEST", { message: LINK_NO_LONGER_VALID });
+      },
+    },
+    hooks: {
+      /** The auth library's endpoints keep the product's rules (spec 5), whoever calls them. */
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/sign-up/email") {
+          const parsed = AuthApiSignUpSchema.safeParse(ctx.body);
+          if (!parsed.success) throw new APIError("BAD_REQUEST", { message: firstIssueMessage(parsed.error) });
+        }
+        if (ctx.path === "/sign-in/email") {
+          const parsed = AuthApiSignInSchema.safeParse(ctx.body);
+          if (!parsed.success) throw new APIError("BAD_REQUEST", { message: firstIssueMessage(parsed.error) });
+          const clientIp = ctx.headers?.get(CLIENT_IP_HEADER) ?? "unknown";
+          if (!(await withinLoginBudget(db, clientIp, parsed.data.email, env.authRateLimit))) {
+            throw new APIError("TOO_MANY_REQUESTS", { message: TOO_MANY_REQUESTS_MESSAGE });
+          }
+        }
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          async before(user) {
+            return {
+              data: { ...user, image: null, signupMarketingConsent: signUpDecision.getStore()?.marketingConsent ?? false, giiSignupDiscountClaimed: false },
+            };
+          },
+          // Every account gets its profile row (spec 3), keyed by the user id.
+          async after(user) {
+            const record = user as typeof user & { firstName?: string | null; lastName?: string | null; signupMarketingConsent?: boolean };
+            await db
+              .insert(profiles)
+              .values({
+                id: user.id,
+                firstName: record.firstName ?? null,
+                lastName: record.lastName ?? null,
+                emailAddress: user.email,
+                emailPreferences: { eventNotifications: Boolean(record.signupMarketingConsent) },
+              })
+              .onConflictDoNothing();
+          },
+        },
+      },
+    },
+    // A general limit on the library's HTTP endpoints; logins have their own budget (hooks above).
+    rateLimit: {
+      enabled: env.isProduction,
+      storage: "database",
+      window: 60,
+      max: 100,
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: env.siteUrl.startsWith("https:"),
+      cookiePrefix: "gii",
+    },
+    logger: {
+      // Better Auth's own messages, one line each; never request bodies or tokens.
+      log: (level, message) => (level === "error" ? log.error(`auth: ${message}`) : level === "warn" ? log.warn(`auth: ${message}`) : undefined),
+    },
+    // Bearer tokens are the signed cookie value: a raw session token is refused.
+    plugins: [bearer({ requireSignature: true })],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

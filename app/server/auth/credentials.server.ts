@@ -1,0 +1,204 @@
+import { createEmailVerificationToken, isAPIError } from "better-auth/api";
+import { and, eq, ne } from "drizzle-orm";
+
+import type { SignUpInput } from "~/lib/schemas/auth";
+import { accounts, sessions, users } from "~/server/db/schema.server";
+import { subscribeToNewsletter } from "~/server/marketing/newsletter.server";
+import { runInBackground } from "~/server/platform/background.server";
+import type { AppServices } from "~/server/platform/context.server";
+import { log } from "~/server/platform/log.server";
+
+import { CLIENT_IP_HEADER, queueVerificationEmail, VERIFICATION_LINK_SECONDS, withSignUpDecision } from "./auth.server";
+
+/** What an auth step tells the page, with the cookies Better Auth set (a session, or its removal). */
+export interface AuthOutcome {
+  ok: boolean;
+  kind: "success" | "info" | "error";
+  message: string;
+  redirectTo?: string;
+  cookies: string[];
+  /** The HTTP status of a refusal that is not plain bad input (429 when over a budget). */
+  status?: number;
+}
+
+/** Where a confirmation link leads once followed. */
+const VERIFIED_CALLBACK = "/account?verified=1";
+
+/** The request's headers for the auth library, with the visitor's address as our server resolved it. */
+function authHeaders(request: Request, clientIp: string): Headers {
+  const headers = new Headers(request.headers);
+  headers.set(CLIENT_IP_HEADER, clientIp);
+  return headers;
+}
+
+/** Runs an auth library call as a Response: a refusal by its hooks (bad input, over a budget) included. */
+async function call(
+  run: () => Promise<Response>,
+): Promise<{ ok: boolean; status: number; body: Record<string, unknown> | null; cookies: string[]; serviceMessage?: string }> {
+  let response: Response;
+  try {
+    response = await run();
+  } catch (error) {
+    if (!isAPIError(error)) throw error;
+    return { ok: false, status: error.statusCode, body: { message: error.message }, cookies: [], serviceMessage: error.message };
+  }
+  let body: Record<string, unknown> | null = null;
+  try {
+    body = (await response.json()) as Record<string, unknown>;
+  } catch {
+    body = null;
+  }
+  const serviceMessage = typeof body?.message === "string" ? body.message : undefined;
+  return { ok: response.ok, status: response.status, body, cookies: response.headers.getSetCookie(), serviceMessage };
+}
+
+/** Spec 4 login: a session means success and /account; a wrong password and an unknown email read the same. */
+export async function signIn(services: AppServices, request: Request, clientIp: string, input: { email: string; password: string }): Promise<AuthOutcome> {
+  const { ok, status, body, cookies, serviceMessage } = await call(() =>
+    services.auth.api.signInEmail({
+      body: { email: input.email.toLowerCase(), password: input.password },
+      headers: authHeaders(request, clientIp),
+      asResponse: true,
+    }),
+  );
+  if (!ok) {
+    return {
+      ok: false,
+      kind: "error",
+      message: serviceMessage ?? "Login failed. Please check your credentials.",
+      cookies: [],
+      status: status === 429 ? 429 : undefined,
+    };
+  }
+  if (body?.token || cookies.length) {
+    return { ok: true, kind: "success", message: "Login successful! Redirecting...", redirectTo: "/account", cookies };
+  }
+  return { ok: true, kind: "info", message: "Login request processed. If successful, you'll be redirected shortly.", cookies };
+}
+
+/**
+ * A sign-up for an address that already has an unverified account: this
+ * sign-up keeps its own password until its own emailed link is followed
+ * (whoever signed up first must not keep a way in).
+ */
+async function queueRepeatSignUp(services: AppServices, userId: string, input: SignUpInput) {
+  const context = await services.auth.$context;
+  const email = input.email.toLowerCase();
+  const token = await createEmailVerificationToken(context.secret, email, undefined, VERIFICATION_LINK_SECONDS);
+  const url = `${services.env.siteUrl}/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent(VERIFIED_CALLBACK)}`;
+  const choices = {
+    passwordHash: await context.password.hash(input.password),
+    firstName: input.firstName,
+    lastName: input.lastName,
+    marketingConsent: input.marketing,
+  };
+  await queueVerificationEmail(services.database.db, { userId, email, url, choices });
+}
+
+/**
+ * Spec 4 sign-up outcomes. Verification is required, so a new account has a user
+ * and no session: "check your email". A ticked marketing box also subscribes the
+ * person to the newsletter; that failing is only logged.
+ */
+export async function signUp(services: AppServices, request: Request, clientIp: string, input: SignUpInput): Promise<AuthOutcome> {
+  const email = input.email.toLowerCase();
+  const { ok, body, cookies, serviceMessage } = await call(() =>
+    withSignUpDecision({ marketingConsent: input.marketing }, () =>
+      services.auth.api.signUpEmail({
+        body: {
+          name: `${input.firstName} ${input.lastName}`,
+          email,
+          password: input.password,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          callbackURL: VERIFIED_CALLBACK,
+        },
+        headers: authHeaders(request, clientIp),
+        asResponse: true,
+      }),
+    ),
+  );
+  if (!ok) {
+    return { ok: false, kind: "error", message: serviceMessage ?? "Sign up failed. Please try again.", cookies: [] };
+  }
+  if (input.marketing) {
+    await subscribeToNewsletter(
+      services.database.db,
+      { email, name: `${input.firstName} ${input.lastName}` },
+      { siteUrl: services.env.siteUrl, source: "signup" },
+    ).catch((error) => log.error("Newsletter subscription after sign-up failed", error));
+  }
+  const user = body?.user as { id?: unknown } | undefined;
+  // Better Auth answers a sign-up for a registered email with a made-up user (another
+  // id, no session) and creates nothing; an unconfirmed one gets the spec's info message.
+  if (user && !body?.token) {
+    const [existing] = await services.database.db.select({ id: users.id, emailVerified: users.emailVerified }).from(users).where(eq(users.email, email));
+    if (existing && existing.id !== user.id && !existing.emailVerified) {
+      await queueRepeatSignUp(services, existing.id, input);
+      return {
+        ok: true,
+        kind: "info",
+        message: "This email is already registered but not confirmed. Please check your email for the confirmation link.",
+        cookies: [],
+      };
+    }
+  }
+  if (body?.token) {
+    return { ok: true, kind: "success", message: "Sign up successful! You are now logged in.", redirectTo: "/account", cookies };
+  }
+  if (user) {
+    return { ok: true, kind: "success", message: "Sign up successful! Please check your email to confirm your account.", cookies };
+  }
+  return { ok: true, kind: "info", message: "Sign up request processed. Please check your email.", cookies };
+}
+
+const RESET_LINK_SENT_MESSAGE = "If an account exists for that email, we have sent a link to reset your password.";
+
+/**
+ * The same answer, in the same time, whether or not the address has an
+ * account: the link is made and queued after the answer has gone.
+ */
+export function requestPasswordReset(services: AppServices, request: Request, clientIp: string, email: string): AuthOutcome {
+  const headers = authHeaders(request, clientIp);
+  runInBackground("Password reset request", () =>
+    services.auth.api.requestPasswordReset({ body: { email: email.toLowerCase(), redirectTo: "/auth/reset-password" }, headers }),
+  );
+  return { ok: true, kind: "info", message: RESET_LINK_SENT_MESSAGE, cookies: [] };
+}
+
+export async function resetPassword(services: AppServices, request: Request, input: { token: string; newPassword: string }): Promise<AuthOutcome> {
+  const { ok, serviceMessage } = await call(() =>
+    services.auth.api.resetPassword({ body: { token: input.token, newPassword: input.newPassword }, headers: request.headers, asResponse: true }),
+  );
+  if (!ok) return { ok: false, kind: "error", message: `Error updating password: ${serviceMessage ?? "the link is invalid or has expired."}`, cookies: [] };
+  return { ok: true, kind: "success", message: "Password updated successfully!", redirectTo: "/auth?view=sign_in", cookies: [] };
+}
+
+export async function signOut(services: AppServices, request: Request): Promise<AuthOutcome> {
+  const { ok, cookies, serviceMessage } = await call(() => services.auth.api.signOut({ headers: request.headers, asResponse: true }));
+  if (!ok) return { ok: false, kind: "error", message: serviceMessage ?? "Logout failed. Please try again.", cookies };
+  return { ok: true, kind: "success", message: "You have been logged out.", redirectTo: "/auth", cookies };
+}
+
+/**
+ * Spec 4 password update: the signed-in person sets a new password without
+ * retyping the old one (their session is the proof), hashed by Better Auth.
+ * Every other session of the account ends; this one stays signed in.
+ */
+export async function changePassword(services: AppServices, session: { userId: string; sessionId: string }, newPassword: string): Promise<AuthOutcome> {
+  try {
+    const context = await services.auth.$context;
+    const hash = await context.password.hash(newPassword);
+    await services.database.db.transaction(async (tx) => {
+      await tx
+        .update(accounts)
+        .set({ password: hash })
+        .where(and(eq(accounts.userId, session.userId), eq(accounts.providerId, "credential")));
+      await tx.delete(sessions).where(and(eq(sessions.userId, session.userId), ne(sessions.id, session.sessionId)));
+    });
+    return { ok: true, kind: "success", message: "Password updated successfully!", cookies: [] };
+  } catch (error) {
+    log.error("Password update failed", error);
+    return { ok: false, kind: "error", message: "Error updating password: please try again.", cookies: [] };
+  }
+}

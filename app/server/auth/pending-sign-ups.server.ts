@@ -1,0 +1,98 @@
+import { createHash, randomBytes } from "node:crypto";
+
+import { and, eq, gt, sql } from "drizzle-orm";
+
+import type { Database, Transaction } from "~/server/db/client.server";
+import { accounts, pendingSignUps, profiles, users } from "~/server/db/schema.server";
+
+/**
+ * A sign-up of an address nobody has verified yet. Anyone can sign up with
+ * someone else's address, so each sign-up keeps the password it chose until
+ * the link emailed for it is followed; following one makes its password the
+ * account's and ends every other pending sign-up of that address. The link
+ * names its sign-up by a secret in this query parameter.
+ */
+export const PENDING_SIGN_UP_PARAM = "signup";
+
+export interface SignUpChoices {
+  passwordHash: string;
+  firstName: string | null;
+  lastName: string | null;
+  marketingConsent: boolean;
+}
+
+const hashOf = (secret: string) => createHash("sha256").update(secret).digest("base64url");
+
+/** Records one sign-up and answers the secret its link carries (only its hash is stored). */
+export async function recordPendingSignUp(db: Database | Transaction, userId: string, choices: SignUpChoices, expiresInSeconds: number): Promise<string> {
+  const secret = randomBytes(32).toString("base64url");
+  await db.insert(pendingSignUps).values({
+    userId,
+    secretHash: hashOf(secret),
+    ...choices,
+    expiresAt: new Date(Date.now() + expiresInSeconds * 1000),
+  });
+  return secret;
+}
+
+/** What the account holds now: the choices a link sent for it (first sign-up, unverified login) confirms. */
+export async function currentSignUpChoices(db: Database | Transaction, userId: string): Promise<SignUpChoices | null> {
+  const [row] = await db
+    .select({ passwordHash: accounts.password, firstName: users.firstName, lastName: users.lastName, marketingConsent: users.signupMarketingConsent })
+    .from(users)
+    .innerJoin(accounts, and(eq(accounts.userId, users.id), eq(accounts.providerId, "credential")))
+    .where(eq(users.id, userId));
+  if (!row?.passwordHash) return null;
+  return { ...row, passwordHash: row.passwordHash };
+}
+
+export function withPendingSignUp(verificationUrl: string, secret: string): string {
+  const url = new URL(verificationUrl);
+  url.searchParams.set(PENDING_SIGN_UP_PARAM, secret);
+  return url.href;
+}
+
+/** True when the secret names a live pending sign-up of the account with this email. */
+export async function isLivePendingSignUp(db: Database, secret: string, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: pendingSignUps.id })
+    .from(pendingSignUps)
+    .innerJoin(users, eq(users.id, pendingSignUps.userId))
+    .where(and(eq(pendingSignUps.secretHash, hashOf(secret)), gt(pendingSignUps.expiresAt, new Date()), eq(users.email, email.toLowerCase())));
+  return row !== undefined;
+}
+
+/**
+ * The link of one pending sign-up was followed: its password, names and
+ * consent become the account's, and every pending sign-up of the account
+ * ends, in one transaction. False when the secret names no live sign-up of it.
+ */
+export async function completePendingSignUp(db: Database, secret: string, userId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [pending] = await tx
+      .select()
+      .from(pendingSignUps)
+      .where(and(eq(pendingSignUps.secretHash, hashOf(secret)), eq(pendingSignUps.userId, userId), gt(pendingSignUps.expiresAt, new Date())))
+      .for("update");
+    if (!pending) return false;
+    await tx
+      .update(accounts)
+      .set({ password: pending.passwordHash })
+      .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")));
+    const name = [pending.firstName, pending.lastName].filter(Boolean).join(" ");
+    await tx
+      .update(users)
+      .set({ name, firstName: pending.firstName, lastName: pending.lastName, signupMarketingConsent: pending.marketingConsent })
+      .where(eq(users.id, userId));
+    await tx
+      .update(profiles)
+      .set({
+        firstName: pending.firstName,
+        lastName: pending.lastName,
+        emailPreferences: sql`${profiles.emailPreferences} || ${JSON.stringify({ eventNotifications: pending.marketingConsent })}::jsonb`,
+      })
+      .where(eq(profiles.id, userId));
+    await tx.delete(pendingSignUps).where(eq(pendingSignUps.userId, userId));
+    return true;
+  });
+}

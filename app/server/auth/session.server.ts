@@ -1,0 +1,45 @@
+import { eq } from "drizzle-orm";
+
+import type { Database } from "~/server/db/client.server";
+import { profiles } from "~/server/db/schema.server";
+
+import type { Auth } from "./auth.server";
+
+export interface SessionUser {
+  id: string;
+  /** The session this request came with: ending the others keeps this one. */
+  sessionId: string;
+  email: string;
+  emailVerified: boolean;
+  name: string;
+  firstName: string | null;
+  lastName: string | null;
+  createdAt: Date;
+  giiSignupDiscountClaimed: boolean;
+  signupMarketingConsent: boolean;
+}
+
+/** The signed-in person from the session cookie or a bearer token, or null. */
+export async function getSessionUser(auth: Auth, request: Request): Promise<SessionUser | null> {
+  const session = await auth.api.getSession({ headers: request.headers }).catch(() => null);
+  if (!session) return null;
+  const user = session.user as typeof session.user & Partial<SessionUser>;
+  return {
+    id: user.id,
+    sessionId: session.session.id,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    name: user.name,
+    firstName: user.firstName ?? null,
+    lastName: user.lastName ?? null,
+    createdAt: new Date(user.createdAt),
+    giiSignupDiscountClaimed: Boolean(user.giiSignupDiscountClaimed),
+    signupMarketingConsent: Boolean(user.signupMarketingConsent),
+  };
+}
+
+/** Spec 6: an administrator has is_admin on their profile. */
+export async function isAdmin(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db.select({ isAdmin: profiles.isAdmin }).from(profiles).where(eq(profiles.id, userId));
+  return row?.isAdmin ?? false;
+}

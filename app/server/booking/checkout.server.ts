@@ -1,0 +1,235 @@
+import { and, asc, eq, gt } from "drizzle-orm";
+
+import { isBookablePriceId } from "~/lib/booking";
+import { discountAmount, type DiscountRule } from "~/lib/discounts";
+import { formatDateRange } from "~/lib/format";
+import { CHECKOUT_MESSAGES } from "~/lib/schemas/checkout";
+import { todayIsoDate } from "~/server/catalogue/editions.server";
+import { TEST_PRODUCT_KEY } from "~/server/catalogue/offerings.server";
+import { placesTaken } from "~/server/catalogue/places.server";
+import type { Transaction } from "~/server/db/client.server";
+import { courses, seatHolds } from "~/server/db/schema.server";
+import type { PaymentMethodKind } from "~/server/payments/provider.server";
+import type { AppServices } from "~/server/platform/context.server";
+import { DomainError, InvalidInputError, NotFoundError, RateLimitedError, UnavailableError, UpstreamError } from "~/server/platform/errors.server";
+import { log } from "~/server/platform/log.server";
+import { consumeRateLimit, FORM_WINDOW_MS, TOO_MANY_REQUESTS_MESSAGE } from "~/server/platform/rate-limit.server";
+
+import { bestDiscount } from "./discounts.server";
+
+/** A Checkout Session lives 30 minutes (Stripe's shortest), with a margin for the call that opens it. */
+export const CHECKOUT_SESSION_MS = 30 * 60_000 + 30_000;
+/** The hold outlives its session by a little, so a payment made in time always finds its place held. */
+export const HOLD_MS = 31 * 60_000;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Edition = typeof courses.$inferSelect;
+
+export interface CheckoutStart {
+  priceId?: string;
+  courseId?: string;
+  /** The signed-in buyer, from the session or bearer token; null for a guest. */
+  buyer: { id: string; email: string } | null;
+  /** The administrators' £1 test product (the route lets only administrators ask). */
+  testProduct?: boolean;
+}
+
+export interface StartedCheckout {
+  sessionId: string;
+  url: string;
+  holdId: string;
+}
+
+const notAvailable = () => new InvalidInputError(CHECKOUT_MESSAGES.notAvailable);
+
+/**
+ * The editions a request may book, soonest first: the one it names, or every
+ * future edition sold under its price id. Refusals are the spec's messages.
+ */
+async function editionsAsked(services: AppServices, request: CheckoutStart, today: string): Promise<Edition[]> {
+  const { db } = services.database;
+  if (request.testProduct) {
+    const rows = await db.select().from(courses).where(eq(courses.offeringKey, TEST_PRODUCT_KEY)).limit(1);
+    if (rows.length === 0) throw notAvailable();
+    return rows;
+  }
+  if (request.courseId) {
+    if (!UUID.test(request.courseId)) throw notAvailable();
+    const [edition] = await db.select().from(courses).where(eq(courses.id, request.courseId));
+    if (!edition || !edition.isActive || !edition.startDate || edition.startDate <= today) throw notAvailable();
+    if (!edition.stripePriceId) throw new InvalidInputError(CHECKOUT_MESSAGES.priceIdMissing);
+    if (!isBookablePriceId(edition.stripePriceId) || (request.priceId && request.priceId !== edition.stripePriceId)) throw notAvailable();
+    return [edition];
+  }
+  if (!request.priceId) throw new InvalidInputError(CHECKOUT_MESSAGES.priceIdMissing);
+  if (!isBookablePriceId(request.priceId)) throw notAvailable();
+  const editions = await db
+    .select()
+    .from(courses)
+    .where(and(eq(courses.stripePriceId, request.priceId), eq(courses.isActive, true), gt(courses.startDate, today)))
+    .orderBy(asc(courses.startDate));
+  if (editions.length === 0) throw notAvailable();
+  return editions;
+}
+
+/** Still for sale under its row lock: active, in the future, priced (the test product is none of the first two). */
+function stillForSale(edition: Edition, today: string, testProduct: boolean): boolean {
+  if (!isBookablePriceId(edition.stripePriceId) || edition.priceAmount === null) return false;
+  return testProduct || (edition.isActive && edition.startDate !== null && edition.startDate > today);
+}
+
+/**
+ * Takes a place on the first of the editions with one free, each checked under
+ * its row lock (pretix's quota rule): no two checkouts can take the last place.
+ */
+async function takeHold(
+  tx: Transaction,
+  editions: readonly Edition[],
+  request: CheckoutStart,
+  { provider, now, today }: { provider: "stripe" | "local"; now: Date; today: string },
+) {
+  let anyForSale = false;
+  for (const candidate of editions) {
+    const [edition] = await tx.select().from(courses).where(eq(courses.id, candidate.id)).for("update");
+    if (!edition || !stillForSale(edition, today, Boolean(request.testProduct))) continue;
+    anyForSale = true;
+    if ((await placesTaken(tx, edition.id, now)) >= edition.capacity) continue;
+    const priceAmount = edition.priceAmount!;
+    const discount = request.testProduct
+      ? null
+      : await bestDiscount(tx, request.buyer?.id ?? null, { offeringKey: edition.offeringKey, priceAmount }, { today, now });
+    const amountDiscount = discount ? discountAmount(discount, priceAmount) : 0;
+    const [hold] = await tx
+      .insert(seatHolds)
+      .values({
+        courseId: edition.id,
+        userId: request.buyer?.id ?? null,
+        customerEmail: request.buyer?.email ?? null,
+        provider,
+        expiresAt: new Date(now.getTime() + HOLD_MS),
+        amountSubtotal: priceAmount,
+        amountDiscount,
+        amountTotal: priceAmount - amountDiscount,
+        currency: edition.priceCurrency,
+        discountKind: discount?.kind ?? null,
+      })
+      .returning();
+    return { hold, edition, discount };
+  }
+  if (!anyForSale) throw notAvailable();
+  throw new UnavailableError(CHECKOUT_MESSAGES.fullyBooked);
+}
+
+function productDescription(edition: Edition): string | null {
+  const parts = [edition.startDate ? formatDateRange(edition.startDate, edition.endDate) : null, edition.location].filter(Boolean);
+  return parts.length > 0 ? parts.join(" · ") : null;
+}
+
+/** Card (with Apple Pay and Google Pay) always; Klarna for amounts in pounds within its limit. */
+function paymentMethodsFor(amountTotal: number, currency: string, klarnaMaxAmount: number): PaymentMethodKind[] {
+  return currency.toLowerCase() === "gbp" && amountTotal <= klarnaMaxAmount ? ["card", "klarna"] : ["card"];
+}
+
+/**
+ * Starts a checkout (design.md 5): the edition is checked, a place held and
+ * the discount worked out in one transaction under the edition's row lock;
+ * then the provider opens a Checkout Session for exactly that amount. The
+ * buyer is the signed-in person or a guest, never someone a request names.
+ */
+export async function startCheckout(
+  services: AppServices,
+  request: CheckoutStart,
+  { clientIp, now = new Date() }: { clientIp: string; now?: Date },
+): Promise<StartedCheckout> {
+  const { env, payments, database } = services;
+  const { db } = database;
+  if (!(await consumeRateLimit(db, `checkout:${clientIp}`, { limit: env.checkoutRateLimit, windowMs: FORM_WINDOW_MS, now }))) {
+    throw new RateLimitedError(TOO_MANY_REQUESTS_MESSAGE);
+  }
+  const today = todayIsoDate(now);
+  const asked = await editionsAsked(services, request, today);
+
+  // The amount shown is the amount charged: an edition whose provider price differs is not sold.
+  const priced: Edition[] = [];
+  for (const edition of asked) {
+    if (
+      edition.priceAmount !== null &&
+      edition.stripePriceId &&
+      (await payments.confirmPrice(edition.stripePriceId, edition.priceAmount, edition.priceCurrency))
+    ) {
+      priced.push(edition);
+    } else {
+      log.error(
+        `Checkout refused: the provider's price ${edition.stripePriceId} does not match edition ${edition.id} (${edition.priceAmount} ${edition.priceCurrency})`,
+      );
+    }
+  }
+  if (priced.length === 0) throw notAvailable();
+
+  const { hold, edition, discount } = await db.transaction((tx) => takeHold(tx, priced, request, { provider: payments.kind, now, today }));
+  try {
+    const session = await payments.createCheckoutSession({
+      holdId: hold.id,
+      courseId: edition.id,
+      priceId: edition.stripePriceId!,
+      productName: edition.title,
+      productDescription: productDescription(edition),
+      amountSubtotal: hold.amountSubtotal,
+      amountDiscount: hold.amountDiscount,
+      amountTotal: hold.amountTotal,
+      currency: hold.currency,
+      discount,
+      customerEmail: hold.customerEmail,
+      clientReferenceId: hold.userId,
+      paymentMethodTypes: paymentMethodsFor(hold.amountTotal, hold.currency, env.klarnaMaxAmount),
+      successUrl: `${env.siteUrl}/booking-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${env.siteUrl}/booking-canceled?${new URLSearchParams({ hold: hold.id })}`,
+      expiresAt: new Date(now.getTime() + CHECKOUT_SESSION_MS),
+    });
+    await db.update(seatHolds).set({ checkoutSessionId: session.id, checkoutUrl: session.url, status: "open" }).where(eq(seatHolds.id, hold.id));
+    return { sessionId: session.id, url: session.url, holdId: hold.id };
+  } catch (error) {
+    // No session, no hold: the place goes back at once.
+    await db.update(seatHolds).set({ status: "released", releasedAt: new Date() }).where(eq(seatHolds.id, hold.id));
+    if (error instanceof DomainError) throw error;
+    log.error("Opening a checkout session failed", error);
+    throw new UpstreamError(CHECKOUT_MESSAGES.failed);
+  }
+}
+
+/** What the discount would be for this buyer on these editions, for the booking page's cards. */
+export async function discountsFor(
+  services: AppServices,
+  buyerId: string | null,
+  editions: readonly { id: string; offeringKey: string; priceAmount: number | null }[],
+  now = new Date(),
+): Promise<Record<string, { rule: DiscountRule; amount: number }>> {
+  if (!buyerId) return {};
+  const today = todayIsoDate(now);
+  const found: Record<string, { rule: DiscountRule; amount: number }> = {};
+  for (const edition of editions) {
+    if (edition.priceAmount === null) continue;
+    const rule = await bestDiscount(services.database.db, buyerId, { offeringKey: edition.offeringKey, priceAmount: edition.priceAmount }, { today, now });
+    if (rule) found[edition.id] = { rule, amount: discountAmount(rule, edition.priceAmount) };
+  }
+  return found;
+}
+
+/**
+ * The buyer left the checkout page (the cancel link names the hold): its
+ * session ends at once, so its place is free again without waiting 30 minutes.
+ */
+export async function cancelCheckout(services: AppServices, holdId: string): Promise<void> {
+  if (!UUID.test(holdId)) throw new NotFoundError("There is no such checkout.");
+  const [hold] = await services.database.db.select().from(seatHolds).where(eq(seatHolds.id, holdId));
+  if (!hold) throw new NotFoundError("There is no such checkout.");
+  if (hold.checkoutSessionId && (hold.status === "open" || hold.status === "opening")) {
+    await services.payments.expireCheckoutSession(hold.checkoutSessionId);
+  }
+  // The provider's expired event releases it too; releasing here makes it immediate whatever the event's timing.
+  await services.database.db
+    .update(seatHolds)
+    .set({ status: "released", releasedAt: new Date() })
+    .where(and(eq(seatHolds.id, holdId), eq(seatHolds.status, "open")));
+}

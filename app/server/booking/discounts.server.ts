@@ -1,0 +1,64 @@
+import { and, eq, inArray, lt } from "drizzle-orm";
+
+import { DISCOUNT_RULES, discountAmount, type DiscountRule } from "~/lib/discounts";
+import { SUCCESSFUL_PURCHASE_STATUSES } from "~/lib/purchases";
+import { liveHold } from "~/server/catalogue/places.server";
+import type { Database, Transaction } from "~/server/db/client.server";
+import { courses, seatHolds, userCoursePurchases, users } from "~/server/db/schema.server";
+
+/** The full-arch programme: its alumni get half off Full Arch Complications. */
+const FULL_ARCH_LEVELS = ["level-1", "level-2", "level-3"];
+
+/** The offerings of the courses this person has attended: paid for, and over by `today`. */
+async function attendedOfferings(db: Database | Transaction, userId: string, today: string): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ offeringKey: courses.offeringKey })
+    .from(userCoursePurchases)
+    .innerJoin(courses, eq(courses.id, userCoursePurchases.courseId))
+    .where(and(eq(userCoursePurchases.userId, userId), inArray(userCoursePurchases.status, [...SUCCESSFUL_PURCHASE_STATUSES]), lt(courses.endDate, today)));
+  return new Set(rows.map((row) => row.offeringKey));
+}
+
+/**
+ * The one discount a booking gets, the largest that applies (design.md 5):
+ * £100 off the first course for a verified account that ticked the sign-up
+ * box and has not used it (nor holds it on another open checkout); £500 off
+ * Level 2 after attending Level 1; half off Full Arch Complications for past
+ * full-arch attendees. Guests get none.
+ */
+export async function bestDiscount(
+  db: Database | Transaction,
+  buyerId: string | null,
+  edition: { offeringKey: string; priceAmount: number },
+  { today, now }: { today: string; now: Date },
+): Promise<DiscountRule | null> {
+  if (!buyerId) return null;
+  const [buyer] = await db
+    .select({ emailVerified: users.emailVerified, consent: users.signupMarketingConsent, claimed: users.giiSignupDiscountClaimed })
+    .from(users)
+    .where(eq(users.id, buyerId));
+  if (!buyer?.emailVerified) return null;
+
+  const rules: DiscountRule[] = [];
+  if (buyer.consent && !buyer.claimed) {
+    const [boughtBefore] = await db
+      .select({ id: userCoursePurchases.id })
+      .from(userCoursePurchases)
+      .where(and(eq(userCoursePurchases.userId, buyerId), inArray(userCoursePurchases.status, [...SUCCESSFUL_PURCHASE_STATUSES])))
+      .limit(1);
+    const [heldElsewhere] = await db
+      .select({ id: seatHolds.id })
+      .from(seatHolds)
+      .where(and(eq(seatHolds.userId, buyerId), eq(seatHolds.discountKind, "signup"), liveHold(now)))
+      .limit(1);
+    if (!boughtBefore && !heldElsewhere) rules.push(DISCOUNT_RULES.signup);
+  }
+  if (edition.offeringKey === "level-2" || edition.offeringKey === "complications") {
+    const attended = await attendedOfferings(db, buyerId, today);
+    if (edition.offeringKey === "level-2" && attended.has("level-1")) rules.push(DISCOUNT_RULES["level-1-alumni"]);
+    if (edition.offeringKey === "complications" && FULL_ARCH_LEVELS.some((key) => attended.has(key))) rules.push(DISCOUNT_RULES["full-arch-alumni"]);
+  }
+  let best: DiscountRule | null = null;
+  for (const rule of rules) if (!best || discountAmount(rule, edition.priceAmount) > discountAmount(best, edition.priceAmount)) best = rule;
+  return best;
+}

@@ -1,0 +1,278 @@
+import { randomUUID } from "node:crypto";
+
+import { and, eq, inArray, or } from "drizzle-orm";
+
+import { DISCOUNT_RULES } from "~/lib/discounts";
+import { formatDateRange, formatMinorUnits } from "~/lib/format";
+import { editionsCalendar } from "~/server/catalogue/calendar.server";
+import { placesTaken } from "~/server/catalogue/places.server";
+import type { Transaction } from "~/server/db/client.server";
+import { courses, seatHolds, userCoursePurchases, users } from "~/server/db/schema.server";
+import { enqueueEmail } from "~/server/email/outbox.server";
+import { renderBookingConfirmation, renderPlaceUnavailableRefund, renderStaffRefundNotice } from "~/server/email/templates.server";
+import type { ChargeView, CheckoutSessionView } from "~/server/payments/provider.server";
+import type { AppServices } from "~/server/platform/context.server";
+import { describeError, log } from "~/server/platform/log.server";
+
+type Hold = typeof seatHolds.$inferSelect;
+type Edition = typeof courses.$inferSelect;
+type Purchase = typeof userCoursePurchases.$inferSelect;
+
+/** What a checkout came to. */
+export type CheckoutOutcome =
+  | { kind: "unknown-session" }
+  | { kind: "not-paid" }
+  | { kind: "awaiting-payment"; purchaseId: string }
+  | { kind: "booked"; purchaseId: string; firstTime: boolean }
+  | { kind: "refunded"; purchaseId: string };
+
+/** A decision taken in a transaction, and the call to the provider to make once it is committed. */
+export interface Recorded {
+  outcome: CheckoutOutcome;
+  afterCommit: ((services: AppServices) => Promise<void>) | null;
+}
+
+/** The printable receipt under /account: the built-in checkout's receipt, and the fallback for any other. */
+const receiptPageUrl = (siteUrl: string, purchaseId: string) => `${siteUrl}/account/receipts/${purchaseId}`;
+
+function bookedCourse(edition: Edition) {
+  return {
+    courseTitle: edition.title,
+    dates: edition.startDate ? formatDateRange(edition.startDate, edition.endDate) : null,
+    location: edition.location,
+  };
+}
+
+/** The hold a session was opened for: by the session id stored on it, or by the id its metadata names. */
+async function holdOf(tx: Transaction, view: CheckoutSessionView): Promise<Hold | null> {
+  const [hold] = await tx
+    .select()
+    .from(seatHolds)
+    .where(view.holdId ? or(eq(seatHolds.checkoutSessionId, view.id), eq(seatHolds.id, view.holdId)) : eq(seatHolds.checkoutSessionId, view.id));
+  return hold ?? null;
+}
+
+/** The edition and the hold, locked in that order (as checkout locks them): one decision at a time per edition. */
+async function lockHold(tx: Transaction, hold: Hold): Promise<{ edition: Edition; hold: Hold }> {
+  const [edition] = await tx.select().from(courses).where(eq(courses.id, hold.courseId)).for("update");
+  const [locked] = await tx.select().from(seatHolds).where(eq(seatHolds.id, hold.id)).for("update");
+  return { edition, hold: locked };
+}
+
+const keepsPlace = (hold: Hold, now: Date) =>
+  hold.status === "awaiting_payment" || ((hold.status === "open" || hold.status === "opening") && hold.expiresAt > now);
+
+/** The booking confirmation (design.md 6): course, dates, place, amounts and discount, with a calendar invite. */
+async function queueConfirmation(tx: Transaction, siteUrl: string, purchase: Purchase, edition: Edition) {
+  const [buyer] = purchase.userId ? await tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, purchase.userId)) : [];
+  const discount = purchase.discountKind ? { name: DISCOUNT_RULES[purchase.discountKind].name, amount: formatMinorUnits(purchase.amountDiscount) } : null;
+  const invite = edition.startDate
+    ? editionsCalendar(
+        [
+          {
+            id: edition.id,
+            title: edition.title,
+            startDate: edition.startDate,
+            endDate: edition.endDate,
+            location: edition.location,
+            description: `Your booking with the Global Implant Institute. Your courses: ${siteUrl}/account`,
+            url: `${siteUrl}/courses/${edition.slug}`,
+          },
+        ],
+        siteUrl,
+      )
+    : null;
+  const rendered = await renderBookingConfirmation({
+    name: buyer?.firstName ?? undefined,
+    course: bookedCourse(edition),
+    amounts: { price: formatMinorUnits(purchase.amountSubtotal), discount, paid: formatMinorUnits(purchase.amountTotal) },
+    receiptUrl: purchase.receiptUrl,
+    accountUrl: `${siteUrl}/account`,
+    hasInvite: Boolean(invite),
+  });
+  await enqueueEmail(tx, {
+    template: "booking-confirmation",
+    to: purchase.customerEmail,
+    ...rendered,
+    attachments: invite ? [{ filename: "course.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: invite }] : [],
+  });
+}
+
+/**
+ * Records what a completed Checkout Session means, once (design.md 5,
+ * "Fulfilment"): a payment still settling keeps its place as a pending
+ * purchase; a paid one becomes a purchase with its receipt, uses the sign-up
+ * discount, converts the hold and queues one confirmation. A payment that
+ * arrived after its hold lapsed keeps a place still free (checked under the
+ * lock), and is otherwise refunded in full with the buyer and staff told:
+ * never a paid order that vanishes, never an oversold edition.
+ */
+export async function recordCheckout(
+  tx: Transaction,
+  { env }: Pick<AppServices, "env">,
+  view: CheckoutSessionView,
+  { receiptUrl, now = new Date() }: { receiptUrl: string | null; now?: Date },
+): Promise<Recorded> {
+  const found = await holdOf(tx, view);
+  if (!found) {
+    log.warn(`Payment: checkout session ${view.id} is not one of ours; acknowledged and ignored`);
+    return { outcome: { kind: "unknown-session" }, afterCommit: null };
+  }
+  if (view.status !== "complete") return { outcome: { kind: "not-paid" }, afterCommit: null };
+  const { edition, hold } = await lockHold(tx, found);
+  const [existing] = await tx.select().from(userCoursePurchases).where(eq(userCoursePurchases.stripeSessionId, view.id));
+  const paid = view.paymentStatus !== "unpaid";
+
+  if (existing && existing.status !== "pending") {
+    const kind = existing.status === "refunded" || existing.status === "canceled" ? "refunded" : "booked";
+    return { outcome: kind === "booked" ? { kind, purchaseId: existing.id, firstTime: false } : { kind, purchaseId: existing.id }, afterCommit: null };
+  }
+
+  const id = existing?.id ?? randomUUID();
+  const values = {
+    id,
+    userId: hold.userId,
+    courseId: edition.id,
+    customerEmail: (view.customerEmail ?? hold.customerEmail ?? "").toLowerCase(),
+    purchaseDate: existing?.purchaseDate ?? now,
+    amountSubtotal: view.amountSubtotal ?? hold.amountSubtotal,
+    amountDiscount: view.amountDiscount,
+    amountTotal: view.amountTotal ?? hold.amountTotal,
+    currency: view.currency ?? hold.currency,
+    stripeSessionId: view.id,
+    stripePaymentIntentId: view.paymentIntentId,
+    holdId: hold.id,
+    discountKind: hold.discountKind,
+  };
+  const save = async (status: Purchase["status"], extra: Partial<Purchase> = {}) => {
+    const row = { ...values, status, ...extra };
+    const [saved] = existing
+      ? await tx.update(userCoursePurchases).set(row).where(eq(userCoursePurchases.id, id)).returning()
+      : await tx.insert(userCoursePurchases).values(row).returning();
+    return saved;
+  };
+
+  if (!paid) {
+    // A bank payment or the like: the place stays held until it settles or fails.
+    if (!existing) await save("pending");
+    await tx.update(seatHolds).set({ status: "awaiting_payment" }).where(eq(seatHolds.id, hold.id));
+    return { outcome: { kind: "awaiting-payment", purchaseId: id }, afterCommit: null };
+  }
+
+  const placeFree = keepsPlace(hold, now) || (await placesTaken(tx, edition.id, now)) < edition.capacity;
+  if (placeFree) {
+    const purchase = await save("paid", { receiptUrl: receiptUrl ?? receiptPageUrl(env.siteUrl, id) });
+    await tx.update(seatHolds).set({ status: "converted" }).where(eq(seatHolds.id, hold.id));
+    if (hold.discountKind === "signup" && hold.userId) await tx.update(users).set({ giiSignupDiscountClaimed: true }).where(eq(users.id, hold.userId));
+    await queueConfirmation(tx, env.siteUrl, purchase, edition);
+    return { outcome: { kind: "booked", purchaseId: id, firstTime: true }, afterCommit: null };
+  }
+
+  const purchase = await save("refunded");
+  await tx
+    .update(seatHolds)
+    .set({ status: "released", releasedAt: hold.releasedAt ?? now })
+    .where(eq(seatHolds.id, hold.id));
+  const course = bookedCourse(edition);
+  const amount = formatMinorUnits(purchase.amountTotal);
+  await enqueueEmail(tx, {
+    template: "booking-refunded",
+    to: purchase.customerEmail,
+    ...(await renderPlaceUnavailableRefund({ course, amount, coursesUrl: `${env.siteUrl}/courses` })),
+  });
+  await enqueueEmail(tx, {
+    template: "staff-refund-notice",
+    to: env.mail.staffEmail,
+    ...(await renderStaffRefundNotice({ course, amount, buyerEmail: purchase.customerEmail, sessionId: view.id })),
+  });
+  log.warn(`Payment for ${view.id} arrived after its hold lapsed and ${edition.title} is full: refunding it`);
+  return { outcome: { kind: "refunded", purchaseId: id }, afterCommit: view.paymentIntentId ? refundInFull(view.paymentIntentId, view.id) : null };
+}
+
+/**
+ * The refund decided in `recordCheckout`, made once its transaction has
+ * committed (a provider call never holds the edition's lock). A refund that
+ * fails is logged for staff to make by hand; the purchase already says refunded.
+ */
+function refundInFull(paymentIntentId: string, sessionId: string) {
+  return async ({ payments }: AppServices) => {
+    try {
+      await payments.refund({ paymentIntentId, idempotencyKey: `refund-${sessionId}` });
+    } catch (error) {
+      log.error(`Automatic refund of ${paymentIntentId} (${sessionId}) failed: refund it by hand`, error);
+    }
+  };
+}
+
+/** Runs what a committed decision left to do with the provider. */
+export async function runAfterCommit(services: AppServices, recorded: Recorded): Promise<void> {
+  await recorded.afterCommit?.(services);
+}
+
+/** The session expired unpaid (or the buyer cancelled): its place is free at once. */
+export async function releaseHold(tx: Transaction, view: CheckoutSessionView, now = new Date()): Promise<boolean> {
+  const released = await tx
+    .update(seatHolds)
+    .set({ status: "released", releasedAt: now })
+    .where(
+      and(
+        view.holdId ? or(eq(seatHolds.checkoutSessionId, view.id), eq(seatHolds.id, view.holdId)) : eq(seatHolds.checkoutSessionId, view.id),
+        inArray(seatHolds.status, ["opening", "open"]),
+      ),
+    )
+    .returning({ id: seatHolds.id });
+  return released.length > 0;
+}
+
+/** A payment that was to settle later failed: the pending purchase is cancelled and its place released. */
+export async function recordFailedPayment(tx: Transaction, view: CheckoutSessionView, now = new Date()): Promise<void> {
+  await tx
+    .update(userCoursePurchases)
+    .set({ status: "canceled" })
+    .where(and(eq(userCoursePurchases.stripeSessionId, view.id), eq(userCoursePurchases.status, "pending")));
+  await tx
+    .update(seatHolds)
+    .set({ status: "released", releasedAt: now })
+    .where(and(eq(seatHolds.checkoutSessionId, view.id), inArray(seatHolds.status, ["opening", "open", "awaiting_payment"])));
+}
+
+/** A refund reached the payment: a full one ends the booking and frees its place; a partial one is recorded. */
+export async function recordRefund(tx: Transaction, charge: ChargeView, now = new Date()): Promise<void> {
+  if (!charge.paymentIntentId) return;
+  const [purchase] = await tx.select().from(userCoursePurchases).where(eq(userCoursePurchases.stripePaymentIntentId, charge.paymentIntentId)).for("update");
+  if (!purchase) {
+    log.warn(`Payment: a refund for ${charge.paymentIntentId}, which is not one of our purchases`);
+    return;
+  }
+  const full = charge.amountRefunded >= purchase.amountTotal;
+  await tx
+    .update(userCoursePurchases)
+    .set({ amountRefunded: charge.amountRefunded, ...(full ? { status: "refunded" as const, refundedAt: purchase.refundedAt ?? now } : {}) })
+    .where(eq(userCoursePurchases.id, purchase.id));
+}
+
+/**
+ * The success page's half of fulfilment: the session is read from the
+ * provider and recorded exactly as its webhook event would be, whichever
+ * comes first. Null when the provider does not know the session.
+ */
+export async function fulfilCheckout(services: AppServices, sessionId: string, now = new Date()): Promise<CheckoutOutcome | null> {
+  const view = await services.payments.retrieveCheckoutSession(sessionId);
+  if (!view) return null;
+  const receiptUrl = await receiptFor(services, view);
+  const recorded = await services.database.db.transaction((tx) => recordCheckout(tx, services, view, { receiptUrl, now }));
+  await runAfterCommit(services, recorded);
+  return recorded.outcome;
+}
+
+/** The provider's receipt for a paid session, read before the transaction that stores it. */
+export async function receiptFor(services: AppServices, view: CheckoutSessionView): Promise<string | null> {
+  if (view.status !== "complete" || view.paymentStatus === "unpaid" || !view.paymentIntentId) return null;
+  try {
+    return await services.payments.receiptUrl(view.paymentIntentId);
+  } catch (error) {
+    // The purchase stands without it: our printable receipt is linked instead.
+    log.warn(`Payment: no receipt for ${view.paymentIntentId} yet (${describeError(error)})`);
+    return null;
+  }
+}

@@ -1,0 +1,148 @@
+import { addDays, format, parseISO } from "date-fns";
+import { and, asc, eq, gt, inArray } from "drizzle-orm";
+
+import { imageUrl } from "~/content/media";
+import { programmeFor } from "~/content/programmes";
+import { isBookablePriceId } from "~/lib/booking";
+import type { Database, Transaction } from "~/server/db/client.server";
+import { courses, offerings } from "~/server/db/schema.server";
+import { DomainError } from "~/server/platform/errors.server";
+
+import { findOffering, findOfferingBySlug, type OfferingFacts, offeringFacts } from "./offerings.server";
+import { placesTakenBy } from "./places.server";
+
+export type EditionRow = typeof courses.$inferSelect;
+
+/** Today on the server's calendar, as the database stores dates: "YYYY-MM-DD". */
+export function todayIsoDate(now: Date = new Date()): string {
+  return format(now, "yyyy-MM-dd");
+}
+
+/** One future edition as pages show and sell it. */
+export interface EditionSummary {
+  /** The course row's id: what its Book Now names. */
+  id: string;
+  offeringKey: string;
+  title: string;
+  description: string | null;
+  slug: string;
+  startDate: string;
+  endDate: string | null;
+  location: string | null;
+  /** The edition's own price, fixed when it was scheduled (minor units). */
+  priceAmount: number | null;
+  priceCurrency: string;
+  priceId: string | null;
+  capacity: number;
+  /** Capacity minus paid bookings and live holds; never below zero. */
+  placesLeft: number;
+  bookable: boolean;
+}
+
+/**
+ * Active editions starting after `today`, soonest first, each with its places
+ * left; narrowed to some offerings when `offeringKeys` is given.
+ */
+export async function upcomingEditions(
+  db: Database | Transaction,
+  { today = todayIsoDate(), offeringKeys, now = new Date() }: { today?: string; offeringKeys?: readonly string[]; now?: Date } = {},
+): Promise<EditionSummary[]> {
+  if (offeringKeys && offeringKeys.length === 0) return [];
+  const rows = await db
+    .select({
+      id: courses.id,
+      offeringKey: courses.offeringKey,
+      title: courses.title,
+      description: courses.description,
+      slug: courses.slug,
+      startDate: courses.startDate,
+      endDate: courses.endDate,
+      location: courses.location,
+      priceAmount: courses.priceAmount,
+      priceCurrency: courses.priceCurrency,
+      priceId: courses.stripePriceId,
+      capacity: courses.capacity,
+    })
+    .from(courses)
+    .where(and(eq(courses.isActive, true), gt(courses.startDate, today), offeringKeys ? inArray(courses.offeringKey, [...offeringKeys]) : undefined))
+    .orderBy(asc(courses.startDate), asc(courses.title));
+  const taken = await placesTakenBy(
+    db,
+    now,
+    rows.map((row) => row.id),
+  );
+  return rows.flatMap(({ startDate, ...row }) =>
+    // Never null here (the filter compares it); the column type cannot know that.
+    startDate ? [{ ...row, startDate, placesLeft: Math.max(0, row.capacity - (taken.get(row.id) ?? 0)), bookable: isBookablePriceId(row.priceId) }] : [],
+  );
+}
+
+/** Editions grouped by their offering's key, each list soonest first. */
+export function byOffering(editions: readonly EditionSummary[]): Record<string, EditionSummary[]> {
+  const grouped: Record<string, EditionSummary[]> = {};
+  for (const edition of editions) (grouped[edition.offeringKey] ??= []).push(edition);
+  return grouped;
+}
+
+export class OfferingNotFoundError extends DomainError {
+  constructor(key: string) {
+    super(`There is no course with the key ${key}.`);
+  }
+}
+
+/**
+ * Schedules an edition of an offering from a start date: the offering's title,
+ * format, location, length, capacity, price and price id are copied onto it
+ * (a later change to the offering leaves it as scheduled), with its copy's
+ * description and image.
+ */
+export async function scheduleEdition(db: Database | Transaction, input: { offeringKey: string; startDate: string; capacity?: number }): Promise<EditionRow> {
+  const offering = await findOffering(db, input.offeringKey);
+  if (!offering) throw new OfferingNotFoundError(input.offeringKey);
+  const programme = programmeFor(offering.key);
+  const endDate = format(addDays(parseISO(input.startDate), offering.lengthDays - 1), "yyyy-MM-dd");
+  const [row] = await db
+    .insert(courses)
+    .values({
+      offeringKey: offering.key,
+      title: offering.title,
+      description: programme?.description ?? null,
+      duration: offering.format,
+      location: offering.location,
+      imageUrl: programme ? imageUrl(programme.image) : null,
+      slug: offering.slug,
+      isActive: true,
+      startDate: input.startDate,
+      endDate,
+      stripePriceId: offering.stripePriceId,
+      priceAmount: offering.priceAmount,
+      priceCurrency: offering.priceCurrency,
+      capacity: input.capacity ?? offering.defaultCapacity,
+    })
+    .returning();
+  return row;
+}
+
+/** A course page: an offering with its future editions. */
+export interface CourseOffering {
+  offering: OfferingFacts;
+  editions: EditionSummary[];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The offering behind a course page, by its slug or by the id of one of its editions; null for neither. */
+export async function findCourseOffering(db: Database, courseId: string, today: string = todayIsoDate()): Promise<CourseOffering | null> {
+  let offering = await findOfferingBySlug(db, courseId);
+  // Only a well-formed uuid is compared with the id column: PostgreSQL rejects anything else.
+  if (!offering && UUID.test(courseId)) {
+    const [row] = await db
+      .select({ offering: offerings })
+      .from(courses)
+      .innerJoin(offerings, eq(offerings.key, courses.offeringKey))
+      .where(eq(courses.id, courseId));
+    offering = row?.offering ?? null;
+  }
+  if (!offering) return null;
+  return { offering: offeringFacts(offering), editions: await upcomingEditions(db, { today, offeringKeys: [offering.key] }) };
+}

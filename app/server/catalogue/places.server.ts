@@ -1,0 +1,43 @@
+import { and, count, eq, gt, inArray, or, type SQL } from "drizzle-orm";
+
+import { SUCCESSFUL_PURCHASE_STATUSES } from "~/lib/purchases";
+import type { Database, Transaction } from "~/server/db/client.server";
+import { seatHolds, userCoursePurchases } from "~/server/db/schema.server";
+
+/**
+ * A hold that still keeps its place: its checkout is open and within its
+ * time, or the buyer paid by a method that settles later.
+ */
+export function liveHold(now: Date): SQL {
+  return or(eq(seatHolds.status, "awaiting_payment"), and(inArray(seatHolds.status, ["opening", "open"]), gt(seatHolds.expiresAt, now)))!;
+}
+
+/** Places taken on editions: paid bookings plus live holds, by course id (an edition with none is absent). */
+export async function placesTakenBy(db: Database | Transaction, now: Date, courseIds?: readonly string[]): Promise<Map<string, number>> {
+  if (courseIds && courseIds.length === 0) return new Map();
+  const [paid, held] = await Promise.all([
+    db
+      .select({ courseId: userCoursePurchases.courseId, taken: count() })
+      .from(userCoursePurchases)
+      .where(
+        and(
+          inArray(userCoursePurchases.status, [...SUCCESSFUL_PURCHASE_STATUSES]),
+          courseIds ? inArray(userCoursePurchases.courseId, [...courseIds]) : undefined,
+        ),
+      )
+      .groupBy(userCoursePurchases.courseId),
+    db
+      .select({ courseId: seatHolds.courseId, taken: count() })
+      .from(seatHolds)
+      .where(and(liveHold(now), courseIds ? inArray(seatHolds.courseId, [...courseIds]) : undefined))
+      .groupBy(seatHolds.courseId),
+  ]);
+  const taken = new Map<string, number>();
+  for (const row of [...paid, ...held]) taken.set(row.courseId, (taken.get(row.courseId) ?? 0) + Number(row.taken));
+  return taken;
+}
+
+/** Places taken on one edition. Decide a sale with it only under the edition's row lock. */
+export async function placesTaken(db: Database | Transaction, courseId: string, now: Date): Promise<number> {
+  return (await placesTakenBy(db, now, [courseId])).get(courseId) ?? 0;
+}

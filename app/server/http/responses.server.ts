@@ -1,0 +1,129 @@
+import type { z } from "zod";
+
+import { firstIssueMessage, NUL_MESSAGE } from "~/lib/schemas/fields";
+import { InvalidInputError, NotFoundError, RateLimitedError, UnavailableError, UpstreamError } from "~/server/platform/errors.server";
+import { log } from "~/server/platform/log.server";
+
+export { NUL_MESSAGE };
+
+/** design.md 5: bodies over 64 KB are refused, however they are sent. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** An answer an endpoint gives by throwing: `{ error }` with a status, never a stack trace. */
+export function errorResponse(status: number, error: string): Response {
+  return Response.json({ error }, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+async function readLimitedText(request: Request): Promise<string> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw errorResponse(413, "Request body too large.");
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/** A body exactly as it was sent (a webhook's signature covers these bytes), within the size limit. */
+export function readRawBody(request: Request): Promise<string> {
+  return readLimitedText(request);
+}
+
+/**
+ * Reads a JSON body and validates it with the payload's shared schema. A body
+ * that is not JSON is treated as empty, so the caller hears the same message a
+ * missing field gives; the first problem's message answers with 400.
+ */
+export async function parseJsonBody<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {
+  const text = await readLimitedText(request);
+  let body: unknown = {};
+  if (text.trim()) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = {};
+    }
+  }
+  // Only a JSON object is a payload; anything else is read as an empty one.
+  const payload = body !== null && typeof body === "object" && !Array.isArray(body) ? body : {};
+  const result = schema.safeParse(payload);
+  if (!result.success) throw errorResponse(400, firstIssueMessage(result.error));
+  return result.data;
+}
+
+export const CROSS_SITE_MESSAGE = "Cross-site requests are not allowed.";
+
+/** A bearer-token call: an API client's, carrying no ambient credential a forged page could borrow. */
+export function hasBearerToken(authorization: string | null | undefined): boolean {
+  return /^bearer\s+\S/i.test(authorization ?? "");
+}
+
+/**
+ * CSRF guard for state-changing calls (design.md 7): browsers send Origin on
+ * every POST, so one that names another site, or none at all, is refused.
+ * Bearer-token calls carry no ambient credentials and pass.
+ */
+export function requireSameOrigin(request: Request, siteUrl: string) {
+  if (hasBearerToken(request.headers.get("authorization"))) return;
+  const origin = request.headers.get("origin");
+  const fetchSite = request.headers.get("sec-fetch-site");
+  const allowed = new Set([new URL(request.url).origin, new URL(siteUrl).origin]);
+  if (!origin || !allowed.has(origin) || fetchSite === "cross-site") throw errorResponse(403, CROSS_SITE_MESSAGE);
+}
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+const FORM_TYPE_MESSAGE = "Please send the form as application/x-www-form-urlencoded or multipart/form-data.";
+
+/**
+ * A page action's form: only the two form encodings are read (415 for any
+ * other), a body that does not parse is 400, and so is a NUL character in any field.
+ */
+export async function readFormData(request: Request): Promise<FormData> {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (!FORM_TYPES.includes(type)) throw errorResponse(415, FORM_TYPE_MESSAGE);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw errorResponse(400, "The form could not be read.");
+  }
+  for (const [name, value] of form) {
+    if (name.includes("\0") || (typeof value === "string" && value.includes("\0"))) throw errorResponse(400, NUL_MESSAGE);
+  }
+  return form;
+}
+
+/** The HTTP status of a domain refusal; undefined for anything else (a failure). */
+export function refusalStatus(thrown: unknown): number | undefined {
+  if (thrown instanceof RateLimitedError) return 429;
+  if (thrown instanceof InvalidInputError) return 400;
+  if (thrown instanceof UnavailableError) return 409;
+  if (thrown instanceof NotFoundError) return 404;
+  if (thrown instanceof UpstreamError) return 502;
+  return undefined;
+}
+
+/**
+ * Runs a JSON endpoint and turns what its domain call throws into an answer:
+ * thrown responses pass through, domain refusals get their status, anything
+ * else is logged and answered 500 `{ error }`, never a stack trace.
+ */
+export async function jsonEndpoint(name: string, run: () => Promise<object>): Promise<Response> {
+  try {
+    return Response.json(await run(), { headers: { "Cache-Control": "no-store" } });
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    const status = refusalStatus(thrown);
+    if (status) return errorResponse(status, (thrown as Error).message);
+    log.error(`${name} failed`, thrown);
+    return errorResponse(500, "An unexpected error occurred.");
+  }
+}

@@ -1,0 +1,104 @@
+import { format, parseISO } from "date-fns";
+import { and, arrayContains, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+
+import type { Database, Transaction } from "~/server/db/client.server";
+import { editionAnnouncements, interestRegistrations, newsletterSubscribers } from "~/server/db/schema.server";
+import { enqueueEmail, marketingHeaders } from "~/server/email/outbox.server";
+import { renderNewDateAnnouncement } from "~/server/email/templates.server";
+
+/** The edition an announcement tells people about. */
+export interface AnnouncedEdition {
+  id: string;
+  offeringKey: string;
+  title: string;
+  slug: string;
+  startDate: string;
+  endDate: string;
+  location: string | null;
+}
+
+interface Recipient {
+  email: string;
+  name?: string;
+  unsubscribeUrl: string;
+}
+
+const longDate = (isoDate: string) => format(parseISO(isoDate), "d MMMM yyyy");
+
+/**
+ * Who hears about a new edition: every confirmed newsletter subscriber (with the
+ * name they confirmed, and their newsletter unsubscribe link), then everyone who
+ * registered interest in its course and has not unsubscribed (no name: they never
+ * confirmed their address; their interest unsubscribe link). One per lower-cased address.
+ */
+async function recipientsFor(tx: Transaction, offeringKey: string, siteUrl: string): Promise<Recipient[]> {
+  const subscribers = await tx
+    .select({ email: newsletterSubscribers.email, name: newsletterSubscribers.name, token: newsletterSubscribers.unsubscribeToken })
+    .from(newsletterSubscribers)
+    .where(and(isNotNull(newsletterSubscribers.confirmedAt), isNull(newsletterSubscribers.unsubscribedAt)));
+  const interested = await tx
+    .select({ email: interestRegistrations.email, token: interestRegistrations.unsubscribeToken })
+    .from(interestRegistrations)
+    .where(and(arrayContains(interestRegistrations.offeringKeys, [offeringKey]), isNull(interestRegistrations.unsubscribedAt)))
+    .orderBy(desc(interestRegistrations.createdAt));
+  const byAddress = new Map<string, Recipient>();
+  for (const row of subscribers) {
+    const email = row.email.toLowerCase();
+    byAddress.set(email, { email, name: row.name ?? undefined, unsubscribeUrl: `${siteUrl}/newsletter/unsubscribe?token=${row.token}` });
+  }
+  for (const row of interested) {
+    const email = row.email.toLowerCase();
+    if (!byAddress.has(email)) byAddress.set(email, { email, unsubscribeUrl: `${siteUrl}/interest/unsubscribe?token=${row.token}` });
+  }
+  return [...byAddress.values()];
+}
+
+/**
+ * Queues the new-date email for an edition, inside the transaction that schedules
+ * it. Each address is recorded once per edition, and mailed only when that record
+ * is new, so a retry or a concurrent call never sends twice. Answers how many were queued.
+ */
+export async function announceNewEdition(tx: Transaction, edition: AnnouncedEdition, siteUrl: string): Promise<number> {
+  let queued = 0;
+  for (const recipient of await recipientsFor(tx, edition.offeringKey, siteUrl)) {
+    const [recorded] = await tx
+      .insert(editionAnnouncements)
+      .values({ courseId: edition.id, email: recipient.email })
+      .onConflictDoNothing()
+      .returning({ email: editionAnnouncements.email });
+    if (!recorded) continue;
+    const rendered = await renderNewDateAnnouncement({
+      name: recipient.name,
+      courseTitle: edition.title,
+      startDate: longDate(edition.startDate),
+      endDate: longDate(edition.endDate),
+      location: edition.location ?? "",
+      courseUrl: `${siteUrl}/courses/${edition.slug}`,
+      unsubscribeUrl: recipient.unsubscribeUrl,
+    });
+    await enqueueEmail(tx, { template: "new-date-announcement", to: recipient.email, ...rendered, headers: marketingHeaders(recipient.unsubscribeUrl) });
+    queued += 1;
+  }
+  return queued;
+}
+
+/**
+ * The unsubscribe link in a new-date email sent for an interest registration:
+ * that address hears about no more new dates from any of its registrations.
+ * Null for an unknown or already used token.
+ */
+export async function unsubscribeFromInterest(db: Database, token: string): Promise<{ email: string } | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ email: interestRegistrations.email })
+      .from(interestRegistrations)
+      .where(and(eq(interestRegistrations.unsubscribeToken, token), isNull(interestRegistrations.unsubscribedAt)))
+      .for("update");
+    if (!row) return null;
+    await tx
+      .update(interestRegistrations)
+      .set({ unsubscribedAt: new Date() })
+      .where(and(sql`lower(${interestRegistrations.email}) = ${row.email.toLowerCase()}`, isNull(interestRegistrations.unsubscribedAt)));
+    return { email: row.email };
+  });
+}

@@ -1,0 +1,62 @@
+import { and, count, desc, eq, isNull, lt } from "drizzle-orm";
+
+import type { ContactMessage } from "~/lib/schemas/contact";
+import type { Database } from "~/server/db/client.server";
+import { contactMessages } from "~/server/db/schema.server";
+import { enqueueEmail } from "~/server/email/outbox.server";
+import { renderContactNotification } from "~/server/email/templates.server";
+import { NotFoundError } from "~/server/platform/errors.server";
+
+const CONTACT_SENT_MESSAGE = "Your message has been sent successfully!";
+
+/**
+ * Stores the message for the admin inbox and emails staff with Reply-To the
+ * sender, in one transaction. A filled honeypot gets the same answer and is dropped.
+ */
+export async function sendContactMessage(db: Database, input: ContactMessage, options: { staffEmail: string }) {
+  if (input.website) return { message: CONTACT_SENT_MESSAGE };
+  await db.transaction(async (tx) => {
+    const [row] = await tx.insert(contactMessages).values({ name: input.name, email: input.email, subject: input.subject, message: input.message }).returning();
+    const rendered = await renderContactNotification({
+      name: row.name,
+      email: row.email,
+      subject: row.subject,
+      message: row.message,
+      receivedAt: row.createdAt,
+    });
+    await enqueueEmail(tx, { template: "contact-notification", to: options.staffEmail, replyTo: row.email, ...rendered });
+  });
+  return { message: CONTACT_SENT_MESSAGE };
+}
+
+/** The admin inbox: newest first, a page at a time (`before` is the oldest time already shown). */
+export async function listContactMessages(db: Database, { limit = 100, before }: { limit?: number; before?: Date } = {}) {
+  return db
+    .select()
+    .from(contactMessages)
+    .where(before ? lt(contactMessages.createdAt, before) : undefined)
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .limit(limit);
+}
+
+export async function unreadContactCount(db: Database): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt));
+  return Number(row.n);
+}
+
+/**
+ * Marks a message read or unread. Not written to the audit log: a read marker
+ * is staff bookkeeping, not a change to anything a visitor or booking depends on.
+ */
+export async function markContactMessage(db: Database, id: string, read: boolean, now = new Date()): Promise<void> {
+  const updated = await db
+    .update(contactMessages)
+    // Marking read twice keeps the first time it was read.
+    .set({ readAt: read ? now : null })
+    .where(read ? and(eq(contactMessages.id, id), isNull(contactMessages.readAt)) : eq(contactMessages.id, id))
+    .returning({ id: contactMessages.id });
+  if (updated.length === 0) {
+    const [exists] = await db.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.id, id));
+    if (!exists) throw new NotFoundError("That message no longer exists.");
+  }
+}

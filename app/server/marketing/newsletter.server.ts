@@ -1,0 +1,122 @@
+import { randomBytes } from "node:crypto";
+
+import { eq } from "drizzle-orm";
+
+import type { NewsletterSubscription } from "~/lib/schemas/newsletter";
+import type { Database, Transaction } from "~/server/db/client.server";
+import { newsletterSubscribers } from "~/server/db/schema.server";
+import { enqueueEmail, marketingHeaders } from "~/server/email/outbox.server";
+import { renderNewsletterConfirmation } from "~/server/email/templates.server";
+
+const SUBSCRIBED_MESSAGE = "Successfully subscribed to the newsletter!";
+export const CONFIRM_BY_EMAIL_MESSAGE = `${SUBSCRIBED_MESSAGE} Please check your inbox to confirm your subscription.`;
+
+/** One confirmation email per address per this interval, however often it is submitted. */
+export const CONFIRMATION_EMAIL_INTERVAL_MS = 10 * 60 * 1000;
+
+const newToken = () => randomBytes(24).toString("base64url");
+
+function newsletterLinks(siteUrl: string, tokens: { confirmationToken: string; unsubscribeToken: string }) {
+  return {
+    confirmUrl: `${siteUrl}/newsletter/confirm?token=${tokens.confirmationToken}`,
+    unsubscribeUrl: `${siteUrl}/newsletter/unsubscribe?token=${tokens.unsubscribeToken}`,
+  };
+}
+
+async function sendConfirmation(tx: Transaction, siteUrl: string, subscriber: { email: string; confirmationToken: string; unsubscribeToken: string }) {
+  const links = newsletterLinks(siteUrl, subscriber);
+  // No name: the address is not confirmed yet, so nothing the requester typed goes into the email.
+  const rendered = await renderNewsletterConfirmation(links);
+  await enqueueEmail(tx, {
+    template: "newsletter-confirmation",
+    to: subscriber.email,
+    ...rendered,
+    headers: marketingHeaders(links.unsubscribeUrl),
+  });
+}
+
+/**
+ * Subscribe with double opt-in (design.md 5): one row per lower-cased email. The
+ * answer is the same whatever the address's state, so it tells nobody who is on the
+ * list. A confirmed subscriber is left exactly as they are. Anyone else gets a
+ * confirmation email with a new link, at most one per CONFIRMATION_EMAIL_INTERVAL_MS,
+ * and stays unsubscribed until it is followed. The row is locked (or being inserted)
+ * for the whole transaction, and the email is queued in it, so concurrent requests
+ * for one address send one email.
+ */
+export async function subscribeToNewsletter(
+  db: Database,
+  input: NewsletterSubscription,
+  options: { siteUrl: string; source?: string; now?: Date },
+): Promise<{ message: string }> {
+  const email = input.email.toLowerCase();
+  const now = options.now ?? new Date();
+  const answer = { message: CONFIRM_BY_EMAIL_MESSAGE };
+  const confirmationToken = newToken();
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(newsletterSubscribers)
+      .values({
+        email,
+        name: input.name ?? null,
+        source: options.source ?? "website",
+        confirmationToken,
+        confirmationSentAt: now,
+        unsubscribeToken: newToken(),
+      })
+      .onConflictDoNothing({ target: newsletterSubscribers.email })
+      .returning();
+    if (created) {
+      await sendConfirmation(tx, options.siteUrl, { email, confirmationToken, unsubscribeToken: created.unsubscribeToken });
+      return answer;
+    }
+
+    const [existing] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).for("update");
+    if (!existing) throw new Error("Newsletter subscriber vanished during subscription");
+    if (existing.confirmedAt && !existing.unsubscribedAt) return answer;
+    const sentAt = existing.confirmationSentAt?.getTime();
+    if (sentAt !== undefined && now.getTime() - sentAt < CONFIRMATION_EMAIL_INTERVAL_MS) return answer;
+
+    await tx
+      .update(newsletterSubscribers)
+      .set({
+        // Only a never-confirmed row takes the requester's name: a former subscriber's stays theirs.
+        name: existing.confirmedAt ? existing.name : (input.name ?? existing.name),
+        confirmationToken,
+        confirmationSentAt: now,
+      })
+      .where(eq(newsletterSubscribers.id, existing.id));
+    await sendConfirmation(tx, options.siteUrl, { email, confirmationToken, unsubscribeToken: existing.unsubscribeToken });
+    return answer;
+  });
+}
+
+/** The link in the confirmation email, once: null for an unknown, used or withdrawn token. */
+export async function confirmNewsletterSubscription(db: Database, token: string) {
+  const [row] = await db
+    .update(newsletterSubscribers)
+    .set({ confirmedAt: new Date(), unsubscribedAt: null, confirmationToken: null })
+    .where(eq(newsletterSubscribers.confirmationToken, token))
+    .returning({ email: newsletterSubscribers.email });
+  return row ?? null;
+}
+
+/**
+ * One-click unsubscribe (RFC 8058) and the link in every marketing email. Null for an
+ * unknown token. It also ends any confirmation link still out, so an older email
+ * cannot subscribe the address again.
+ */
+export async function unsubscribeFromNewsletter(db: Database, token: string) {
+  const [row] = await db
+    .update(newsletterSubscribers)
+    .set({ unsubscribedAt: new Date(), confirmationToken: null })
+    .where(eq(newsletterSubscribers.unsubscribeToken, token))
+    .returning({ email: newsletterSubscribers.email });
+  return row ?? null;
+}
+
+/** Addresses that may receive marketing email: confirmed and not unsubscribed. */
+export async function isSubscribed(db: Database, email: string): Promise<boolean> {
+  const [row] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email.toLowerCase()));
+  return Boolean(row?.confirmedAt && !row.unsubscribedAt);
+}

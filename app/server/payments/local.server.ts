@@ -1,0 +1,279 @@
+import { createHmac, randomBytes } from "node:crypto";
+
+import { and, eq, lte } from "drizzle-orm";
+import Stripe from "stripe";
+import type { z } from "zod";
+
+import type { LocalPaymentSchema } from "~/lib/schemas/checkout";
+import type { Database } from "~/server/db/client.server";
+import { localCheckoutSessions } from "~/server/db/schema.server";
+import { InvalidInputError, NotFoundError } from "~/server/platform/errors.server";
+import { log } from "~/server/platform/log.server";
+
+import { checkoutSessionView, type PaymentProvider, sessionMetadata } from "./provider.server";
+
+type LocalCheckoutSession = typeof localCheckoutSessions.$inferSelect;
+
+/** How the buyer pays on the built-in checkout page: a bank payment settles a few seconds later. */
+type LocalPaymentMethod = z.infer<typeof LocalPaymentSchema>["method"];
+
+/** A delayed bank payment settles this long after the buyer pays (exercising Stripe's asynchronous events). */
+const BANK_PAYMENT_SETTLES_AFTER_MS = 4_000;
+
+/** Hands a signed event to the webhook route's receiver, as Stripe would post it. */
+export type DeliverEvent = (payload: string, signature: string) => Promise<unknown>;
+
+/** The signing secret of the built-in checkout's events: derived from the app's secret, the same on every instance. */
+export function localWebhookSecret(appSecret: string): string {
+  return `whsec_${createHmac("sha256", appSecret).update("built-in checkout webhooks").digest("base64url")}`;
+}
+
+// Letters and digits only, as in Stripe's ids.
+const randomId = (prefix: string) => `${prefix}_${randomBytes(16).toString("hex")}`;
+const unix = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** The session as Stripe's API shows a Checkout Session: the same fields the webhook and the success page read. */
+function asStripeSession(row: LocalCheckoutSession, siteUrl: string): Stripe.Checkout.Session {
+  return {
+    id: row.id,
+    object: "checkout.session",
+    mode: "payment",
+    status: row.status,
+    payment_status: row.paymentStatus,
+    amount_subtotal: row.amountSubtotal,
+    amount_total: row.amountTotal,
+    currency: row.currency,
+    customer_email: row.customerEmail,
+    customer_details: row.customerEmail ? { email: row.customerEmail } : null,
+    client_reference_id: row.clientReferenceId,
+    metadata: row.metadata,
+    payment_intent: row.paymentIntentId,
+    payment_method_types: row.paymentMethodTypes,
+    total_details: { amount_discount: row.amountDiscount, amount_shipping: 0, amount_tax: 0 },
+    expires_at: unix(row.expiresAt),
+    created: unix(row.createdAt),
+    livemode: false,
+    success_url: row.successUrl,
+    cancel_url: row.cancelUrl,
+    url: row.status === "open" ? `${siteUrl}/dev/checkout/${row.id}` : null,
+  } as unknown as Stripe.Checkout.Session;
+}
+
+function asStripeCharge(row: LocalCheckoutSession): Stripe.Charge {
+  return {
+    id: `ch_${row.paymentIntentId}`,
+    object: "charge",
+    amount: row.amountTotal,
+    amount_refunded: row.amountRefunded,
+    refunded: row.amountRefunded >= row.amountTotal,
+    currency: row.currency,
+    payment_intent: row.paymentIntentId,
+    receipt_url: null,
+    livemode: false,
+  } as unknown as Stripe.Charge;
+}
+
+export interface LocalCheckout extends PaymentProvider {
+  readonly kind: "local";
+  /** A session as its page shows it; null when there is none. */
+  session(id: string): Promise<LocalCheckoutSession | null>;
+  /** The buyer pays: the session completes and its event goes to the webhook. Answers where the buyer goes next. */
+  pay(id: string, payment: { method: LocalPaymentMethod; email: string | null }): Promise<{ redirectTo: string }>;
+  /** The buyer leaves without paying: the session ends at once (its place is released) and they go to the cancel page. */
+  cancel(id: string): Promise<{ redirectTo: string }>;
+  /** Settles delayed bank payments and expires overdue sessions, sending their events; the runtime calls it every second. */
+  tick(now?: Date): Promise<void>;
+}
+
+/**
+ * The built-in checkout of the embedded demo (design.md 3): a hosted checkout
+ * page served by the app at /dev/checkout/:id, which completes or cancels the
+ * session and delivers signed `checkout.session.*` and `charge.refunded`
+ * events to the webhook receiver Stripe's events reach, verified the same way.
+ */
+export function createLocalCheckout({
+  db,
+  siteUrl,
+  webhookSecret,
+  deliver,
+}: {
+  db: Database;
+  siteUrl: string;
+  webhookSecret: string;
+  deliver: DeliverEvent;
+}): LocalCheckout {
+  async function send(type: string, object: Stripe.Checkout.Session | Stripe.Charge) {
+    const event = {
+      id: randomId("evt_local"),
+      object: "event",
+      api_version: Stripe.API_VERSION,
+      created: unix(new Date()),
+      type,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: { object },
+    };
+    const payload = JSON.stringify(event);
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+    try {
+      await deliver(payload, signature);
+    } catch (error) {
+      // As with Stripe, a failed delivery does not undo the payment: the success page fulfils it too.
+      log.error(`Built-in checkout: delivering ${type} failed`, error);
+    }
+  }
+
+  const sessionEvent = (type: string, row: LocalCheckoutSession) => send(type, asStripeSession(row, siteUrl));
+
+  async function find(id: string) {
+    const [row] = await db.select().from(localCheckoutSessions).where(eq(localCheckoutSessions.id, id));
+    return row ?? null;
+  }
+
+  async function expire(id: string) {
+    const [row] = await db
+      .update(localCheckoutSessions)
+      .set({ status: "expired" })
+      .where(and(eq(localCheckoutSessions.id, id), eq(localCheckoutSessions.status, "open")))
+      .returning();
+    if (row) await sessionEvent("checkout.session.expired", row);
+    return row ?? (await find(id));
+  }
+
+  return {
+    kind: "local",
+
+    // The built-in checkout charges what the edition says: its prices are the offerings table.
+    confirmPrice: () => Promise.resolve(true),
+
+    async createCheckoutSession(request) {
+      const idempotencyKey = `checkout-${request.holdId}`;
+      const id = randomId("cs_local");
+      await db
+        .insert(localCheckoutSessions)
+        .values({
+          id,
+          idempotencyKey,
+          priceId: request.priceId,
+          productName: request.productName,
+          productDescription: request.productDescription,
+          amountSubtotal: request.amountSubtotal,
+          amountDiscount: request.amountDiscount,
+          amountTotal: request.amountTotal,
+          currency: request.currency,
+          discountName: request.discount?.name ?? null,
+          customerEmail: request.customerEmail,
+          clientReferenceId: request.clientReferenceId,
+          metadata: sessionMetadata(request),
+          paymentMethodTypes: request.paymentMethodTypes,
+          successUrl: request.successUrl,
+          cancelUrl: request.cancelUrl,
+          expiresAt: request.expiresAt,
+        })
+        .onConflictDoNothing({ target: localCheckoutSessions.idempotencyKey });
+      // A repeated request with the same key gets the session the first one made, as Stripe's idempotency does.
+      const [row] = await db.select().from(localCheckoutSessions).where(eq(localCheckoutSessions.idempotencyKey, idempotencyKey));
+      return { id: row.id, url: `${siteUrl}/dev/checkout/${row.id}` };
+    },
+
+    async retrieveCheckoutSession(id) {
+      const row = await find(id);
+      return row ? checkoutSessionView(asStripeSession(row, siteUrl)) : null;
+    },
+
+    async expireCheckoutSession(id) {
+      await expire(id);
+    },
+
+    // Its receipt is the printable page under /account that the booking domain links to.
+    receiptUrl: () => Promise.resolve(null),
+
+    async refund({ paymentIntentId, amount, idempotencyKey }) {
+      const refunded = await db.transaction(async (tx) => {
+        const [row] = await tx.select().from(localCheckoutSessions).where(eq(localCheckoutSessions.paymentIntentId, paymentIntentId)).for("update");
+        if (!row) throw new NotFoundError(`No payment ${paymentIntentId} was made at the built-in checkout.`);
+        if (row.refundKeys.includes(idempotencyKey)) return null;
+        const amountRefunded = Math.min(row.amountTotal, row.amountRefunded + (amount ?? row.amountTotal - row.amountRefunded));
+        const [updated] = await tx
+          .update(localCheckoutSessions)
+          .set({ amountRefunded, refundKeys: [...row.refundKeys, idempotencyKey] })
+          .where(eq(localCheckoutSessions.id, row.id))
+          .returning();
+        return updated;
+      });
+      if (refunded) await send("charge.refunded", asStripeCharge(refunded));
+    },
+
+    verifyEvent(rawBody, signature) {
+      return Stripe.webhooks.constructEvent(rawBody, signature ?? "", webhookSecret);
+    },
+
+    session: find,
+
+    async pay(id, { method, email }) {
+      const row = await find(id);
+      if (!row) throw new NotFoundError("There is no such checkout.");
+      if (row.status !== "open" || row.expiresAt <= new Date()) throw new InvalidInputError("This checkout has expired. Please start your booking again.");
+      if (method === "klarna" && !row.paymentMethodTypes.includes("klarna")) throw new InvalidInputError("Klarna is not offered for this amount.");
+      const customerEmail = row.customerEmail ?? email;
+      if (!customerEmail) throw new InvalidInputError("Please enter your email address.");
+      const settles = method === "bank_transfer";
+      const [paid] = await db
+        .update(localCheckoutSessions)
+        .set({
+          status: "complete",
+          paymentStatus: settles ? "unpaid" : "paid",
+          paymentMethod: method,
+          customerEmail,
+          paymentIntentId: randomId("pi_local"),
+          settlesAt: settles ? new Date(Date.now() + BANK_PAYMENT_SETTLES_AFTER_MS) : null,
+        })
+        // Only an open session can be paid, once: a second click finds it complete.
+        .where(and(eq(localCheckoutSessions.id, id), eq(localCheckoutSessions.status, "open")))
+        .returning();
+      if (!paid) throw new InvalidInputError("This checkout has already been completed.");
+      await sessionEvent("checkout.session.completed", paid);
+      return { redirectTo: paid.successUrl.replace("{CHECKOUT_SESSION_ID}", paid.id) };
+    },
+
+    async cancel(id) {
+      const row = await expire(id);
+      if (!row) throw new NotFoundError("There is no such checkout.");
+      return { redirectTo: row.cancelUrl };
+    },
+
+    async tick(now = new Date()) {
+      const settled = await db
+        .update(localCheckoutSessions)
+        .set({ paymentStatus: "paid", settlesAt: null })
+        .where(and(eq(localCheckoutSessions.paymentStatus, "unpaid"), eq(localCheckoutSessions.status, "complete"), lte(localCheckoutSessions.settlesAt, now)))
+        .returning();
+      for (const row of settled) await sessionEvent("checkout.session.async_payment_succeeded", row);
+      const expired = await db
+        .update(localCheckoutSessions)
+        .set({ status: "expired" })
+        .where(and(eq(localCheckoutSessions.status, "open"), lte(localCheckoutSessions.expiresAt, now)))
+        .returning();
+      for (const row of expired) await sessionEvent("checkout.session.expired", row);
+    },
+  };
+}
+
+/** Runs the built-in checkout's clock every second (one tick at a time) until stopped. */
+export function startCheckoutClock(checkout: LocalCheckout, everyMs = 1_000): { stop(): Promise<void> } {
+  let running: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    running ??= checkout
+      .tick()
+      .catch((error) => log.error("Built-in checkout clock failed", error))
+      .finally(() => (running = null));
+  }, everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,149 @@
+import Stripe from "stripe";
+
+import type { DiscountRule } from "~/lib/discounts";
+import type { Env } from "~/server/platform/env.server";
+import { UpstreamError } from "~/server/platform/errors.server";
+import { log } from "~/server/platform/log.server";
+
+import { type CheckoutRequest, checkoutSessionView, type PaymentProvider, sessionMetadata } from "./provider.server";
+
+type StripeConfig = Extract<Env["payments"], { kind: "stripe" }>;
+
+/** How long a retrieved price is trusted before it is asked again. */
+const PRICE_TTL_MS = 10 * 60_000;
+
+/** A Stripe error that says the object is not there (an unknown session or coupon id). */
+const isMissing = (error: unknown) => error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing";
+
+/** One coupon per kind of discount and amount, made once and found again by its id. */
+function couponId(rule: DiscountRule, currency: string): string {
+  return `gii-${rule.kind}-${rule.amountOff ? `${rule.amountOff}${currency}` : `${rule.percentOff}pct`}`;
+}
+
+/**
+ * Stripe Checkout through the official SDK (design.md 5, "Stripe practice"):
+ * an idempotency key on every POST, prices checked against the edition before
+ * the first sale, discounts as Stripe coupons so its page and receipt show them.
+ */
+export function createStripeProvider(config: StripeConfig): PaymentProvider {
+  const stripe = new Stripe(config.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 10_000,
+    telemetry: false,
+    ...(config.apiBase ?? {}),
+  });
+  const prices = new Map<string, Promise<Stripe.Price>>();
+  const coupons = new Map<string, Promise<string>>();
+
+  async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      log.error(`Stripe: ${what} failed`, error);
+      throw new UpstreamError("Failed to create checkout session.");
+    }
+  }
+
+  function cached<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>, ttlMs?: number): Promise<T> {
+    let found = cache.get(key);
+    if (!found) {
+      found = load();
+      // A failed lookup is asked again next time; a price changed in Stripe's dashboard is seen within its TTL.
+      found.catch(() => cache.delete(key));
+      if (ttlMs) setTimeout(() => cache.delete(key), ttlMs).unref();
+      cache.set(key, found);
+    }
+    return found;
+  }
+
+  function coupon(rule: DiscountRule, currency: string): Promise<string> {
+    const id = couponId(rule, currency);
+    return cached(coupons, id, async () => {
+      try {
+        return (await stripe.coupons.retrieve(id)).id;
+      } catch (error) {
+        if (!isMissing(error)) throw error;
+      }
+      const created = await stripe.coupons.create(
+        {
+          id,
+          name: rule.name,
+          duration: "once",
+          ...(rule.amountOff ? { amount_off: rule.amountOff, currency } : { percent_off: rule.percentOff }),
+        },
+        { idempotencyKey: `coupon-${id}` },
+      );
+      return created.id;
+    });
+  }
+
+  return {
+    kind: "stripe",
+
+    async confirmPrice(priceId, amount, currency) {
+      const price = await call(`retrieving price ${priceId}`, () => cached(prices, priceId, () => stripe.prices.retrieve(priceId), PRICE_TTL_MS));
+      return price.active && price.unit_amount === amount && price.currency.toLowerCase() === currency.toLowerCase();
+    },
+
+    async createCheckoutSession(request: CheckoutRequest) {
+      const discounts = request.discount
+        ? [{ coupon: await call("finding the discount coupon", () => coupon(request.discount!, request.currency)) }]
+        : undefined;
+      const metadata = sessionMetadata(request);
+      const session = await call("creating a checkout session", () =>
+        stripe.checkout.sessions.create(
+          {
+            mode: "payment",
+            line_items: [{ price: request.priceId, quantity: 1 }],
+            ...(request.customerEmail ? { customer_email: request.customerEmail } : {}),
+            ...(request.clientReferenceId ? { client_reference_id: request.clientReferenceId } : {}),
+            metadata,
+            payment_intent_data: { metadata },
+            // Card brings Apple Pay and Google Pay with it; Klarna only within its amount limit.
+            allowed_payment_method_types: request.paymentMethodTypes,
+            ...(discounts ? { discounts } : {}),
+            expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+            success_url: request.successUrl,
+            cancel_url: request.cancelUrl,
+          },
+          { idempotencyKey: `checkout-${request.holdId}` },
+        ),
+      );
+      if (!session.url) throw new UpstreamError("Failed to create checkout session.");
+      return { id: session.id, url: session.url };
+    },
+
+    async retrieveCheckoutSession(id) {
+      try {
+        return checkoutSessionView(await stripe.checkout.sessions.retrieve(id));
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+
+    async expireCheckoutSession(id) {
+      try {
+        await stripe.checkout.sessions.expire(id, {}, { idempotencyKey: `expire-${id}` });
+      } catch (error) {
+        // Already complete or expired: nothing to end.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
+        throw error;
+      }
+    },
+
+    async receiptUrl(paymentIntentId) {
+      const intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ["latest_charge"] });
+      const charge = intent.latest_charge;
+      return charge && typeof charge !== "string" ? (charge.receipt_url ?? null) : null;
+    },
+
+    async refund({ paymentIntentId, amount, idempotencyKey }) {
+      await stripe.refunds.create({ payment_intent: paymentIntentId, ...(amount ? { amount } : {}) }, { idempotencyKey });
+    },
+
+    verifyEvent(rawBody, signature) {
+      return stripe.webhooks.constructEvent(rawBody, signature ?? "", config.webhookSecret);
+    },
+  };
+}

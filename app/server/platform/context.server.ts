@@ -1,0 +1,49 @@
+import { createContext, type RouterContextProvider } from "react-router";
+
+import type { Auth } from "~/server/auth/auth.server";
+import type { DatabaseHandle } from "~/server/db/client.server";
+import type { PaymentProvider } from "~/server/payments/provider.server";
+
+import type { Env } from "./env.server";
+
+/** What every loader and action can reach: set once per request by the HTTP server. */
+export interface AppServices {
+  env: Env;
+  database: DatabaseHandle;
+  auth: Auth;
+  /** Stripe, or the built-in checkout of the embedded demo. */
+  payments: PaymentProvider;
+}
+
+export const appServicesContext = createContext<AppServices>();
+
+/** Per-request values the document needs, such as the CSP nonce. */
+export interface RequestInfo {
+  cspNonce: string | undefined;
+  /** The visitor's address as Express sees it (honours TRUST_PROXY); used only for rate limits. */
+  clientIp: string;
+  /** From this machine itself: a loopback socket and no forwarding header (the /dev routes' audience). */
+  isLocalRequest: boolean;
+}
+
+export const requestInfoContext = createContext<RequestInfo>({ cspNonce: undefined, clientIp: "unknown", isLocalRequest: false });
+
+export function appServices(context: Readonly<RouterContextProvider>): AppServices {
+  return context.get(appServicesContext);
+}
+
+/**
+ * Errors React Router reported while answering one request. The HTTP server
+ * logs them once the answer's status is known: a refusal (4xx) is not a failure.
+ */
+export const requestErrorsContext = createContext<unknown[]>();
+
+/** Keeps an error for the HTTP server to log; false when there is no server request (a direct call). */
+export function recordRequestError(context: Readonly<RouterContextProvider>, error: unknown): boolean {
+  try {
+    context.get(requestErrorsContext).push(error);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,185 @@
+import { z } from "zod";
+
+/**
+ * The one place that reads process.env. Parsed once at start-up; a missing or
+ * malformed variable stops the process with one line naming it.
+ */
+const flag = z.enum(["0", "1", "true", "false"]).transform((value) => value === "1" || value === "true");
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    DATA_DIR: z.string().min(1).default(".data"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+    SITE_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+    LOCAL_PROVIDERS: flag.optional(),
+    SEED_DEMO_DATA: flag.optional(),
+    TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+    FORM_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(5),
+    AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
+    PAGE_VIEW_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),
+    BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    DEMO_ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+    PLAUSIBLE_DOMAIN: z
+      .string()
+      .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, "must be a domain such as example.com")
+      .optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional(),
+    MAIL_FROM: z.string().min(3).default("Global Implant Institute <no-reply@globalimplantinstitute.com>"),
+    STAFF_EMAIL: z.email({ error: "must be an email address" }).default("info@globalimplantinstitute.com"),
+    GA_MEASUREMENT_ID: z
+      .string()
+      .regex(/^G-[A-Z0-9]+$/, "must look like G-XXXXXXX")
+      .optional(),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, "must be a Stripe secret key (sk_test_… or sk_live_…)")
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/=_]+$/, "must be a webhook signing secret (whsec_…)")
+      .optional(),
+    STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://127.0.0.1:12111" }).optional(),
+    CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
+    KLARNA_MAX_AMOUNT_GBP: z.coerce.number().int().min(0).max(100_000).default(4000),
+  })
+  .refine((env) => Boolean(env.STRIPE_SECRET_KEY) === Boolean(env.STRIPE_WEBHOOK_SECRET), {
+    message: "goes with STRIPE_SECRET_KEY: set both or neither",
+    path: ["STRIPE_WEBHOOK_SECRET"],
+  })
+  .refine((env) => !(env.PLAUSIBLE_DOMAIN && env.GA_MEASUREMENT_ID), {
+    message: "set only one of PLAUSIBLE_DOMAIN and GA_MEASUREMENT_ID",
+    path: ["GA_MEASUREMENT_ID"],
+  })
+  .refine((env) => env.BETTER_AUTH_SECRET || !env.DATABASE_URL || env.NODE_ENV !== "production", {
+    message: "is required in production (32 or more random characters)",
+    path: ["BETTER_AUTH_SECRET"],
+  })
+  // A real deployment must deliver mail: a missing provider is a start-up error, not a silent success.
+  .refine((env) => env.SMTP_URL || env.LOCAL_PROVIDERS === true || !env.DATABASE_URL || env.NODE_ENV !== "production", {
+    message: "is required in production (or set LOCAL_PROVIDERS=1 to keep mail in the built-in mailbox)",
+    path: ["SMTP_URL"],
+  })
+  // A real deployment must take real payments: the built-in checkout only with LOCAL_PROVIDERS=1.
+  .refine((env) => env.STRIPE_SECRET_KEY || env.LOCAL_PROVIDERS === true || !env.DATABASE_URL || env.NODE_ENV !== "production", {
+    message: "is required in production (or set LOCAL_PROVIDERS=1 to use the built-in checkout)",
+    path: ["STRIPE_SECRET_KEY"],
+  });
+
+/** Stripe when its keys are set; otherwise the built-in checkout of the embedded demo (design.md 3). */
+type PaymentsConfig =
+  | { kind: "stripe"; secretKey: string; webhookSecret: string; apiBase: { host: string; port: number; protocol: "http" | "https" } | undefined }
+  | { kind: "local" };
+
+type AnalyticsProvider = { kind: "first-party" } | { kind: "plausible"; domain: string } | { kind: "ga4"; measurementId: string };
+
+export interface Env {
+  nodeEnv: "development" | "production" | "test";
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  siteUrl: string;
+  /** Built-in checkout, mailbox and /dev routes: on for the embedded demo, off for a real deployment. */
+  localProviders: boolean;
+  seedDemoData: boolean;
+  /** Number of proxy hops in front of the app; 0 when it faces visitors directly. */
+  trustProxy: number;
+  /** Submissions of one form allowed per address in 10 minutes. */
+  formRateLimit: number;
+  /** Sign-in, sign-up and reset attempts allowed per address in 10 minutes. */
+  authRateLimit: number;
+  /** Page views recorded per address in 10 minutes. */
+  pageViewRateLimit: number;
+  /** Signs sessions and tokens; unset in the embedded demo, which keeps one in DATA_DIR. */
+  authSecret: string | undefined;
+  /** The demo admin's password when demo data is seeded; random (and printed once) when unset. */
+  demoAdminPassword: string | undefined;
+  analytics: AnalyticsProvider;
+  payments: PaymentsConfig;
+  /** Checkouts started per address in 10 minutes. */
+  checkoutRateLimit: number;
+  /** The largest amount Klarna is offered for, in pence. */
+  klarnaMaxAmount: number;
+  mail: {
+    /** Unset: mail stays in the outbox and shows at /dev/mailbox (local providers only). */
+    smtpUrl: string | undefined;
+    from: string;
+    staffEmail: string;
+  };
+}
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).map(([key, value]) => [key, value === "" ? undefined : value]));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = String(issue.path[0] ?? "environment");
+    throw new EnvError(`Invalid environment variable ${name}: ${issue.message}`);
+  }
+  const env = result.data;
+  const embedded = !env.DATABASE_URL;
+  return {
+    nodeEnv: env.NODE_ENV,
+    isProduction: env.NODE_ENV === "production",
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    localProviders: env.LOCAL_PROVIDERS ?? (embedded || env.NODE_ENV !== "production"),
+    seedDemoData: env.SEED_DEMO_DATA ?? embedded,
+    trustProxy: env.TRUST_PROXY,
+    formRateLimit: env.FORM_RATE_LIMIT,
+    authRateLimit: env.AUTH_RATE_LIMIT,
+    pageViewRateLimit: env.PAGE_VIEW_RATE_LIMIT,
+    authSecret: env.BETTER_AUTH_SECRET,
+    demoAdminPassword: env.DEMO_ADMIN_PASSWORD,
+    analytics: env.PLAUSIBLE_DOMAIN
+      ? { kind: "plausible", domain: env.PLAUSIBLE_DOMAIN }
+      : env.GA_MEASUREMENT_ID
+        ? { kind: "ga4", measurementId: env.GA_MEASUREMENT_ID }
+        : { kind: "first-party" },
+    payments:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? { kind: "stripe", secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: apiBase(env.STRIPE_API_BASE) }
+        : { kind: "local" },
+    checkoutRateLimit: env.CHECKOUT_RATE_LIMIT,
+    klarnaMaxAmount: env.KLARNA_MAX_AMOUNT_GBP * 100,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, staffEmail: env.STAFF_EMAIL },
+  };
+}
+
+/** Where the Stripe SDK sends its calls when not to Stripe itself: a Stripe-compatible test server. */
+function apiBase(url: string | undefined) {
+  if (!url) return undefined;
+  const parsed = new URL(url);
+  const protocol = parsed.protocol === "http:" ? "http" : "https";
+  return { host: parsed.hostname, port: Number(parsed.port || (protocol === "http" ? 80 : 443)), protocol } as const;
+}
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** What the browser may know: never a secret. */
+export function publicEnv(env: Env) {
+  return { siteUrl: env.siteUrl, analytics: env.analytics };
+}
+export type PublicEnv = ReturnType<typeof publicEnv>;

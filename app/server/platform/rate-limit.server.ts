@@ -1,0 +1,40 @@
+import { sql } from "drizzle-orm";
+
+import type { Database } from "~/server/db/client.server";
+import { rateLimits } from "~/server/db/schema.server";
+
+import { RateLimitedError } from "./errors.server";
+
+export const FORM_WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * Counts one attempt against `key` in a fixed window shared by every instance
+ * (one upsert, atomic on both PGlite and PostgreSQL). True while within the limit.
+ */
+export async function consumeRateLimit(
+  db: Database,
+  key: string,
+  { limit, windowMs, now = new Date() }: { limit: number; windowMs: number; now?: Date },
+): Promise<boolean> {
+  const windowStart = new Date(now.getTime() - windowMs);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, windowStartedAt: now })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.windowStartedAt} <= ${windowStart.toISOString()}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
+        windowStartedAt: sql`case when ${rateLimits.windowStartedAt} <= ${windowStart.toISOString()}::timestamptz then ${now.toISOString()}::timestamptz else ${rateLimits.windowStartedAt} end`,
+      },
+    })
+    .returning({ count: rateLimits.count });
+  return (row?.count ?? 1) <= limit;
+}
+
+export const TOO_MANY_REQUESTS_MESSAGE = "Too many requests. Please wait a few minutes and try again.";
+
+/** Refuses once a form has been sent too often from one address. */
+export async function limitFormSubmissions(db: Database, form: string, clientIp: string, limit: number) {
+  const allowed = await consumeRateLimit(db, `form:${form}:${clientIp}`, { limit, windowMs: FORM_WINDOW_MS });
+  if (!allowed) throw new RateLimitedError(TOO_MANY_REQUESTS_MESSAGE);
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "interest_registrations" DROP COLUMN "interested_courses";

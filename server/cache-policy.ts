@@ -1,0 +1,51 @@
+import type { RequestHandler } from "express";
+import onHeaders from "on-headers";
+
+/** Pages and calls that are always about one visitor, signed in or not. */
+const PERSONAL_PATHS = [
+  /^\/account(\/|\.data$|$)/,
+  /^\/admin(\/|\.data$|$)/,
+  /^\/auth(\/|\.data$|$)/,
+  /^\/booking-(success|canceled)(\.data)?$/,
+  /^\/newsletter\//,
+  /^\/dev(\/|\.data$|$)/,
+  /^\/api\//,
+  // The root loader's data names the signed-in person.
+  /^\/_root\.data$/,
+];
+
+export const PRIVATE_CACHE_CONTROL = "private, no-store";
+/** Anyone may store an anonymous public page, but must ask again before reusing it. */
+export const PUBLIC_CACHE_CONTROL = "public, max-age=0, must-revalidate";
+
+/** Session cookies of Better Auth under our prefix (with `__Secure-` on https). */
+const SESSION_COOKIE = /(^|;\s*)(__Secure-)?gii\.session_(token|data)=/;
+
+/**
+ * Says who may cache each answer, once its headers are final: anything that
+ * depends on the visitor (a session cookie or bearer token in the request, a
+ * cookie set in the answer, a personal page or API) is `private, no-store`;
+ * an anonymous public page may be stored but is checked again. Every answer
+ * varies by Cookie and Authorization, so no cache serves one visitor's page to another.
+ */
+export function cachePolicy(): RequestHandler {
+  return (req, res, next) => {
+    onHeaders(res, () => {
+      res.vary("Cookie");
+      res.vary("Authorization");
+      const personal =
+        PERSONAL_PATHS.some((pattern) => pattern.test(req.path)) ||
+        SESSION_COOKIE.test(req.get("cookie") ?? "") ||
+        req.get("authorization") !== undefined ||
+        res.getHeader("set-cookie") !== undefined;
+      if (personal) {
+        res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
+        return;
+      }
+      if (res.getHeader("cache-control") !== undefined) return;
+      const cacheable = (req.method === "GET" || req.method === "HEAD") && res.statusCode === 200;
+      res.setHeader("Cache-Control", cacheable ? PUBLIC_CACHE_CONTROL : "no-store");
+    });
+    next();
+  };
+}

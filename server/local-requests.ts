@@ -1,0 +1,36 @@
+import { isIP } from "node:net";
+
+import type { Request, RequestHandler } from "express";
+
+/** Logged once at start-up while the built-in providers are on. */
+export const DEMO_MODE_WARNING =
+  "Demo mode: payments are simulated and emails stay in the built-in mailbox at /dev/mailbox (open to this machine only). A real deployment sets DATABASE_URL, or LOCAL_PROVIDERS=0.";
+
+/** Headers a proxy adds: a request that carries one came from somewhere else, whatever its socket says. */
+const FORWARDING_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip", "x-forwarded-host", "via"];
+
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const ip = address.startsWith("::ffff:") ? address.slice(7) : address;
+  if (ip === "::1") return true;
+  return isIP(ip) === 4 && ip.startsWith("127.");
+}
+
+/** A request from this machine itself: a loopback socket address and no forwarding header. */
+export function isLocalRequest(req: Request): boolean {
+  return isLoopbackAddress(req.socket.remoteAddress) && FORWARDING_HEADERS.every((name) => req.headers[name] === undefined);
+}
+
+const DEV_PATH = /^\/dev(\/|\.data$|$)/;
+
+/**
+ * The built-in providers (mailbox, checkout) under /dev are a demo convenience:
+ * they exist only while local providers are on, and only for a local request.
+ * To anyone else they answer 404, as if they did not exist.
+ */
+export function devRoutesForLocalRequestsOnly(localProviders: boolean): RequestHandler {
+  return (req, res, next) => {
+    if (!DEV_PATH.test(req.path) || (localProviders && isLocalRequest(req))) return next();
+    res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not Found");
+  };
+}

@@ -1,0 +1,233 @@
+import type { Page } from "@playwright/test";
+import { addDays, format } from "date-fns";
+
+import { formatDateRange } from "~/lib/format";
+
+import { signUpThroughUi, test, uniqueEmail } from "./accounts";
+import { expect, signInAs } from "./fixtures";
+import { latestEmailTo, type MailboxMessage } from "./mailbox";
+
+/** A start date no other test's edition shares, so its Book Now is found by its dates. */
+const farDate = () => format(addDays(new Date(), 150 + Math.floor(Math.random() * 3000)), "yyyy-MM-dd");
+
+interface TestEdition {
+  id: string;
+  title: string;
+  startDate: string | null;
+  endDate: string | null;
+}
+
+const datesOf = (edition: TestEdition) => formatDateRange(edition.startDate!, edition.endDate);
+const bookNow = (page: Page, edition: TestEdition) => page.getByRole("button", { name: `Book Now: ${edition.title}, ${datesOf(edition)}` });
+const cardOf = (page: Page, edition: TestEdition) => page.getByRole("listitem").filter({ has: bookNow(page, edition) });
+
+/** Starts the edition's checkout from /booking and lands on the built-in checkout page. */
+async function startFromBookingPage(page: Page, edition: TestEdition) {
+  await page.goto("/booking");
+  await bookNow(page, edition).click();
+  await expect(page).toHaveURL(/\/dev\/checkout\/cs_local_/);
+  await expect(page.getByRole("heading", { name: "Pay for your place" })).toBeVisible();
+}
+
+async function attachments(page: Page, mail: MailboxMessage) {
+  const answer = await page.request.get(`/dev/mailbox/messages.json?to=${encodeURIComponent(mail.to)}`);
+  const messages = (await answer.json()) as (MailboxMessage & { attachments: { filename: string; content: string }[] })[];
+  return messages.find((message) => message.id === mail.id)!.attachments;
+}
+
+test.describe("booking and paying", () => {
+  test("a guest books by card at the built-in checkout: success page, confirmation email with its calendar invite", async ({ page, data }) => {
+    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 3 });
+    await page.goto("/booking");
+    await expect(page).toHaveTitle("Book a Course | Global Implant Institute");
+    // Logged out: the banner offers to sign in or create an account.
+    await expect(page.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/auth?view=sign_in");
+    await expect(page.getByRole("link", { name: "create an account" })).toHaveAttribute("href", "/auth?view=sign_up");
+    const card = cardOf(page, edition);
+    await expect(card.getByText(datesOf(edition))).toBeVisible();
+    await expect(card.getByText("London, United Kingdom")).toBeVisible();
+    await expect(card.getByText("£1,500", { exact: true })).toBeVisible();
+    await expect(card.getByText("3 places left")).toBeVisible();
+
+    await startFromBookingPage(page, edition);
+    await expect(page.getByText("Sinus Grafting", { exact: true })).toBeVisible();
+    await expect(page.getByText(`${datesOf(edition)} · London, United Kingdom`)).toBeVisible();
+    const email = uniqueEmail("guest-card");
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Pay £1,500 by card" }).click();
+
+    await expect(page).toHaveURL(/\/booking-success\?session_id=cs_local_/);
+    await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed!" })).toBeVisible();
+    await expect(page.getByText("Your booking is confirmed and payment was received!")).toBeVisible();
+    await expect(page.getByText(/^Session ID: cs_local_/)).toBeVisible();
+    await expect(page.getByText(datesOf(edition))).toBeVisible();
+    await expect(page.getByRole("link", { name: "Go to My Account" })).toHaveAttribute("href", "/account");
+    await expect(page.getByRole("link", { name: "Browse Courses" })).toHaveAttribute("href", "/courses");
+
+    const mail = await latestEmailTo(page.request, email, { template: "booking-confirmation" });
+    expect(mail.subject).toBe("Booking confirmed: Sinus Grafting");
+    expect(mail.text).toContain(datesOf(edition));
+    const [invite] = await attachments(page, mail);
+    expect(invite.filename).toBe("course.ics");
+    expect(invite.content).toContain(`DTSTART;VALUE=DATE:${edition.startDate!.replaceAll("-", "")}`);
+
+    // The place is taken: two left.
+    await page.goto("/booking");
+    await expect(cardOf(page, edition).getByText("2 places left")).toBeVisible();
+  });
+
+  test("a signed-in dentist sees the sign-up discount, pays with Klarna, and finds the purchase and its receipt on /account", async ({
+    page,
+    account,
+    data,
+  }) => {
+    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 4 });
+    await page.goto("/booking");
+    const card = cardOf(page, edition);
+    await expect(card.getByText("£1,400", { exact: true })).toBeVisible();
+    await expect(card.getByText("£100 off your first course")).toBeVisible();
+    await expect(page.getByRole("link", { name: "create an account" })).toHaveCount(0);
+
+    await startFromBookingPage(page, edition);
+    await expect(page.getByText(`Paying as ${account.email}`)).toBeVisible();
+    await expect(page.getByText("-£100")).toBeVisible();
+    await page.getByRole("button", { name: "Pay with Klarna: 4 payments of £350" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed!" })).toBeVisible();
+
+    await page.goto("/account");
+    const purchase = page.getByRole("region", { name: "My Purchased Courses" }).getByRole("listitem").first();
+    await expect(purchase.getByRole("link", { name: "Sinus Grafting" })).toBeVisible();
+    await expect(purchase.locator("[data-tone]")).toHaveText("Status: paid");
+    const receiptLink = purchase.getByRole("link", { name: /View Receipt/ });
+    await expect(receiptLink).toHaveAttribute("target", "_blank");
+    await page.goto((await receiptLink.getAttribute("href"))!);
+    await expect(page.getByRole("heading", { level: 1, name: "Receipt" })).toBeVisible();
+    await expect(page.getByText("£100 off your first course")).toBeVisible();
+    await expect(page.getByRole("definition").filter({ hasText: "£1,400" })).toBeVisible();
+    await expect(page.getByText(account.email)).toBeVisible();
+  });
+
+  test("a delayed bank payment holds the place while it settles, then the booking is confirmed", async ({ page, data }) => {
+    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 2 });
+    await startFromBookingPage(page, edition);
+    const email = uniqueEmail("bank");
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Pay by bank transfer" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Payment Processing" })).toBeVisible();
+    await expect(page.getByText("Your place is held while your bank payment completes.")).toBeVisible();
+
+    await latestEmailTo(page.request, email, { template: "booking-confirmation", timeoutMs: 15_000 });
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed!" })).toBeVisible();
+  });
+
+  test("cancelling at the checkout returns to the cancel page and frees the place", async ({ page, data }) => {
+    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 1 });
+    await startFromBookingPage(page, edition);
+    await page.goto("/booking");
+    await expect(cardOf(page, edition)).toHaveCount(0);
+    await expect(page.getByRole("link", { name: new RegExp(`Fully booked.*${datesOf(edition)}|Fully booked`) }).first()).toBeVisible();
+
+    await page.goBack();
+    await page.getByRole("button", { name: "Cancel and go back" }).click();
+    await expect(page).toHaveURL(/\/booking-canceled\?hold=/);
+    await expect(page.getByText("Your booking process was canceled. You have not been charged.")).toBeVisible();
+    for (const [name, href] of [
+      ["View Courses", "/courses"],
+      ["Contact Us", "/contact"],
+      ["Back to Home", "/"],
+    ]) {
+      await expect(page.getByRole("main").getByRole("link", { name })).toHaveAttribute("href", href);
+    }
+    await page.goto("/booking");
+    await expect(cardOf(page, edition).getByText("1 place left")).toBeVisible();
+  });
+
+  test("'Processing...' while the session opens; a refusal is an alert on /booking and a 'Checkout Error' toast on a course page", async ({
+    page,
+    data,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/status of 409/);
+    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 1 });
+    await page.goto("/booking");
+    const button = bookNow(page, edition);
+    await expect(button).toBeVisible();
+    // Someone else takes the last place while this page is open.
+    const taken = await page.request.post("/api/v2/create-checkout-session", {
+      data: { courseId: edition.id, priceId: "price_sinus_grafting" },
+      headers: { Origin: new URL(page.url()).origin },
+    });
+    expect(taken.status()).toBe(200);
+
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/v2/create-checkout-session", async (route) => {
+      await released;
+      await route.continue();
+    });
+    await button.click();
+    await expect(page.getByRole("button", { name: "Processing..." })).toBeDisabled();
+    release();
+    await expect(page.getByRole("alert").filter({ hasText: /^Fully booked/ })).toBeVisible();
+    await expect(page).toHaveURL(/\/booking$/);
+    await page.unrouteAll();
+
+    // Elsewhere the same refusal is a toast titled 'Checkout Error'.
+    const second = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 1 });
+    await page.goto("/courses/sinus-grafting");
+    const courseButton = page.getByRole("button", { name: `Book Now: ${datesOf(second)}` });
+    await expect(courseButton).toBeVisible();
+    await page.request.post("/api/v2/create-checkout-session", { data: { courseId: second.id }, headers: { Origin: new URL(page.url()).origin } });
+    await courseButton.click();
+    const toast = page.getByRole("listitem").filter({ hasText: "Checkout Error" });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText("Fully booked");
+  });
+
+  test("says what went wrong in the spec's words when the answer cannot take the browser to a checkout", async ({ page, data, allowConsoleErrors }) => {
+    allowConsoleErrors(/status of 500|Failed to load resource/);
+    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 5 });
+    await page.goto("/booking");
+    const alert = page.getByRole("alert");
+    for (const [answer, message] of [
+      [{ status: 200, json: { sessionId: "cs_test_without_url" } }, "Stripe.js failed to load."],
+      [{ status: 200, json: { sessionId: "cs_test_x", url: "javascript:alert(1)" } }, "Failed to redirect to Stripe."],
+      [{ status: 500, contentType: "text/html", body: "<h1>Bad gateway</h1>" }, "Failed to create checkout session."],
+      ["abort", "An unexpected error occurred."],
+    ] as const) {
+      await page.route("**/api/v2/create-checkout-session", (route) => (answer === "abort" ? route.abort() : route.fulfill(answer)));
+      await bookNow(page, edition).click();
+      await expect(alert.filter({ hasText: message })).toBeVisible();
+      await page.unrouteAll();
+    }
+    await expect(page).toHaveURL(/\/booking$/);
+  });
+
+  test("a guest purchase joins the account its buyer then creates and verifies", async ({ page, data, request }) => {
+    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 2 });
+    const email = uniqueEmail("later-member");
+    await startFromBookingPage(page, edition);
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Pay £1,500 by card" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed!" })).toBeVisible();
+
+    await signUpThroughUi(page, request, { firstName: "Rania", lastName: "Aziz", email, password: "later-member-1" });
+    await expect(page.getByText("1 earlier booking added to your account.")).toBeVisible();
+    await expect(page.getByRole("region", { name: "My Purchased Courses" }).getByRole("link", { name: "Sinus Grafting" })).toBeVisible();
+  });
+
+  test("an administrator buys the £1 test product through the whole path", async ({ page, data, context, baseURL }) => {
+    const admin = await data.person({ firstName: "Staff", lastName: "Tester", admin: true });
+    await signInAs(context, admin, baseURL!);
+    await page.goto("/admin");
+    const card = page.getByRole("region", { name: "Test Product" });
+    await card.getByRole("button", { name: "Buy Test Product (£1)" }).click();
+    await expect(page).toHaveURL(/\/dev\/checkout\/cs_local_/);
+    await expect(page.getByText("Test Product", { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "Pay £1 by card" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed!" })).toBeVisible();
+    const mail = await latestEmailTo(page.request, admin.email, { template: "booking-confirmation" });
+    expect(mail.text).toContain("£1");
+  });
+});

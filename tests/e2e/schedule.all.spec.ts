@@ -1,0 +1,110 @@
+import type { Page } from "@playwright/test";
+import { addDays, addMonths, format, parseISO, startOfMonth } from "date-fns";
+
+import { formatDateRange } from "~/lib/format";
+
+import { expect, test } from "./fixtures";
+
+/** A start day in next month that its four days stay within; random, so other tests' editions rarely share it. */
+const nextMonthDate = () => format(addDays(startOfMonth(addMonths(new Date(), 1)), Math.floor(Math.random() * 24)), "yyyy-MM-dd");
+
+const rangeTitle = (page: Page) => page.locator(".rbc-toolbar-label");
+const toolbarButton = (page: Page, name: string) => page.locator(".rbc-toolbar").getByRole("button", { name, exact: true });
+/** ICS lines with folding undone (RFC 5545 3.1). */
+const unfold = (ics: string) => ics.replace(/\r\n[ \t]/g, "");
+
+test.describe("the schedule", () => {
+  test("shows the list and a month, week and day calendar that steps through time", async ({ page }) => {
+    await page.goto("/upcoming-events");
+    await expect(page.getByRole("heading", { level: 1, name: "Upcoming Courses and Events" })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Upcoming courses" })).toBeVisible();
+    await expect(page.locator(".rbc-calendar")).toBeVisible();
+    await expect(toolbarButton(page, "Month")).toHaveClass(/rbc-active/);
+    const thisMonth = format(new Date(), "MMMM yyyy");
+    await expect(rangeTitle(page)).toHaveText(thisMonth);
+
+    await toolbarButton(page, "Next").click();
+    await expect(rangeTitle(page)).toHaveText(format(addMonths(new Date(), 1), "MMMM yyyy"));
+    await toolbarButton(page, "Back").click();
+    await toolbarButton(page, "Back").click();
+    await expect(rangeTitle(page)).toHaveText(format(addMonths(new Date(), -1), "MMMM yyyy"));
+    await toolbarButton(page, "Today").click();
+    await expect(rangeTitle(page)).toHaveText(thisMonth);
+
+    await toolbarButton(page, "Week").click();
+    await expect(toolbarButton(page, "Week")).toHaveClass(/rbc-active/);
+    await expect(page.locator(".rbc-time-view")).toBeVisible();
+    const week = await rangeTitle(page).textContent();
+    await toolbarButton(page, "Next").click();
+    await expect(rangeTitle(page)).not.toHaveText(week!);
+    await toolbarButton(page, "Today").click();
+    await expect(rangeTitle(page)).toHaveText(week!);
+
+    await toolbarButton(page, "Day").click();
+    await expect(toolbarButton(page, "Day")).toHaveClass(/rbc-active/);
+    const today = await rangeTitle(page).textContent();
+    await toolbarButton(page, "Back").click();
+    await expect(rangeTitle(page)).not.toHaveText(today!);
+    await toolbarButton(page, "Today").click();
+    await expect(rangeTitle(page)).toHaveText(today!);
+
+    await toolbarButton(page, "Month").click();
+    await expect(toolbarButton(page, "Month")).toHaveClass(/rbc-active/);
+    await expect(page.locator(".rbc-month-view")).toBeVisible();
+    // Nothing sticks out sideways, on a phone too.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  });
+
+  test("an edition's event opens its details, which close by button, Escape and backdrop, and lead to its course", async ({ page, data }) => {
+    const capacity = 5 + Math.floor(Math.random() * 5);
+    const edition = await data.edition({ offeringKey: "level-3", startDate: nextMonthDate(), capacity });
+    const dates = formatDateRange(edition.startDate!, edition.endDate);
+    await page.goto("/upcoming-events");
+    await toolbarButton(page, "Next").click();
+    await expect(rangeTitle(page)).toHaveText(format(parseISO(edition.startDate!), "MMMM yyyy"));
+    const event = page.locator(`.rbc-event[title="${edition.title}, ${dates}"]`).first();
+    const dialog = page.getByRole("dialog");
+
+    const open = async () => {
+      await event.click();
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole("heading", { name: edition.title })).toBeVisible();
+    };
+    await open();
+    await expect(dialog.getByText(edition.location!)).toBeVisible();
+    await expect(dialog.getByText(format(parseISO(edition.startDate!), "EEEE, MMMM do, yyyy"))).toBeVisible();
+    await expect(dialog.getByText(format(parseISO(edition.endDate!), "EEEE, MMMM do, yyyy"))).toBeVisible();
+    await expect(dialog.getByText("Starts:")).toBeVisible();
+    await expect(dialog.getByText("Ends:")).toBeVisible();
+    await expect(dialog.getByText(`${capacity} places left`)).toBeVisible();
+
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+    await open();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await open();
+    // A click on the dimmed page beside the dialog.
+    await page.mouse.click(5, 5);
+    await expect(dialog).toBeHidden();
+
+    await open();
+    await dialog.getByRole("link", { name: "View Course Details" }).click();
+    await expect(page).toHaveURL(/\/courses\/full-arch$/);
+  });
+
+  test("Subscribe offers the schedule as an iCalendar feed", async ({ page, data }) => {
+    const edition = await data.edition({ offeringKey: "level-3", startDate: nextMonthDate() });
+    await page.goto("/upcoming-events");
+    const subscribe = page.getByRole("link", { name: "Subscribe" });
+    await expect(subscribe).toHaveAttribute("href", "/upcoming-events.ics");
+    const answer = await page.request.get((await subscribe.getAttribute("href"))!);
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+    const ics = unfold(await answer.text());
+    expect(ics).toContain("BEGIN:VCALENDAR");
+    const mine = [...ics.matchAll(/BEGIN:VEVENT\r\n(.*?)END:VEVENT/gs)].map(([, body]) => body).find((body) => body.includes(`UID:${edition.id}@`));
+    expect(mine).toContain(`SUMMARY:${edition.title}`);
+    expect(mine).toContain(`DTSTART;VALUE=DATE:${edition.startDate!.replaceAll("-", "")}`);
+  });
+});

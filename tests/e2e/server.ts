@@ -1,0 +1,20 @@
+// The production build as `npm run serve` starts it, with the fixture door of tests/support/fixture-door.ts beside it.
+import { rmSync } from "node:fs";
+import { resolve } from "node:path";
+
+import type { startProductionServer } from "../../server/app";
+import { fixtureDoorPort } from "../support/fixture-calls";
+import { openFixtureDoor } from "../support/fixture-door";
+
+const port = Number(process.env.PORT ?? 3210);
+// The suite's own server starts on a fresh embedded database; others name their database themselves.
+if (!process.env.DATA_DIR && !process.env.DATABASE_URL) {
+  const dataDir = resolve(`.tmp/e2e-data-${port}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  process.env.DATA_DIR = dataDir;
+}
+
+const bundle = new URL("../../build/server/index.js", import.meta.url);
+const { startProductionServer: start } = (await import(bundle.href)) as { startProductionServer: typeof startProductionServer };
+const { runtime } = await start();
+await openFixtureDoor(runtime, fixtureDoorPort(port));

@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
+import { rateLimits } from "~/server/db/schema.server";
+import { MAX_BODY_BYTES, NUL_MESSAGE } from "~/server/http/responses.server";
+
+import { type HttpApp, type RawAnswer, rawRequest, startHttpApp } from "../support/http-app";
+import { tableCounts } from "../support/table-counts";
+
+let app: HttpApp;
+let before: Record<string, number>;
+
+beforeAll(async () => {
+  app = await startHttpApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+beforeEach(async () => {
+  await app.services.database.db.delete(rateLimits);
+  before = await tableCounts(app.services.database.db);
+});
+
+async function expectNothingWritten(label: string) {
+  expect(await tableCounts(app.services.database.db), label).toEqual(before);
+}
+
+const postJson = (path: string, body: string, headers: Record<string, string> = {}) =>
+  rawRequest(app.url, { method: "POST", path, headers: { "Content-Type": "application/json", Origin: app.url, ...headers }, body });
+
+const errorOf = (answer: RawAnswer) => (JSON.parse(answer.body) as { error?: string }).error;
+
+/** Every JSON endpoint with a valid body: each of its fields gets a NUL in turn. */
+const JSON_ENDPOINTS: [string, Record<string, unknown>][] = [
+  ["/api/v2/v2-subscribe-newsletter", { email: "nul.news@example.com", name: "Ann Example" }],
+  ["/api/register-interest", { name: "Ann Example", email: "nul.interest@example.com", interestedCourses: ["Sinus Grafting"] }],
+  [
+    "/api/v2/v2-send-contact-email",
+    { name: "Ann Example", email: "nul.contact@example.com", subject: "Dates", message: "When is the next course?", website: "" },
+  ],
+  ["/api/page-views", { location: "http://localhost:3000/courses", title: "Courses", referrer: "https://www.google.com/" }],
+  ["/api/v2/v2-update-user-preferences", { preferences: { eventNotifications: true } }],
+  ["/api/functions/claim-guest-purchases", { note: "none" }],
+  ["/api/auth/sign-in/email", { email: "nul.login@example.com", password: "a-password" }],
+];
+
+function withNulIn(body: Record<string, unknown>, field: string): unknown {
+  const value = body[field];
+  if (typeof value === "string") return { ...body, [field]: `${value.slice(0, 3)}\u0000${value.slice(3)}` };
+  if (Array.isArray(value)) return { ...body, [field]: [...value, "Sinus\u0000 Grafting"] };
+  return { ...body, [`${field}\u0000`]: value };
+}
+
+describe("a NUL character", () => {
+  it("in any field of any JSON endpoint is refused with 400 and the NUL message, writing nothing", async () => {
+    let checked = 0;
+    for (const [path, body] of JSON_ENDPOINTS) {
+      for (const field of Object.keys(body)) {
+        const answer = await postJson(path, JSON.stringify(withNulIn(body, field)));
+        expect(answer.status, `${path} ${field}`).toBe(400);
+        expect(errorOf(answer), `${path} ${field}`).toBe(NUL_MESSAGE);
+        checked++;
+      }
+      // As a raw byte too, and as a key.
+      const raw = await postJson(path, Buffer.concat([Buffer.from('{"a":"x'), Buffer.from([0]), Buffer.from('"}')]).toString("latin1"));
+      expect(raw.status, `${path} raw`).toBe(400);
+    }
+    expect(checked).toBeGreaterThan(15);
+    await expectNothingWritten("JSON endpoints");
+  });
+
+  it("in a path is 404, as for a page that does not exist", async () => {
+    for (const path of [
+      "/%00",
+      "/courses/%00",
+      "/courses/full-arch%00",
+      "/instructors/dr-%00x",
+      "/dev/mailbox/%00",
+      "/api/auth/reset-password/%00abc",
+      "/account%00.data",
+    ]) {
+      const answer = await rawRequest(app.url, { path });
+      expect(answer.status, path).toBe(404);
+    }
+    await expectNothingWritten("paths");
+  });
+
+  it("in a query value or name is 400, on pages, page data, APIs and the auth library", async () => {
+    for (const path of [
+      "/?q=%00",
+      "/courses?utm_source=a%00b",
+      "/?%00=1",
+      "/auth?view=%00",
+      "/auth.data?view=sign_up%00",
+      "/account?x=%00",
+      "/newsletter/confirm?token=%00",
+      "/newsletter/unsubscribe?token=abc%00",
+      "/auth/reset-password?token=%00",
+      "/api/auth/verify-email?token=%00&signup=x",
+      "/api/auth/reset-password/abc?callbackURL=%00",
+      "/dev/mailbox/messages.json?to=%00",
+      "/booking-success?session_id=cs_%00",
+    ]) {
+      const answer = await rawRequest(app.url, { path });
+      expect(answer.status, path).toBe(400);
+      const message = String(answer.headers["content-type"]).includes("json") ? errorOf(answer) : answer.body;
+      expect(message, path).toBe(NUL_MESSAGE);
+    }
+    await expectNothingWritten("queries");
+  });
+
+  it("in a form field of any page action is 400, url-encoded or multipart", async () => {
+    const multipart = (name: string, value: string) => {
+      const boundary = "----gii-nul";
+      return {
+        type: `multipart/form-data; boundary=${boundary}`,
+        body: Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\nsign-in\r\n--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n`,
+          ),
+          Buffer.from(value, "latin1"),
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+      };
+    };
+    for (const path of ["/auth", "/auth.data", "/account", "/auth/reset-password", "/newsletter/unsubscribe?token=abc"]) {
+      const encoded = await rawRequest(app.url, {
+        method: "POST",
+        path,
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url },
+        body: "intent=sign-in&email=a%00b%40example.com&password=x",
+      });
+      expect(encoded.status, `${path} url-encoded`).toBe(400);
+      const form = multipart("email", "a\u0000b@example.com");
+      const parts = await rawRequest(app.url, { method: "POST", path, headers: { "Content-Type": form.type, Origin: app.url }, body: form.body });
+      expect(parts.status, `${path} multipart`).toBe(400);
+    }
+    await expectNothingWritten("forms");
+  });
+});
+
+describe("page actions", () => {
+  const PAGE_ACTIONS = ["/auth", "/auth.data", "/account", "/account.data", "/auth/reset-password", "/newsletter/unsubscribe?token=abc"];
+  const WRONG_BODIES: [string, Record<string, string>, string][] = [
+    ["a JSON body", { "Content-Type": "application/json" }, JSON.stringify({ intent: "sign-in", email: "a@example.com", password: "x" })],
+    ["plain text", { "Content-Type": "text/plain" }, "intent=sign-in"],
+    ["XML", { "Content-Type": "application/xml" }, "<intent>sign-in</intent>"],
+    ["no content type", {}, "intent=sign-in"],
+    ["a multipart body without a boundary", { "Content-Type": "multipart/form-data" }, "intent=sign-in"],
+    [
+      "a broken multipart body",
+      { "Content-Type": "multipart/form-data; boundary=zzz" },
+      '--zzz\r\nContent-Disposition: form-data; name="intent"\r\n\r\nsign-in',
+    ],
+    ["an unknown content type", { "Content-Type": "application/x-gii-unknown" }, "\u00ff\u00fe"],
+  ];
+
+  it.each(WRONG_BODIES)("answer %s with 400 or 415, never a 5xx, writing nothing", async (label, headers, body) => {
+    for (const path of PAGE_ACTIONS) {
+      const answer = await rawRequest(app.url, { method: "POST", path, headers: { Origin: app.url, ...headers }, body });
+      expect([400, 415], `${label} to ${path}: ${answer.status}`).toContain(answer.status);
+    }
+    await expectNothingWritten(label);
+  });
+});
+
+describe("bodies", () => {
+  /** A body sent in 64 KB chunks with no Content-Length, as a streaming client sends it. */
+  function* chunked(totalBytes: number, pattern = '{"name":"') {
+    const chunk = Buffer.alloc(64 * 1024, "A");
+    yield Buffer.from(pattern);
+    for (let sent = 0; sent < totalBytes; sent += chunk.length) yield chunk;
+    yield Buffer.from('"}');
+  }
+
+  it.each([
+    ["a form endpoint", "/api/v2/v2-subscribe-newsletter", "application/json"],
+    ["an auth library endpoint", "/api/auth/sign-in/email", "application/json"],
+    ["the auth library's closed sign-up", "/api/auth/sign-up/email", "application/json"],
+    ["a page action", "/auth", "application/x-www-form-urlencoded"],
+  ])("of 5 MB sent chunked to %s are refused with 413 {error}, the connection intact, nothing stored", async (_label, path, type) => {
+    const answer = await rawRequest(app.url, { method: "POST", path, headers: { "Content-Type": type, Origin: app.url }, chunks: chunked(5 * 1024 * 1024) });
+    expect(answer.status).toBe(413);
+    expect(errorOf(answer)).toBe("Request body too large.");
+    await expectNothingWritten(path);
+  });
+
+  it("of 50 MB sent chunked to the auth library are refused the same way, and the server answers the next request", async () => {
+    const answer = await rawRequest(app.url, {
+      method: "POST",
+      path: "/api/auth/sign-up/email",
+      headers: { "Content-Type": "application/json", Origin: app.url },
+      chunks: chunked(50 * 1024 * 1024),
+    });
+    expect(answer.status).toBe(413);
+    await expectNothingWritten("50 MB");
+    expect((await rawRequest(app.url, { path: "/healthz" })).status).toBe(200);
+  });
+
+  it("over the limit by Content-Length are refused before they are read; at the limit they reach the route", async () => {
+    const over = await postJson("/api/v2/v2-subscribe-newsletter", JSON.stringify({ email: "big@example.com", name: "x".repeat(MAX_BODY_BYTES) }));
+    expect(over.status).toBe(413);
+    const padding = MAX_BODY_BYTES - JSON.stringify({ email: "big@example.com", name: "" }).length;
+    const atLimit = await postJson("/api/v2/v2-subscribe-newsletter", JSON.stringify({ email: "big@example.com", name: "x".repeat(padding) }));
+    expect(atLimit.status).toBe(400);
+    expect(errorOf(atLimit)).toBe("Name must be at most 80 characters.");
+    await expectNothingWritten("limit");
+  });
+});

@@ -1,0 +1,130 @@
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { CHECKOUT_MESSAGES } from "~/lib/schemas/checkout";
+import { seatHolds, userCoursePurchases } from "~/server/db/schema.server";
+import { localWebhookSecret } from "~/server/payments/local.server";
+
+import { editionFor } from "../support/booking";
+import { type HttpApp, rawRequest, startHttpApp } from "../support/http-app";
+import { createPerson } from "../support/people";
+
+let app: HttpApp;
+beforeAll(async () => {
+  app = await startHttpApp({ CHECKOUT_RATE_LIMIT: "1000" });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const json = (body: unknown, headers: Record<string, string> = {}) => ({
+  method: "POST",
+  path: "/api/v2/create-checkout-session",
+  headers: { "Content-Type": "application/json", Origin: app.url, ...headers },
+  body: JSON.stringify(body),
+});
+
+describe("booking over HTTP", () => {
+  it("renders /booking on the server: the logged-out offer, every bookable edition as a card with its dates, price, places and Book Now", async () => {
+    const edition = await editionFor(app.services.database, { capacity: 7 });
+    const answer = await rawRequest(app.url, { path: "/booking", headers: { "User-Agent": "Googlebot/2.1" } });
+    expect(answer.status).toBe(200);
+    const html = answer.body.replace(/<!-- -->/g, "");
+    expect(html).toContain('href="/auth?view=sign_in"');
+    expect(html).toContain('href="/auth?view=sign_up"');
+    expect(html).toContain(`name="courseId" value="${edition.id}"`);
+    expect(html).toContain("7 places left");
+    expect(html).toContain("£1,500");
+    expect(html).toContain("Sinus Grafting");
+    // The administrators' test product is never offered.
+    expect(html).not.toContain("Test Product");
+  });
+
+  it("starts a checkout from the site's pages only, answering JSON for every outcome", async () => {
+    const edition = await editionFor(app.services.database, { capacity: 1 });
+    const started = await rawRequest(app.url, json({ priceId: "price_sinus_grafting", courseId: edition.id, userId: null }));
+    expect(started.status).toBe(200);
+    const { sessionId, url } = JSON.parse(started.body) as { sessionId: string; url: string };
+    expect(url).toBe(`${app.services.env.siteUrl}/dev/checkout/${sessionId}`);
+    expect(started.headers["cache-control"]).toBe("private, no-store");
+
+    const full = await rawRequest(app.url, json({ courseId: edition.id }));
+    expect(full.status).toBe(409);
+    expect(JSON.parse(full.body)).toEqual({ error: CHECKOUT_MESSAGES.fullyBooked });
+    expect((await rawRequest(app.url, json({ courseId: edition.id }, { Origin: "https://evil.example" }))).status).toBe(403);
+    const { Origin: _origin, ...withoutOrigin } = json({}).headers;
+    expect((await rawRequest(app.url, { ...json({ courseId: edition.id }), headers: withoutOrigin })).status).toBe(403);
+    expect((await rawRequest(app.url, { method: "GET", path: "/api/v2/create-checkout-session" })).status).toBe(405);
+  });
+
+  it("frees the place when the buyer comes back through the cancel link", async () => {
+    const edition = await editionFor(app.services.database, { capacity: 1 });
+    const started = await rawRequest(app.url, json({ courseId: edition.id }));
+    const { sessionId } = JSON.parse(started.body) as { sessionId: string };
+    const [hold] = await app.services.database.db.select().from(seatHolds).where(eq(seatHolds.checkoutSessionId, sessionId));
+    const canceled = await rawRequest(app.url, { path: `/booking-canceled?hold=${hold.id}` });
+    expect(canceled.status).toBe(200);
+    expect(canceled.body).toContain("Your booking process was canceled. You have not been charged.");
+    expect((await rawRequest(app.url, json({ courseId: edition.id }))).status).toBe(200);
+  });
+
+  it("takes the webhook's raw bytes as signed: a genuine event is fulfilled, a re-encoded or unsigned one refused", async () => {
+    const edition = await editionFor(app.services.database);
+    const buyer = await createPerson({ db: app.services.database.db, auth: app.services.auth });
+    const started = await rawRequest(app.url, json({ courseId: edition.id }, { Cookie: buyer.cookie }));
+    const { sessionId } = JSON.parse(started.body) as { sessionId: string };
+    const [hold] = await app.services.database.db.select().from(seatHolds).where(eq(seatHolds.checkoutSessionId, sessionId));
+    // Spaced JSON, as Stripe sends it: the signature covers these exact bytes.
+    const payload = JSON.stringify(
+      {
+        id: "evt_http_1",
+        object: "event",
+        type: "checkout.session.completed",
+        data: {
+          object: {
+            id: sessionId,
+            object: "checkout.session",
+            status: "complete",
+            payment_status: "paid",
+            amount_subtotal: 150_000,
+            amount_total: 150_000,
+            currency: "gbp",
+            customer_details: { email: buyer.email },
+            metadata: { hold_id: hold.id, course_id: edition.id },
+            payment_intent: "pi_http_1",
+          },
+        },
+      },
+      null,
+      2,
+    );
+    const secret = localWebhookSecret("http-test-secret-that-is-at-least-32-chars");
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+    const post = (body: string, headers: Record<string, string>) =>
+      rawRequest(app.url, { method: "POST", path: "/api/stripe/webhook", headers: { "Content-Type": "application/json", ...headers }, body });
+
+    expect((await post(JSON.stringify(JSON.parse(payload)), { "Stripe-Signature": signature })).status).toBe(400);
+    expect((await post(payload, {})).status).toBe(400);
+    // Stripe sends no Origin and no cookie; none is asked for.
+    const accepted = await post(payload, { "Stripe-Signature": signature });
+    expect(accepted.status).toBe(200);
+    expect(JSON.parse(accepted.body)).toEqual({ received: true });
+    const again = await post(payload, { "Stripe-Signature": signature });
+    expect(JSON.parse(again.body)).toEqual({ received: true, duplicate: true });
+    const purchases = await app.services.database.db.select().from(userCoursePurchases).where(eq(userCoursePurchases.stripeSessionId, sessionId));
+    expect(purchases).toMatchObject([{ status: "paid", userId: buyer.id, stripePaymentIntentId: "pi_http_1" }]);
+    expect((await rawRequest(app.url, { path: "/api/stripe/webhook" })).status).toBe(405);
+  });
+
+  it("serves the built-in checkout only to this machine", async () => {
+    const edition = await editionFor(app.services.database);
+    const { sessionId } = JSON.parse((await rawRequest(app.url, json({ courseId: edition.id }))).body) as { sessionId: string };
+    const local = await rawRequest(app.url, { path: `/dev/checkout/${sessionId}` });
+    expect(local.status).toBe(200);
+    expect(local.body.replace(/<!-- -->/g, "")).toContain("Pay £1,500 by card");
+    for (const header of ["X-Forwarded-For", "Forwarded", "X-Real-IP"]) {
+      expect((await rawRequest(app.url, { path: `/dev/checkout/${sessionId}`, headers: { [header]: "203.0.113.9" } })).status, header).toBe(404);
+    }
+  });
+});

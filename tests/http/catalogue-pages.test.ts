@@ -1,0 +1,120 @@
+import { addDays, format } from "date-fns";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { formatDateRange } from "~/lib/format";
+import { scheduleEdition } from "~/server/catalogue/editions.server";
+import { changeOfferingPrice } from "~/server/catalogue/offerings.server";
+import { offerings } from "~/server/db/schema.server";
+
+import { type HttpApp, rawRequest, startHttpApp } from "../support/http-app";
+
+let app: HttpApp;
+beforeAll(async () => {
+  app = await startHttpApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const inDays = (days: number) => format(addDays(new Date(), days), "yyyy-MM-dd");
+
+/** A page's HTML with React's text separators taken out, streamed parts included (a browser's whole response). */
+async function page(path: string): Promise<string> {
+  const answer = await rawRequest(app.url, { path, headers: { "User-Agent": "Googlebot/2.1" } });
+  expect(answer.status, path).toBe(200);
+  return answer.body.replace(/<!-- -->/g, "");
+}
+
+const coursePrices = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs)]
+    .map(([, json]) => JSON.parse(json) as { "@type"?: string; name?: string; offers?: { price?: string } })
+    .filter((data) => data["@type"] === "Course")
+    .map((course) => [course.name, course.offers?.price]);
+
+describe("pages read what is sold from the database", () => {
+  it("show a newly scheduled edition with its dates, places and its own Book Now, on its programme page, course page and the schedule", async () => {
+    const edition = await scheduleEdition(app.services.database.db, { offeringKey: "sinus-grafting", startDate: inDays(45) });
+    const dates = formatDateRange(edition.startDate!, edition.endDate);
+    // Its own Book Now: a form that starts the checkout of this edition.
+    const bookNow = `name="courseId" value="${edition.id}"`;
+
+    const grafting = await page("/courses/grafting");
+    expect(grafting).toContain(bookNow);
+    expect(grafting).toContain(dates);
+    const course = await page("/courses/sinus-grafting");
+    expect(course).toContain(bookNow);
+    expect(course).toContain(dates);
+    expect(course).toContain("10 places left");
+    const schedule = await page("/upcoming-events");
+    expect(schedule).toContain(dates);
+    expect(schedule).toContain("Sinus Grafting");
+  });
+
+  it("keep showing an offering's editions, dates and price after its title is renamed", async () => {
+    const { db } = app.services.database;
+    const edition = await scheduleEdition(db, { offeringKey: "level-2", startDate: inDays(30) });
+    const dates = formatDateRange(edition.startDate!, edition.endDate);
+    await db.update(offerings).set({ title: "Level 2 - Live Full Arch Surgery in Dubai" }).where(eq(offerings.key, "level-2"));
+    try {
+      const fullArch = await page("/courses/full-arch");
+      expect(fullArch).toContain(`name="courseId" value="${edition.id}"`);
+      expect(fullArch).toContain(dates);
+      expect(fullArch).toContain("£12,000");
+      const course = await page(`/courses/${edition.id}`);
+      expect(course).toContain(dates);
+      expect(course).toContain("£12,000");
+      expect(await page("/upcoming-events")).toContain(dates);
+      // The renamed title is the one the interest form offers.
+      expect(await page("/courses")).toContain("Level 2 - Live Full Arch Surgery in Dubai");
+    } finally {
+      await db.update(offerings).set({ title: "Level 2 - Ultimate Full Arch Live Course" }).where(eq(offerings.key, "level-2"));
+    }
+  });
+
+  it("follow a price change everywhere it is shown, while an edition already scheduled keeps its price", async () => {
+    const { db } = app.services.database;
+    const sold = await scheduleEdition(db, { offeringKey: "level-3", startDate: inDays(70) });
+    const soldDates = formatDateRange(sold.startDate!, sold.endDate);
+    expect(coursePrices(await page("/courses/full-arch"))).toContainEqual(["Level 3 Zygomatic and Advanced Full Arch", "12995.00"]);
+
+    await changeOfferingPrice(db, "level-3", 1_350_000);
+    await changeOfferingPrice(db, "level-2", 1_250_000);
+    try {
+      const fullArch = await page("/courses/full-arch");
+      expect(fullArch).toContain("£13,500");
+      expect(fullArch).toContain("or 4 interest-free instalments of £3,375 with Klarna");
+      expect(fullArch).not.toContain("£12,995");
+      expect(coursePrices(fullArch)).toContainEqual(["Level 3 Zygomatic and Advanced Full Arch", "13500.00"]);
+
+      const course = await page("/courses/level-3-full-arch-zygomatic-implants");
+      expect(course).toContain("£13,500");
+      expect(coursePrices(course)).toEqual([["Level 3 Zygomatic and Advanced Full Arch", "13500.00"]]);
+      // The edition scheduled before the change is still sold at its price.
+      expect(course).toContain(soldDates);
+      expect(course).toContain("£12,995 for these dates");
+
+      expect(coursePrices(await page("/"))).toEqual([["Level 2 - Ultimate Full Arch Live Course", "12500.00"]]);
+    } finally {
+      await changeOfferingPrice(db, "level-3", 1_299_500);
+      await changeOfferingPrice(db, "level-2", 1_200_000);
+    }
+  });
+
+  it("say 'Details Coming Soon' for an offering without a price id, whatever its editions, and list every offering's page in the sitemap", async () => {
+    const { db } = app.services.database;
+    await scheduleEdition(db, { offeringKey: "complications", startDate: inDays(20) });
+    await db.update(offerings).set({ stripePriceId: null }).where(eq(offerings.key, "complications"));
+    try {
+      const fullArch = await page("/courses/full-arch");
+      const card = fullArch.slice(fullArch.indexOf('id="complications"'), fullArch.indexOf("</article>", fullArch.indexOf('id="complications"')));
+      expect(card).toContain("Details Coming Soon");
+      expect(card).not.toContain('name="courseId"');
+    } finally {
+      await db.update(offerings).set({ stripePriceId: "price_full_arch_complications" }).where(eq(offerings.key, "complications"));
+    }
+    const sitemap = await page("/sitemap.xml");
+    for (const slug of ["level-1-full-arch-implant-course", "sinus-grafting", "hard-and-soft-tissue-grafting-course"])
+      expect(sitemap).toContain(`/courses/${slug}</loc>`);
+  });
+});

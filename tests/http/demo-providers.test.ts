@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { DEMO_RIBBON_TEXT } from "~/components/layout/demo-ribbon";
+import { enqueueEmail } from "~/server/email/outbox.server";
+
+import { isLoopbackAddress } from "../../server/local-requests";
+import { type HttpApp, rawRequest, startHttpApp } from "../support/http-app";
+
+let demo: HttpApp;
+let deployed: HttpApp;
+let messageId: string;
+
+beforeAll(async () => {
+  [demo, deployed] = await Promise.all([startHttpApp(), startHttpApp({ LOCAL_PROVIDERS: "0" })]);
+  await enqueueEmail(demo.services.database.db, {
+    template: "reset-password",
+    to: "admin@globalimplantinstitute.com",
+    subject: "Reset your password",
+    html: "<p>reset</p>",
+    text: "Reset [http://localhost:3000/api/auth/reset-password/secret-token?callbackURL=/auth/reset-password]",
+  });
+  const list = await rawRequest(demo.url, { path: "/dev/mailbox/messages.json" });
+  messageId = (JSON.parse(list.body) as { id: string }[])[0].id;
+});
+afterAll(async () => {
+  await Promise.all([demo?.close(), deployed?.close()]);
+});
+
+const DEV_PATHS = () => [
+  "/dev/mailbox",
+  "/dev/mailbox.data",
+  "/dev/mailbox/messages.json",
+  `/dev/mailbox/${messageId}`,
+  `/dev/mailbox/${messageId}/html`,
+  "/dev/checkout/cs_test_1",
+];
+
+describe("the built-in mailbox (and every /dev route)", () => {
+  it("answers a request from this machine with no forwarding header", async () => {
+    for (const path of DEV_PATHS().slice(0, 5)) {
+      const answer = await rawRequest(demo.url, { path });
+      expect(answer.status, path).toBe(200);
+    }
+    const messages = JSON.parse((await rawRequest(demo.url, { path: "/dev/mailbox/messages.json" })).body) as { text: string }[];
+    expect(messages[0].text).toContain("secret-token");
+  });
+
+  it.each([
+    ["X-Forwarded-For", { "X-Forwarded-For": "127.0.0.1" }],
+    ["Forwarded", { Forwarded: "for=127.0.0.1;proto=http" }],
+    ["X-Real-IP", { "X-Real-IP": "127.0.0.1" }],
+    ["X-Forwarded-For naming another address", { "X-Forwarded-For": "203.0.113.9" }],
+    ["Via", { Via: "1.1 proxy" }],
+  ])("is not found (404, nothing read) for a request that carries %s", async (_name, headers) => {
+    for (const path of DEV_PATHS()) {
+      const answer = await rawRequest(demo.url, { path, headers });
+      expect(answer.status, path).toBe(404);
+      expect(answer.body, path).not.toContain("secret-token");
+      expect(answer.body, path).not.toContain("Reset your password");
+    }
+    const post = await rawRequest(demo.url, {
+      method: "POST",
+      path: "/dev/mailbox",
+      headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "a=1",
+    });
+    expect(post.status).toBe(404);
+  });
+
+  it("does not exist at all when local providers are off, even for this machine", async () => {
+    for (const path of ["/dev/mailbox", "/dev/mailbox.data", "/dev/mailbox/messages.json"]) {
+      expect((await rawRequest(deployed.url, { path })).status, path).toBe(404);
+    }
+  });
+
+  it("counts only loopback socket addresses as this machine", () => {
+    for (const address of ["127.0.0.1", "127.8.9.10", "::1", "::ffff:127.0.0.1"]) expect(isLoopbackAddress(address), address).toBe(true);
+    for (const address of ["10.0.0.2", "192.168.1.20", "203.0.113.9", "::ffff:10.0.0.2", "fe80::1", "::", "0.0.0.0", "", undefined]) {
+      expect(isLoopbackAddress(address), String(address)).toBe(false);
+    }
+  });
+});
+
+describe("the demo ribbon", () => {
+  it("shows on every kind of page while local providers are on, and is dismissible", async () => {
+    for (const path of ["/", "/courses", "/contact", "/auth", "/404", "/terms"]) {
+      const html = (await rawRequest(demo.url, { path })).body;
+      expect(html, path).toContain(DEMO_RIBBON_TEXT);
+      expect(html, path).toContain('aria-label="Dismiss the demo mode notice"');
+      expect(html, path).toContain("data-demo-mode");
+    }
+  });
+
+  it("is absent from a real deployment", async () => {
+    const html = (await rawRequest(deployed.url, { path: "/" })).body;
+    expect(html).not.toContain(DEMO_RIBBON_TEXT);
+    expect(html).not.toContain("data-demo-mode");
+  });
+});

@@ -1,0 +1,401 @@
+import { and, eq, like } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+
+import * as accountRoute from "~/routes/account";
+import * as apiAuthRoute from "~/routes/api.auth";
+import * as apiFunctionsClaimGuestPurchasesRoute from "~/routes/api.functions.claim-guest-purchases";
+import * as apiPageViewsRoute from "~/routes/api.page-views";
+import * as apiRegisterInterestRoute from "~/routes/api.register-interest";
+import * as apiSendContactEmailRoute from "~/routes/api.v2.send-contact-email";
+import * as apiSubscribeNewsletterRoute from "~/routes/api.v2.subscribe-newsletter";
+import * as apiUpdateUserPreferencesRoute from "~/routes/api.v2.update-user-preferences";
+import * as authRoute from "~/routes/auth";
+import * as authResetPasswordRoute from "~/routes/auth.reset-password";
+import { emailOutbox, pendingSignUps, profiles, sessions, users, verifications } from "~/server/db/schema.server";
+import { settleBackgroundWork } from "~/server/platform/background.server";
+
+import { testDriver, useTestDatabase } from "../support/database";
+import { createPerson, uniqueEmail } from "../support/people";
+import { guarded, jsonRequest, routeArgs, settle, TEST_SITE_URL, testAuth } from "../support/route-args";
+import { tableCounts } from "../support/table-counts";
+
+const accountAction = guarded(accountRoute, "action");
+const authApiAction = guarded(apiAuthRoute, "action");
+const authApiLoader = guarded(apiAuthRoute, "loader");
+const authAction = guarded(authRoute, "action");
+const resetAction = guarded(authResetPasswordRoute, "action");
+const claimAction = guarded(apiFunctionsClaimGuestPurchasesRoute, "action");
+const preferencesAction = guarded(apiUpdateUserPreferencesRoute, "action");
+const pageViewsAction = guarded(apiPageViewsRoute, "action");
+const contactAction = guarded(apiSendContactEmailRoute, "action");
+const interestAction = guarded(apiRegisterInterestRoute, "action");
+const newsletterAction = guarded(apiSubscribeNewsletterRoute, "action");
+
+const handle = useTestDatabase();
+afterAll(async () => {});
+
+let lastIp = 0;
+const freshIp = () => `192.0.2.${++lastIp}`;
+
+type Action = (args: never) => unknown;
+const post = (action: Action, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  settle(() =>
+    action(
+      routeArgs(
+        new Request(new URL(path, TEST_SITE_URL), { method: "POST", headers: { Origin: TEST_SITE_URL, ...headers }, body: new URLSearchParams(fields) }),
+        handle,
+        {},
+        undefined,
+        freshIp(),
+      ) as never,
+    ),
+  );
+const postJson = (action: Action, path: string, body: unknown, headers: Record<string, string> = {}) =>
+  settle(() => action(routeArgs(jsonRequest(path, body, headers), handle, {}, undefined, freshIp()) as never));
+const get = (loader: Action, url: string, headers: Record<string, string> = {}) =>
+  settle(() => loader(routeArgs(new Request(new URL(url, TEST_SITE_URL), { headers }), handle) as never));
+/** A GET of one of Better Auth's links, answered as a Response (a redirect, usually). */
+async function follow(url: string): Promise<Response> {
+  try {
+    return await authApiLoader(routeArgs(new Request(url), handle) as never);
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+const signUpFields = (email: string, password: string, extra: Record<string, string> = {}) => ({
+  intent: "sign-up",
+  firstName: "Nadia",
+  lastName: "Okafor",
+  email,
+  password,
+  confirmPassword: password,
+  ...extra,
+});
+
+async function userOf(email: string) {
+  const [user] = await handle.db.select().from(users).where(eq(users.email, email));
+  return user;
+}
+
+/** The links in the emails of one template to one address, oldest first. */
+async function linksTo(email: string, template: string): Promise<string[]> {
+  const rows = await handle.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.template, template)));
+  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map((row) => row.text.match(/https?:\/\/\S+/)![0].replace(/[)>\].,]+$/, ""));
+}
+
+async function signInStatus(email: string, password: string) {
+  const answer = await post(authAction, "/auth", { intent: "sign-in", email, password });
+  return answer.status;
+}
+
+async function signInAsBrowser(email: string, password: string) {
+  const response = await testAuth(handle).api.signInEmail({ body: { email, password }, asResponse: true });
+  expect(response.status).toBe(200);
+  return {
+    cookie: response.headers
+      .getSetCookie()
+      .map((header) => header.split(";")[0])
+      .join("; "),
+    bearer: response.headers.get("set-auth-token") ?? "",
+    rawToken: ((await response.json()) as { token: string }).token,
+  };
+}
+
+async function verifiedAccount(email: string, password: string, marketing = false) {
+  await createPerson({ db: handle.db, auth: testAuth(handle) }, { email, password, marketing, firstName: "Sam", lastName: "Patel" });
+  return userOf(email);
+}
+
+describe(`pre-hijacked accounts on ${testDriver}`, () => {
+  it("an attacker who signed up first with the owner's address loses every way in once the owner signs up and follows their link", async () => {
+    const email = uniqueEmail("owner.second");
+    expect((await post(authAction, "/auth", signUpFields(email, "attacker-pass"))).status).toBe(200);
+    // The owner signs up with the same address: told it is registered, and sent a link of their own.
+    const ownerSignUp = await post(authAction, "/auth", signUpFields(email, "owner-pass", { firstName: "Olive", lastName: "Owner", marketing: "on" }));
+    expect(ownerSignUp.body).toMatchObject({ ok: true, kind: "info" });
+    const [attackerLink, ownerLink] = await linksTo(email, "verify-email");
+    expect(ownerLink).toBeDefined();
+    expect(ownerLink).not.toBe(attackerLink);
+
+    const verified = await follow(ownerLink);
+    expect(verified.status).toBe(302);
+    expect(verified.headers.get("Location")).toBe("/account?verified=1");
+    const user = await userOf(email);
+    expect(user.emailVerified).toBe(true);
+    expect({ firstName: user.firstName, lastName: user.lastName, consent: user.signupMarketingConsent }).toEqual({
+      firstName: "Olive",
+      lastName: "Owner",
+      consent: true,
+    });
+    const [profile] = await handle.db.select().from(profiles).where(eq(profiles.id, user.id));
+    expect(profile.firstName).toBe("Olive");
+
+    expect(await signInStatus(email, "attacker-pass")).toBe(400);
+    expect(await signInStatus(email, "owner-pass")).toBe(200);
+    // The attacker's own link died with it: it neither verifies nor signs anyone in.
+    const stale = await follow(attackerLink);
+    expect(stale.status).toBe(302);
+    expect(stale.headers.get("Location")).toBe("/auth?view=sign_in&notice=link-invalid");
+    expect(stale.headers.getSetCookie()).toEqual([]);
+    expect(await handle.db.select().from(pendingSignUps).where(eq(pendingSignUps.userId, user.id))).toEqual([]);
+  });
+
+  it("an attacker who signs up after the owner never gets in, and the attacker's link is dead once the owner's was followed", async () => {
+    const email = uniqueEmail("owner.first");
+    await post(authAction, "/auth", signUpFields(email, "owner-pass"));
+    await post(authAction, "/auth", signUpFields(email, "attacker-pass", { firstName: "Mallory" }));
+    const [ownerLink, attackerLink] = await linksTo(email, "verify-email");
+
+    expect((await follow(ownerLink)).headers.get("Location")).toBe("/account?verified=1");
+    expect(await signInStatus(email, "owner-pass")).toBe(200);
+    expect(await signInStatus(email, "attacker-pass")).toBe(400);
+    expect((await follow(attackerLink)).headers.get("Location")).toBe("/auth?view=sign_in&notice=link-invalid");
+    expect(await signInStatus(email, "attacker-pass")).toBe(400);
+    expect((await userOf(email)).firstName).toBe("Nadia");
+  });
+
+  it("a link without its sign-up, or with another's, verifies nothing", async () => {
+    const email = uniqueEmail("tampered");
+    await post(authAction, "/auth", signUpFields(email, "owner-pass"));
+    const [link] = await linksTo(email, "verify-email");
+    const bare = new URL(link);
+    bare.searchParams.delete("signup");
+    expect((await follow(bare.href)).headers.get("Location")).toBe("/auth?view=sign_in&notice=link-invalid");
+    const forged = new URL(link);
+    forged.searchParams.set("signup", "a".repeat(43));
+    expect((await follow(forged.href)).headers.get("Location")).toBe("/auth?view=sign_in&notice=link-invalid");
+    expect((await userOf(email)).emailVerified).toBe(false);
+  });
+});
+
+describe(`sessions and links on ${testDriver}`, () => {
+  it("a used reset link ends the account's other outstanding reset links", async () => {
+    const email = uniqueEmail("resets");
+    const user = await verifiedAccount(email, "first-pass");
+    await post(authAction, "/auth", { intent: "forgot-password", email });
+    await post(authAction, "/auth", { intent: "forgot-password", email });
+    await settleBackgroundWork();
+    const [older, newer] = await linksTo(email, "reset-password");
+    expect(older).not.toBe(newer);
+    const tokenOf = (link: string) => new URL(link).pathname.split("/").at(-1)!;
+
+    const used = await post(resetAction, "/auth/reset-password", { token: tokenOf(newer), newPassword: "second-pass", confirmPassword: "second-pass" });
+    expect(used.status).toBe(200);
+    expect(
+      await handle.db
+        .select()
+        .from(verifications)
+        .where(and(eq(verifications.value, user.id), like(verifications.identifier, "reset-password:%"))),
+    ).toEqual([]);
+
+    const replay = await post(resetAction, "/auth/reset-password", { token: tokenOf(older), newPassword: "attacker-pass", confirmPassword: "attacker-pass" });
+    expect(replay.status).toBe(400);
+    expect(await signInStatus(email, "second-pass")).toBe(200);
+    expect(await signInStatus(email, "attacker-pass")).toBe(400);
+  });
+
+  it("changing the password on /account ends the account's other sessions and keeps this one", async () => {
+    const email = uniqueEmail("two.devices");
+    const user = await verifiedAccount(email, "first-pass");
+    const laptop = await signInAsBrowser(email, "first-pass");
+    const phone = await signInAsBrowser(email, "first-pass");
+    // Another account, with the one session its fixture made.
+    const other = await verifiedAccount(uniqueEmail("bystander"), "other-pass");
+
+    const changed = await post(
+      accountAction,
+      "/account",
+      { intent: "password", newPassword: "second-pass", confirmPassword: "second-pass" },
+      { Cookie: laptop.cookie },
+    );
+    expect(changed.status).toBe(200);
+    const left = await handle.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(left).toHaveLength(1);
+    expect((await get(authApiLoader, "/api/auth/get-session", { Cookie: laptop.cookie })).body).toMatchObject({ user: { email } });
+    expect((await get(authApiLoader, "/api/auth/get-session", { Cookie: phone.cookie })).body).toBeNull();
+    expect(await handle.db.select().from(sessions).where(eq(sessions.userId, other.id))).toHaveLength(1);
+  });
+
+  it("bearer tokens are signed: the raw session token is refused, and no endpoint lists the account's sessions", async () => {
+    const email = uniqueEmail("bearer");
+    await verifiedAccount(email, "bearer-pass");
+    const { bearer, rawToken, cookie } = await signInAsBrowser(email, "bearer-pass");
+    expect(bearer).not.toBe(rawToken);
+    expect(bearer.startsWith(`${rawToken}.`)).toBe(true);
+
+    const withSigned = await postJson(
+      preferencesAction,
+      "/api/v2/v2-update-user-preferences",
+      { preferences: { eventNotifications: true } },
+      { Authorization: `Bearer ${bearer}` },
+    );
+    expect(withSigned.status).toBe(200);
+    const withRaw = await postJson(
+      preferencesAction,
+      "/api/v2/v2-update-user-preferences",
+      { preferences: { eventNotifications: true } },
+      { Authorization: `Bearer ${rawToken}` },
+    );
+    expect(withRaw.status).toBe(401);
+
+    for (const path of [
+      "/api/auth/list-sessions",
+      "/api/auth/revoke-other-sessions",
+      "/api/auth/verify-password",
+      "/api/auth/revoke-sessions",
+      "/api/auth/update-session",
+    ]) {
+      for (const call of [
+        () => get(authApiLoader, path, { Cookie: cookie }),
+        () => postJson(authApiAction, path, { password: "bearer-pass" }, { Cookie: cookie }),
+      ]) {
+        const answer = await call();
+        expect(answer.status, path).toBe(404);
+        expect(JSON.stringify(answer.body)).not.toContain(rawToken);
+      }
+    }
+    // A token taken from the database is no good as a bearer token either.
+    const [stored] = await handle.db.select({ token: sessions.token }).from(sessions).where(eq(sessions.token, rawToken));
+    expect((await get(authApiLoader, "/api/auth/get-session", { Authorization: `Bearer ${stored.token}` })).body).toBeNull();
+  });
+});
+
+describe(`the auth library's own endpoints keep the product's rules on ${testDriver}`, () => {
+  it("exposes only what the product uses: sign-up and update-user answer 404 and write nothing, whatever they carry", async () => {
+    const email = uniqueEmail("direct");
+    const user = await verifiedAccount(email, "direct-pass");
+    const { cookie } = await signInAsBrowser(email, "direct-pass");
+    const before = await tableCounts(handle.db);
+    const attempts: [string, unknown][] = [
+      ["/api/auth/sign-up/email", { name: " ", email: uniqueEmail("blank"), password: "abcdef" }],
+      ["/api/auth/sign-up/email", { name: "N".repeat(60_000), email: uniqueEmail("long"), password: "abcdef" }],
+      ["/api/auth/sign-up/email", { name: "Eve", email: `${"e".repeat(60_000)}@example.com`, password: "abcdef", image: "javascript:alert(1)" }],
+      [
+        "/api/auth/sign-up/email",
+        { name: "Eve", email: uniqueEmail("flags"), password: "abcdef", signupMarketingConsent: true, giiSignupDiscountClaimed: false, isAdmin: true },
+      ],
+      ["/api/auth/update-user", { name: "   " }],
+      ["/api/auth/update-user", { name: "N".repeat(60_000), image: "javascript:alert(1)" }],
+      ["/api/auth/update-user", { signupMarketingConsent: true }],
+      ["/api/auth/update-user", { giiSignupDiscountClaimed: false, emailVerified: true }],
+      ["/api/auth/change-email", { newEmail: uniqueEmail("taken") }],
+    ];
+    for (const [path, body] of attempts) {
+      const answer = await postJson(authApiAction, path, body, { Cookie: cookie });
+      expect(answer.status, path).toBe(404);
+    }
+    expect(await tableCounts(handle.db)).toEqual(before);
+    expect(await userOf(email)).toEqual(user);
+  });
+
+  it("refuses the same bodies when product code calls the library itself, and never takes a product-owned flag from them", async () => {
+    const auth = testAuth(handle);
+    const before = await tableCounts(handle.db);
+    const bodies: Record<string, unknown>[] = [
+      { name: " ", email: uniqueEmail("inner.blank"), password: "abcdef", firstName: " ", lastName: "X" },
+      { name: "Long", email: uniqueEmail("inner.long"), password: "abcdef", firstName: "N".repeat(60_000), lastName: "X" },
+      { name: "Img", email: uniqueEmail("inner.image"), password: "abcdef", firstName: "I", lastName: "M", image: "javascript:alert(1)" },
+      { name: "Flag", email: uniqueEmail("inner.flag"), password: "abcdef", firstName: "F", lastName: "L", signupMarketingConsent: true },
+      { name: "Url", email: uniqueEmail("inner.url"), password: "abcdef", firstName: "Visit http://evil.example", lastName: "L" },
+      { name: "Mailto", email: "victim@example.com?bcc=evil@example.com", password: "abcdef", firstName: "M", lastName: "T" },
+    ];
+    for (const body of bodies) {
+      await expect(auth.api.signUpEmail({ body: body as never }), JSON.stringify(body).slice(0, 80)).rejects.toMatchObject({ statusCode: 400 });
+    }
+    expect(await tableCounts(handle.db)).toEqual(before);
+  });
+
+  it("takes marketing consent at sign-up only from the ticked box, never from a forged field", async () => {
+    const email = uniqueEmail("forged.consent");
+    const answer = await post(authAction, "/auth", signUpFields(email, "consent-pass", { signupMarketingConsent: "true", giiSignupDiscountClaimed: "true" }));
+    expect(answer.status).toBe(200);
+    const user = await userOf(email);
+    expect({ consent: user.signupMarketingConsent, claimed: user.giiSignupDiscountClaimed }).toEqual({ consent: false, claimed: false });
+    const ticked = uniqueEmail("ticked.consent");
+    await post(authAction, "/auth", signUpFields(ticked, "consent-pass", { marketing: "on" }));
+    expect((await userOf(ticked)).signupMarketingConsent).toBe(true);
+  });
+});
+
+describe(`strict email addresses on ${testDriver}`, () => {
+  const PLANTED = [
+    "ann@example.com?bcc=evil@example.com",
+    "ann@example.com&subject=Hi",
+    "ann@example.com?body=x",
+    "ann smith@example.com",
+    '"ann"@example.com',
+    "ann@b@example.com",
+    "ann'@example.com",
+    "ann@example.com\nbcc:evil@example.com",
+  ];
+
+  it("refuses an address carrying mailto parameters, spaces, quotes or a second @ on every form, writing nothing", async () => {
+    const signedIn = await verifiedAccount(uniqueEmail("profile.owner"), "profile-pass");
+    const { cookie } = await signInAsBrowser(signedIn.email, "profile-pass");
+    const before = await tableCounts(handle.db);
+    for (const email of PLANTED) {
+      const answers = [
+        await postJson(newsletterAction, "/api/v2/v2-subscribe-newsletter", { email }),
+        await postJson(interestAction, "/api/register-interest", { name: "Ann", email, interestedCourses: ["Sinus Grafting"] }),
+        await postJson(contactAction, "/api/v2/v2-send-contact-email", { name: "Ann", email, subject: "Hello", message: "Hello there" }),
+        await post(authAction, "/auth", signUpFields(email, "abcdef")),
+        await post(authAction, "/auth", { intent: "forgot-password", email }),
+        await post(
+          accountAction,
+          "/account",
+          {
+            intent: "profile",
+            firstName: "Ann",
+            lastName: "",
+            emailAddress: email,
+            mobileCountryCode: "",
+            mobileNumber: "",
+            countryOfResidence: "",
+            instagramProfile: "",
+          },
+          { Cookie: cookie },
+        ),
+      ];
+      expect(
+        answers.map((answer) => answer.status),
+        email,
+      ).toEqual([400, 400, 400, 400, 400, 400]);
+    }
+    await settleBackgroundWork();
+    expect(await tableCounts(handle.db)).toEqual(before);
+  });
+});
+
+describe(`state-changing JSON endpoints on ${testDriver}`, () => {
+  it("refuse a request with no Origin unless it carries a bearer token", async () => {
+    const email = uniqueEmail("origin");
+    await verifiedAccount(email, "origin-pass");
+    const { bearer, cookie } = await signInAsBrowser(email, "origin-pass");
+    const calls: [Action, string, unknown][] = [
+      [newsletterAction, "/api/v2/v2-subscribe-newsletter", { email: uniqueEmail("n") }],
+      [interestAction, "/api/register-interest", { name: "Ann", email: uniqueEmail("i"), interestedCourses: ["Sinus Grafting"] }],
+      [contactAction, "/api/v2/v2-send-contact-email", { name: "Ann", email: uniqueEmail("c"), subject: "Hi", message: "Hello" }],
+      [pageViewsAction, "/api/page-views", { location: `${TEST_SITE_URL}/courses`, title: "Courses" }],
+      [preferencesAction, "/api/v2/v2-update-user-preferences", { preferences: { eventNotifications: true } }],
+      [claimAction, "/api/functions/claim-guest-purchases", {}],
+    ];
+    const before = await tableCounts(handle.db);
+    for (const [action, path, body] of calls) {
+      const request = jsonRequest(path, body, { Cookie: cookie });
+      request.headers.delete("Origin");
+      const answer = await settle(() => action(routeArgs(request, handle, {}, undefined, freshIp()) as never));
+      expect(answer, path).toEqual({ status: 403, body: { error: "Cross-site requests are not allowed." } });
+    }
+    expect(await tableCounts(handle.db)).toEqual(before);
+    for (const [action, path, body] of calls.slice(4)) {
+      const request = jsonRequest(path, body, { Authorization: `Bearer ${bearer}` });
+      request.headers.delete("Origin");
+      expect((await settle(() => action(routeArgs(request, handle, {}, undefined, freshIp()) as never))).status, path).toBe(200);
+    }
+  });
+});

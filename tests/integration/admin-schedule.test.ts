@@ -1,0 +1,312 @@
+import { randomUUID } from "node:crypto";
+
+import { addYears, format } from "date-fns";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+
+import { SCHEDULE_MESSAGES } from "~/lib/schemas/schedule";
+import * as dashboard from "~/routes/admin._index";
+import * as createCourseApi from "~/routes/api.functions.create-course";
+import * as deactivateCourseApi from "~/routes/api.functions.deactivate-course";
+import * as deleteCourseApi from "~/routes/api.functions.delete-course";
+import * as interestUnsubscribe from "~/routes/interest.unsubscribe";
+import { findOffering } from "~/server/catalogue/offerings.server";
+import { adminAuditLog, courses, emailOutbox, interestRegistrations, newsletterSubscribers } from "~/server/db/schema.server";
+
+import { checkout, inDays } from "../support/booking";
+import { addEdition, addPurchase } from "../support/catalogue";
+import { testDriver, useTestDatabase } from "../support/database";
+import { createPerson, uniqueEmail } from "../support/people";
+import { tableCounts } from "../support/table-counts";
+import { guarded, jsonRequest, routeArgs, settle, TEST_SITE_URL, testServices } from "../support/route-args";
+
+const handle = useTestDatabase();
+const services = () => testServices(handle);
+const person = (options: Parameters<typeof createPerson>[1] = {}) => createPerson({ db: handle.db, auth: services().auth }, options);
+
+const createCourse = guarded(createCourseApi, "action");
+const deleteCourse = guarded(deleteCourseApi, "action");
+const deactivateCourse = guarded(deactivateCourseApi, "action");
+const dashboardLoader = guarded(dashboard, "loader");
+const dashboardAction = guarded(dashboard, "action");
+
+const call = (endpoint: (args: never) => unknown, path: string, body: unknown, headers: Record<string, string>) =>
+  settle(() => endpoint(routeArgs(jsonRequest(path, body, headers), handle) as never));
+const asAdmin = async () => ({ Cookie: (await person({ admin: true })).cookie });
+
+/** A template edition of Sinus Grafting: four days, at a price the offering no longer has. */
+const template = () =>
+  addEdition(handle.db, { startDate: inDays(20), endDate: inDays(23), priceAmount: 99_000, stripePriceId: null, description: "Template text", location: "Dubai" });
+
+const mailsFor = (courseTitle: string) => handle.db.select().from(emailOutbox).where(eq(emailOutbox.subject, `New date: ${courseTitle}`));
+
+describe(`scheduling a course from a template on ${testDriver}`, () => {
+  it("copies the template's course and length, takes the offering's price now, and writes the audit entry", async () => {
+    const headers = await asAdmin();
+    const source = await template();
+    const startDate = inDays(400);
+    const answer = await call(createCourse, "/api/functions/create-course", { template_course_id: source.id, new_start_date: startDate }, headers);
+    expect(answer.status).toBe(200);
+    const created = answer.body as { id: string; title: string; start_date: string; end_date: string };
+    expect(created).toMatchObject({ title: "Sinus Grafting", start_date: startDate, end_date: inDays(403) });
+
+    const [row] = await handle.db.select().from(courses).where(eq(courses.id, created.id));
+    const offering = (await findOffering(handle.db, "sinus-grafting"))!;
+    expect(row).toMatchObject({
+      offeringKey: "sinus-grafting",
+      title: "Sinus Grafting",
+      description: "Template text",
+      location: "Dubai",
+      slug: source.slug,
+      isActive: true,
+      startDate,
+      endDate: inDays(403),
+      priceAmount: offering.priceAmount,
+      priceCurrency: offering.priceCurrency,
+      stripePriceId: offering.stripePriceId,
+      capacity: offering.defaultCapacity,
+    });
+    const [entry] = await handle.db.select().from(adminAuditLog).where(and(eq(adminAuditLog.action, "edition.schedule"), eq(adminAuditLog.subjectId, created.id)));
+    expect(entry.after).toMatchObject({ id: created.id, startDate });
+  });
+
+  it("refuses missing fields, an unknown template, a malformed date, a past date and one more than five years out, writing nothing", async () => {
+    const headers = await asAdmin();
+    const source = await template();
+    const before = await tableCounts(handle.db);
+    const cases: [unknown, string][] = [
+      [{}, SCHEDULE_MESSAGES.required],
+      [{ template_course_id: source.id }, SCHEDULE_MESSAGES.required],
+      [{ template_course_id: "", new_start_date: inDays(30) }, SCHEDULE_MESSAGES.required],
+      [{ template_course_id: randomUUID(), new_start_date: inDays(30) }, "There is no course to copy with that id."],
+      [{ template_course_id: "not-an-id", new_start_date: inDays(30) }, "There is no course to copy with that id."],
+      [{ template_course_id: source.id, new_start_date: "31/12/2030" }, SCHEDULE_MESSAGES.malformedDate],
+      [{ template_course_id: source.id, new_start_date: "2030-02-30" }, SCHEDULE_MESSAGES.malformedDate],
+      [{ template_course_id: source.id, new_start_date: inDays(0) }, "The start date must be in the future."],
+      [{ template_course_id: source.id, new_start_date: inDays(-10) }, "The start date must be in the future."],
+      [{ template_course_id: source.id, new_start_date: format(addYears(new Date(), 5), "yyyy-MM-dd").replace(/^\d{4}/, (y) => String(Number(y) + 1)) }, "The start date must be within 5 years."],
+      [{ template_course_id: source.id, new_start_date: `${inDays(30)}\u0000` }, "Text cannot contain a NUL character (\\u0000)."],
+    ];
+    for (const [body, error] of cases) {
+      expect(await call(createCourse, "/api/functions/create-course", body, headers), JSON.stringify(body)).toEqual({ status: 400, body: { error } });
+    }
+    expect(await tableCounts(handle.db)).toEqual(before);
+  });
+
+  it("accepts an ISO timestamp as the spec sends it", async () => {
+    const source = await template();
+    const answer = await call(createCourse, "/api/functions/create-course", { template_course_id: source.id, new_start_date: `${inDays(500)}T00:00:00.000Z` }, await asAdmin());
+    expect(answer).toMatchObject({ status: 200, body: { start_date: inDays(500) } });
+  });
+});
+
+describe(`deleting and deactivating editions on ${testDriver}`, () => {
+  it("deletes a future unbooked edition with its spent holds, and records it", async () => {
+    const headers = await asAdmin();
+    const edition = await addEdition(handle.db, { startDate: inDays(90) });
+    const answer = await call(deleteCourse, "/api/functions/delete-course", { course_id: edition.id }, headers);
+    expect(answer).toEqual({ status: 200, body: { deleted: { id: edition.id, title: "Sinus Grafting" } } });
+    expect(await handle.db.select().from(courses).where(eq(courses.id, edition.id))).toEqual([]);
+    const [entry] = await handle.db.select().from(adminAuditLog).where(and(eq(adminAuditLog.action, "edition.delete"), eq(adminAuditLog.subjectId, edition.id)));
+    expect(entry.before).toMatchObject({ id: edition.id, startDate: inDays(90) });
+  });
+
+  it("answers 404 for an unknown or deleted edition and 409 for a past one, changing nothing", async () => {
+    const headers = await asAdmin();
+    const past = await addEdition(handle.db, { startDate: inDays(-3) });
+    const gone = await addEdition(handle.db, { startDate: inDays(91) });
+    await call(deleteCourse, "/api/functions/delete-course", { course_id: gone.id }, headers);
+    const before = await tableCounts(handle.db);
+    for (const courseId of [randomUUID(), gone.id, "nonsense"]) {
+      expect(await call(deleteCourse, "/api/functions/delete-course", { course_id: courseId }, headers)).toEqual({ status: 404, body: { error: "There is no course with that id." } });
+    }
+    expect(await call(deleteCourse, "/api/functions/delete-course", {}, headers)).toEqual({ status: 400, body: { error: SCHEDULE_MESSAGES.courseRequired } });
+    expect((await call(deleteCourse, "/api/functions/delete-course", { course_id: past.id }, headers)).status).toBe(409);
+    expect(await tableCounts(handle.db)).toEqual(before);
+  });
+
+  it("refuses an edition with any purchase, offering deactivation, which keeps its bookings", async () => {
+    const headers = await asAdmin();
+    for (const status of ["paid", "pending", "refunded", "canceled"] as const) {
+      const edition = await addEdition(handle.db, { startDate: inDays(92) });
+      await addPurchase(handle.db, edition.id, status);
+      const before = await tableCounts(handle.db);
+      expect(await call(deleteCourse, "/api/functions/delete-course", { course_id: edition.id }, headers)).toEqual({
+        status: 409,
+        body: { error: "Sinus Grafting has bookings; deactivate it instead." },
+      });
+      expect(await tableCounts(handle.db)).toEqual(before);
+    }
+    const booked = await addEdition(handle.db, { startDate: inDays(93) });
+    await addPurchase(handle.db, booked.id, "paid");
+    expect(await call(deactivateCourse, "/api/functions/deactivate-course", { course_id: booked.id }, headers)).toEqual({
+      status: 200,
+      body: { deactivated: { id: booked.id, title: "Sinus Grafting" } },
+    });
+    const [row] = await handle.db.select().from(courses).where(eq(courses.id, booked.id));
+    expect(row.isActive).toBe(false);
+    const [entry] = await handle.db.select().from(adminAuditLog).where(and(eq(adminAuditLog.action, "edition.deactivate"), eq(adminAuditLog.subjectId, booked.id)));
+    expect(entry).toMatchObject({ before: { isActive: true }, after: { isActive: false } });
+  });
+
+  it("refuses an edition with a live hold", async () => {
+    const headers = await asAdmin();
+    const edition = await addEdition(handle.db, { startDate: inDays(94), stripePriceId: "price_sinus_grafting" });
+    await checkout(services(), { courseId: edition.id, buyer: null });
+    const before = await tableCounts(handle.db);
+    expect((await call(deleteCourse, "/api/functions/delete-course", { course_id: edition.id }, headers)).status).toBe(409);
+    expect(await tableCounts(handle.db)).toEqual(before);
+  });
+});
+
+describe(`new-date announcements on ${testDriver}`, () => {
+  it("emails each interested or subscribed address once per edition, with a one-click unsubscribe, and nobody who unsubscribed", async () => {
+    const headers = await asAdmin();
+    const source = await template();
+    const both = uniqueEmail("both");
+    const interestedOnly = uniqueEmail("interested");
+    const otherCourse = uniqueEmail("other");
+    const unsubscribed = uniqueEmail("gone");
+    const subscriber = uniqueEmail("subscriber");
+    await handle.db.insert(interestRegistrations).values([
+      { name: "Both <b>", email: both.toUpperCase(), offeringKeys: ["sinus-grafting"] },
+      { name: "Interested", email: interestedOnly, offeringKeys: ["sinus-grafting", "full-arch"] },
+      { name: "Other", email: otherCourse, offeringKeys: ["full-arch"] },
+      { name: "Gone", email: unsubscribed, offeringKeys: ["sinus-grafting"], unsubscribedAt: new Date() },
+    ]);
+    await handle.db.insert(newsletterSubscribers).values([
+      { email: both, name: "Dr <Both>", unsubscribeToken: randomUUID(), confirmedAt: new Date() },
+      { email: subscriber, name: null, unsubscribeToken: "subscriber-token", confirmedAt: new Date() },
+      { email: uniqueEmail("unconfirmed"), unsubscribeToken: randomUUID() },
+      { email: uniqueEmail("left"), unsubscribeToken: randomUUID(), confirmedAt: new Date(), unsubscribedAt: new Date() },
+    ]);
+
+    const first = await call(createCourse, "/api/functions/create-course", { template_course_id: source.id, new_start_date: inDays(300) }, headers);
+    expect(first.status).toBe(200);
+    const mails = (await mailsFor("Sinus Grafting")).filter((mail) => [both, interestedOnly, otherCourse, unsubscribed, subscriber].includes(mail.toAddress));
+    expect(mails.map((mail) => mail.toAddress).sort()).toEqual([both, interestedOnly, subscriber].sort());
+    const toBoth = mails.find((mail) => mail.toAddress === both)!;
+    expect(toBoth.html).toContain("Dr &lt;Both&gt;");
+    expect(toBoth.headers["List-Unsubscribe"]).toMatch(/^<http:\/\/localhost:3000\/newsletter\/unsubscribe\?token=/);
+    expect(toBoth.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    const toInterested = mails.find((mail) => mail.toAddress === interestedOnly)!;
+    expect(toInterested.html).not.toContain("Interested");
+    const interestLink = /<(http:\/\/localhost:3000\/interest\/unsubscribe\?token=[^>]+)>/.exec(toInterested.headers["List-Unsubscribe"])![1];
+    expect(toInterested.html).toContain(interestLink.replace(/&/g, "&amp;"));
+
+    // A second edition of the same course: each address hears once more, for that edition only.
+    const second = await call(createCourse, "/api/functions/create-course", { template_course_id: source.id, new_start_date: inDays(310) }, headers);
+    expect(second.status).toBe(200);
+    const after = (await mailsFor("Sinus Grafting")).filter((mail) => [both, interestedOnly, subscriber].includes(mail.toAddress));
+    expect(after).toHaveLength(6);
+
+    // The interest unsubscribe link works once, by one-click POST from a mail client.
+    const unsubscribe = guarded(interestUnsubscribe, "action");
+    const post = () =>
+      unsubscribe(
+        routeArgs(
+          new Request(interestLink.replace("http://localhost:3000", TEST_SITE_URL), {
+            method: "POST",
+            headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://mail.example.net" },
+            body: "List-Unsubscribe=One-Click",
+          }),
+          handle,
+        ),
+      );
+    expect(await post()).toEqual({ unsubscribed: true });
+    expect(await post()).toEqual({ unsubscribed: false });
+    const [registration] = await handle.db.select().from(interestRegistrations).where(eq(interestRegistrations.email, interestedOnly));
+    expect(registration.unsubscribedAt).not.toBeNull();
+    await call(createCourse, "/api/functions/create-course", { template_course_id: source.id, new_start_date: inDays(320) }, headers);
+    expect((await mailsFor("Sinus Grafting")).filter((mail) => mail.toAddress === interestedOnly)).toHaveLength(2);
+  });
+});
+
+describe(`who may schedule and delete on ${testDriver}`, () => {
+  it("refuses the endpoints anonymously (401), to a non-admin (403) and from another site, writing nothing", async () => {
+    const source = await template();
+    const edition = await addEdition(handle.db, { startDate: inDays(95) });
+    const someone = await person();
+    const admin = await person({ admin: true });
+    const before = await tableCounts(handle.db);
+    const endpoints = [
+      [createCourse, "/api/functions/create-course", { template_course_id: source.id, new_start_date: inDays(200) }],
+      [deleteCourse, "/api/functions/delete-course", { course_id: edition.id }],
+      [deactivateCourse, "/api/functions/deactivate-course", { course_id: edition.id }],
+    ] as const;
+    for (const [endpoint, path, body] of endpoints) {
+      expect((await call(endpoint, path, body, {})).status, path).toBe(401);
+      expect((await call(endpoint, path, body, { Cookie: someone.cookie })).status, path).toBe(403);
+      expect((await call(endpoint, path, body, { Cookie: admin.cookie, Origin: "https://evil.example" })).status, path).toBe(403);
+      expect((await call(endpoint, path, body, { Cookie: admin.cookie, Origin: "" })).status, path).toBe(403);
+    }
+    expect(await tableCounts(handle.db)).toEqual(before);
+  });
+
+  it("sends a non-admin to /account and a visitor to /auth from the dashboard's loader and action", async () => {
+    const source = await template();
+    const someone = await person();
+    const before = await tableCounts(handle.db);
+    const form = (cookie?: string) =>
+      new Request(`${TEST_SITE_URL}/admin?index`, {
+        method: "POST",
+        headers: { ...(cookie ? { Cookie: cookie } : {}), Origin: TEST_SITE_URL, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "schedule", template_course_id: source.id, new_start_date: inDays(210) }).toString(),
+      });
+    const page = (cookie?: string) => new Request(`${TEST_SITE_URL}/admin`, { headers: cookie ? { Cookie: cookie } : {} });
+    for (const [cookie, location] of [
+      [someone.cookie, "/account"],
+      [undefined, "/auth"],
+    ] as const) {
+      for (const answer of [await settle(() => dashboardLoader(routeArgs(page(cookie), handle))), await settle(() => dashboardAction(routeArgs(form(cookie), handle)))]) {
+        expect(answer.status).toBe(302);
+      }
+      const thrown = (await dashboardLoader(routeArgs(page(cookie), handle)).catch((error: unknown) => error)) as Response;
+      expect(thrown.headers.get("Location")).toBe(location);
+    }
+    expect(await tableCounts(handle.db)).toEqual(before);
+  });
+
+  it("schedules, refuses and deletes through the dashboard's forms for an admin", async () => {
+    const admin = await person({ admin: true });
+    const source = await template();
+    const post = (fields: Record<string, string>) =>
+      settle(() =>
+        dashboardAction(
+          routeArgs(
+            new Request(`${TEST_SITE_URL}/admin?index`, {
+              method: "POST",
+              headers: { Cookie: admin.cookie, Origin: TEST_SITE_URL, "Content-Type": "application/x-www-form-urlencoded" },
+              body: new URLSearchParams(fields).toString(),
+            }),
+            handle,
+          ),
+        ),
+      );
+    expect(await post({ intent: "schedule", template_course_id: "", new_start_date: "" })).toEqual({
+      status: 400,
+      body: { intent: "schedule", error: SCHEDULE_MESSAGES.scheduleFailed, description: SCHEDULE_MESSAGES.required },
+    });
+    expect(await post({ intent: "schedule", template_course_id: source.id, new_start_date: inDays(250) })).toEqual({
+      status: 200,
+      body: { intent: "schedule", message: SCHEDULE_MESSAGES.scheduled },
+    });
+    const loaded = (await settle(() => dashboardLoader(routeArgs(new Request(`${TEST_SITE_URL}/admin`, { headers: { Cookie: admin.cookie } }), handle)))).body as Awaited<
+      ReturnType<typeof dashboard.loader>
+    >;
+    const scheduled = loaded.upcoming!.find((course) => course.startDate === inDays(250))!;
+    expect(loaded.templates.filter((entry) => entry.title === "Sinus Grafting")).toHaveLength(1);
+    await addPurchase(handle.db, scheduled.id, "paid");
+    expect(await post({ intent: "delete", course_id: scheduled.id })).toEqual({
+      status: 409,
+      body: {
+        intent: "delete",
+        error: SCHEDULE_MESSAGES.deleteFailed,
+        description: "Sinus Grafting has bookings; deactivate it instead.",
+        deactivate: { id: scheduled.id, title: "Sinus Grafting" },
+      },
+    });
+    const spare = await addEdition(handle.db, { startDate: inDays(96) });
+    expect(await post({ intent: "delete", course_id: spare.id })).toEqual({ status: 200, body: { intent: "delete", message: "Successfully deleted course: Sinus Grafting" } });
+  });
+});

@@ -1,0 +1,221 @@
+import { randomUUID } from "node:crypto";
+
+import { and, count, eq, inArray } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+
+import { CHECKOUT_MESSAGES } from "~/lib/schemas/checkout";
+import * as checkoutApi from "~/routes/api.v2.create-checkout-session";
+import { cancelCheckout, HOLD_MS } from "~/server/booking/checkout.server";
+import { upcomingEditions } from "~/server/catalogue/editions.server";
+import { TEST_PRODUCT_KEY } from "~/server/catalogue/offerings.server";
+import { courses, localCheckoutSessions, seatHolds } from "~/server/db/schema.server";
+import { InvalidInputError, RateLimitedError, UnavailableError } from "~/server/platform/errors.server";
+
+import { builtInCheckout, checkout, editionFor, holdOf, inDays } from "../support/booking";
+import { addEdition, addPurchase } from "../support/catalogue";
+import { testDriver, useTestDatabase } from "../support/database";
+import { createPerson } from "../support/people";
+import { guarded, jsonRequest, routeArgs, settle, testEnv, testServices } from "../support/route-args";
+
+const handle = useTestDatabase();
+const services = () => testServices(handle);
+const person = (options: Parameters<typeof createPerson>[1] = {}) => createPerson({ db: handle.db, auth: services().auth }, options);
+const createCheckoutSession = guarded(checkoutApi, "action");
+
+const placesLeft = async (courseId: string, now = new Date()) =>
+  (await upcomingEditions(handle.db, { now })).find((edition) => edition.id === courseId)?.placesLeft;
+const holdCount = async () => Number((await handle.db.select({ n: count() }).from(seatHolds))[0].n);
+
+describe(`starting a checkout on ${testDriver}`, () => {
+  it("holds one place for a guest and opens a built-in session for exactly the edition's price, card and Klarna", async () => {
+    const edition = await editionFor(handle, { capacity: 5 });
+    const started = await checkout(services(), { courseId: edition.id, buyer: null });
+
+    expect(started.sessionId).toMatch(/^cs_local_/);
+    expect(started.url).toBe(`${services().env.siteUrl}/dev/checkout/${started.sessionId}`);
+    const hold = await holdOf(handle, started.holdId);
+    expect(hold).toMatchObject({
+      courseId: edition.id,
+      userId: null,
+      status: "open",
+      checkoutSessionId: started.sessionId,
+      amountSubtotal: 150_000,
+      amountTotal: 150_000,
+    });
+    expect(hold.expiresAt.getTime() - Date.now()).toBeGreaterThan(HOLD_MS - 60_000);
+    expect(await placesLeft(edition.id)).toBe(4);
+
+    const session = await builtInCheckout(services()).session(started.sessionId);
+    expect(session).toMatchObject({
+      amountTotal: 150_000,
+      currency: "gbp",
+      priceId: "price_sinus_grafting",
+      paymentMethodTypes: ["card", "klarna"],
+      customerEmail: null,
+      metadata: { hold_id: started.holdId, course_id: edition.id },
+      successUrl: `${services().env.siteUrl}/booking-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${services().env.siteUrl}/booking-canceled?hold=${started.holdId}`,
+    });
+    // Stripe's shortest session: 30 minutes, opened a moment after the hold.
+    expect(session!.expiresAt.getTime()).toBeLessThan(hold.expiresAt.getTime());
+  });
+
+  it("offers card only above the Klarna limit, and knows a signed-in buyer's email", async () => {
+    const edition = await editionFor(handle, { offeringKey: "level-2" });
+    const buyer = await person();
+    const started = await checkout(services(), { courseId: edition.id, buyer: { id: buyer.id, email: buyer.email } });
+    const session = await builtInCheckout(services()).session(started.sessionId);
+    expect(session).toMatchObject({ paymentMethodTypes: ["card"], customerEmail: buyer.email, clientReferenceId: buyer.id, amountTotal: 1_200_000 });
+  });
+
+  it.each([
+    ["no price id and no course", {}, CHECKOUT_MESSAGES.priceIdMissing],
+    ["a price id without the price_ prefix", { priceId: "prod_level2" }, CHECKOUT_MESSAGES.notAvailable],
+    ["a bare prefix", { priceId: "price_" }, CHECKOUT_MESSAGES.notAvailable],
+    ["a price id no edition sells", { priceId: "price_nothing_sold_here" }, CHECKOUT_MESSAGES.notAvailable],
+    ["a malformed course id", { courseId: "'; drop table courses; --" }, CHECKOUT_MESSAGES.notAvailable],
+    ["an unknown course id", { courseId: randomUUID() }, CHECKOUT_MESSAGES.notAvailable],
+  ])("refuses %s with the spec's message and holds nothing", async (_case, request, message) => {
+    const before = await holdCount();
+    await expect(checkout(services(), { ...request, buyer: null })).rejects.toThrow(new InvalidInputError(message));
+    expect(await holdCount()).toBe(before);
+  });
+
+  it("refuses an inactive, past or unpriced edition, a price id that is not the edition's and the hidden test product", async () => {
+    const inactive = await addEdition(handle.db, { startDate: inDays(30), isActive: false, stripePriceId: "price_sinus_grafting" });
+    const past = await addEdition(handle.db, { startDate: inDays(-3), stripePriceId: "price_sinus_grafting" });
+    const unpriced = await addEdition(handle.db, { startDate: inDays(30), stripePriceId: null });
+    const current = await editionFor(handle);
+    const [testProduct] = await handle.db.select().from(courses).where(eq(courses.offeringKey, TEST_PRODUCT_KEY));
+    const before = await holdCount();
+    for (const [request, message] of [
+      [{ courseId: inactive.id }, CHECKOUT_MESSAGES.notAvailable],
+      [{ courseId: past.id }, CHECKOUT_MESSAGES.notAvailable],
+      [{ courseId: unpriced.id }, CHECKOUT_MESSAGES.priceIdMissing],
+      [{ courseId: current.id, priceId: "price_level2_live_surgery" }, CHECKOUT_MESSAGES.notAvailable],
+      [{ courseId: testProduct.id }, CHECKOUT_MESSAGES.notAvailable],
+    ] as const) {
+      await expect(checkout(services(), { ...request, buyer: null }), JSON.stringify(request)).rejects.toThrow(message);
+    }
+    expect(await holdCount()).toBe(before);
+  });
+
+  it("with only a price id, books the soonest future edition of that price that has a place", async () => {
+    const full = await editionFor(handle, { days: 20, capacity: 1 });
+    const later = await editionFor(handle, { days: 40, capacity: 3 });
+    const latest = await editionFor(handle, { days: 80, capacity: 3 });
+    const priceId = `price_soonest_${randomUUID().slice(0, 8)}`;
+    await handle.db
+      .update(courses)
+      .set({ stripePriceId: priceId })
+      .where(inArray(courses.id, [full.id, later.id, latest.id]));
+    await addPurchase(handle.db, full.id, "paid");
+
+    const started = await checkout(services(), { priceId, buyer: null });
+    expect((await holdOf(handle, started.holdId)).courseId).toBe(later.id);
+  });
+
+  it("answers 'Fully booked' for a full edition, and counts paid bookings and live holds as taken", async () => {
+    const edition = await editionFor(handle, { capacity: 2 });
+    await addPurchase(handle.db, edition.id, "paid");
+    await addPurchase(handle.db, edition.id, "refunded");
+    await checkout(services(), { courseId: edition.id, buyer: null });
+    expect(await placesLeft(edition.id)).toBe(0);
+    const refused = checkout(services(), { courseId: edition.id, buyer: null });
+    await expect(refused).rejects.toBeInstanceOf(UnavailableError);
+    await expect(refused).rejects.toThrow(/^Fully booked/);
+  });
+
+  it("gives exactly two holds to fifty concurrent checkouts for two places, and a clear 'Fully booked' to the other 48", async () => {
+    const edition = await editionFor(handle, { capacity: 2 });
+    const outcomes = await Promise.allSettled(Array.from({ length: 50 }, () => checkout(services(), { courseId: edition.id, buyer: null })));
+    const refusals = outcomes.flatMap((outcome) => (outcome.status === "rejected" ? [outcome.reason as Error] : []));
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(2);
+    expect(refusals).toHaveLength(48);
+    for (const refusal of refusals) {
+      expect(refusal).toBeInstanceOf(UnavailableError);
+      expect(refusal.message).toBe(CHECKOUT_MESSAGES.fullyBooked);
+    }
+    const [{ n }] = await handle.db
+      .select({ n: count() })
+      .from(seatHolds)
+      .where(and(eq(seatHolds.courseId, edition.id), eq(seatHolds.status, "open")));
+    expect(Number(n)).toBe(2);
+  });
+
+  it("frees a held place when the hold's time is up, without waiting for anyone", async () => {
+    const edition = await editionFor(handle, { capacity: 1 });
+    const start = new Date();
+    await checkout(services(), { courseId: edition.id, buyer: null }, start);
+    await expect(checkout(services(), { courseId: edition.id, buyer: null }, new Date(start.getTime() + 10 * 60_000))).rejects.toBeInstanceOf(UnavailableError);
+    const later = new Date(start.getTime() + HOLD_MS + 1_000);
+    expect(await placesLeft(edition.id, later)).toBe(1);
+    await expect(checkout(services(), { courseId: edition.id, buyer: null }, later)).resolves.toMatchObject({ sessionId: expect.stringMatching(/^cs_local_/) });
+  });
+
+  it("ends the checkout at once when the buyer cancels, releasing the place", async () => {
+    const edition = await editionFor(handle, { capacity: 1 });
+    const started = await checkout(services(), { courseId: edition.id, buyer: null });
+    expect(await placesLeft(edition.id)).toBe(0);
+    await cancelCheckout(services(), started.holdId);
+    expect(await holdOf(handle, started.holdId)).toMatchObject({ status: "released" });
+    const [session] = await handle.db.select().from(localCheckoutSessions).where(eq(localCheckoutSessions.id, started.sessionId));
+    expect(session.status).toBe("expired");
+    expect(await placesLeft(edition.id)).toBe(1);
+    // A second visit to the cancel page changes nothing.
+    await cancelCheckout(services(), started.holdId);
+    expect(await placesLeft(edition.id)).toBe(1);
+  });
+
+  it("limits checkouts per address to CHECKOUT_RATE_LIMIT in ten minutes", async () => {
+    const limited = testServices(handle, testEnv({ CHECKOUT_RATE_LIMIT: "2" }));
+    const edition = await editionFor(handle, { capacity: 10 });
+    const from = { clientIp: "192.0.2.77" };
+    const { startCheckout } = await import("~/server/booking/checkout.server");
+    await startCheckout(limited, { courseId: edition.id, buyer: null }, from);
+    await startCheckout(limited, { courseId: edition.id, buyer: null }, from);
+    await expect(startCheckout(limited, { courseId: edition.id, buyer: null }, from)).rejects.toBeInstanceOf(RateLimitedError);
+    // Another address is not held back.
+    await expect(startCheckout(limited, { courseId: edition.id, buyer: null }, { clientIp: "192.0.2.78" })).resolves.toBeDefined();
+  });
+});
+
+describe(`POST /api/v2/create-checkout-session on ${testDriver}`, () => {
+  const post = (body: unknown, headers: Record<string, string> = {}) =>
+    settle(() =>
+      createCheckoutSession(
+        routeArgs(jsonRequest("/api/v2/create-checkout-session", body, headers), handle, {}, undefined, `203.0.113.${Math.floor(Math.random() * 200) + 1}`),
+      ),
+    );
+
+  it("answers { sessionId, url } and takes the buyer from the session, never from the body's userId", async () => {
+    const edition = await editionFor(handle);
+    const buyer = await person();
+    const someoneElse = await person();
+    const answer = await post({ priceId: "price_sinus_grafting", courseId: edition.id, userId: someoneElse.id }, { Cookie: buyer.cookie });
+    expect(answer.status).toBe(200);
+    const { sessionId, url } = answer.body as { sessionId: string; url: string };
+    expect(url).toContain(sessionId);
+    const [hold] = await handle.db.select().from(seatHolds).where(eq(seatHolds.checkoutSessionId, sessionId));
+    expect(hold).toMatchObject({ userId: buyer.id, customerEmail: buyer.email });
+
+    // A guest naming someone's id is still a guest.
+    const guest = await post({ courseId: edition.id, userId: buyer.id });
+    const [guestHold] = await handle.db
+      .select()
+      .from(seatHolds)
+      .where(eq(seatHolds.checkoutSessionId, (guest.body as { sessionId: string }).sessionId));
+    expect(guestHold).toMatchObject({ userId: null, customerEmail: null });
+  });
+
+  it("answers refusals as 4xx JSON with the spec's messages", async () => {
+    const full = await editionFor(handle, { capacity: 1 });
+    await addPurchase(handle.db, full.id, "paid");
+    expect(await post({})).toEqual({ status: 400, body: { error: CHECKOUT_MESSAGES.priceIdMissing } });
+    expect(await post({ priceId: "nope" })).toEqual({ status: 400, body: { error: CHECKOUT_MESSAGES.notAvailable } });
+    expect(await post({ priceId: 42 })).toEqual({ status: 400, body: { error: CHECKOUT_MESSAGES.notAvailable } });
+    expect(await post({ courseId: full.id })).toEqual({ status: 409, body: { error: CHECKOUT_MESSAGES.fullyBooked } });
+    expect(await post("not json")).toEqual({ status: 400, body: { error: CHECKOUT_MESSAGES.priceIdMissing } });
+    expect((await post({ courseId: full.id }, { Origin: "https://evil.example" })).status).toBe(403);
+  });
+});

@@ -1,0 +1,410 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+
+import * as receiptRoute from "~/routes/account.receipts.$purchaseId";
+import * as adminRoute from "~/routes/admin._index";
+import * as webhookRoute from "~/routes/api.stripe.webhook";
+import * as bookingSuccessRoute from "~/routes/booking-success";
+import { claimGuestPurchases } from "~/server/accounts/purchases.server";
+import { HOLD_MS } from "~/server/booking/checkout.server";
+import { upcomingEditions } from "~/server/catalogue/editions.server";
+import { courses, emailOutbox, localCheckoutSessions, seatHolds, userCoursePurchases, users } from "~/server/db/schema.server";
+import { INVALID_SIGNATURE_MESSAGE, receivePaymentEvent } from "~/server/payments/webhook.server";
+import { InvalidInputError } from "~/server/platform/errors.server";
+
+import { builtInCheckout, capturingCheckout, checkout, editionFor, holdOf, inDays, signedEvent } from "../support/booking";
+import { addEdition, addPurchase } from "../support/catalogue";
+import { testDriver, useTestDatabase } from "../support/database";
+import { createPerson } from "../support/people";
+import { guarded, routeArgs, settle, TEST_SITE_URL, testServices } from "../support/route-args";
+import { tableCounts } from "../support/table-counts";
+
+const handle = useTestDatabase();
+const services = () => testServices(handle);
+const person = (options: Parameters<typeof createPerson>[1] = {}) => createPerson({ db: handle.db, auth: services().auth }, options);
+
+const purchasesOf = (courseId: string) => handle.db.select().from(userCoursePurchases).where(eq(userCoursePurchases.courseId, courseId));
+const mailTo = (email: string, template?: string) =>
+  handle.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.toAddress, email), template ? eq(emailOutbox.template, template) : undefined));
+const placesLeft = async (courseId: string) => (await upcomingEditions(handle.db)).find((edition) => edition.id === courseId)?.placesLeft;
+const deliver = (event: { payload: string; signature: string }) => receivePaymentEvent(services(), event.payload, event.signature);
+
+/** A guest's checkout for the edition, paid at the built-in checkout whose events the test holds. */
+async function paidByGuest(courseId: string, email: string, method: "card" | "klarna" | "bank_transfer" = "card") {
+  const started = await checkout(services(), { courseId, buyer: null });
+  const capture = capturingCheckout(services());
+  await capture.checkout.pay(started.sessionId, { method, email });
+  return { ...started, ...capture };
+}
+
+describe(`fulfilment through the signed webhook on ${testDriver}`, () => {
+  it("turns a paid built-in checkout into one purchase with its receipt, one confirmation with a calendar invite, and uses the sign-up discount", async () => {
+    const edition = await editionFor(handle, { capacity: 4 });
+    const buyer = await person({ marketing: true, firstName: "Layla" });
+    const started = await checkout(services(), { courseId: edition.id, buyer: { id: buyer.id, email: buyer.email } });
+    const { redirectTo } = await builtInCheckout(services()).pay(started.sessionId, { method: "card", email: null });
+    expect(redirectTo).toBe(`${TEST_SITE_URL}/booking-success?session_id=${started.sessionId}`);
+
+    const [purchase] = await purchasesOf(edition.id);
+    expect(purchase).toMatchObject({
+      userId: buyer.id,
+      customerEmail: buyer.email,
+      status: "paid",
+      amountSubtotal: 150_000,
+      amountDiscount: 10_000,
+      amountTotal: 140_000,
+      discountKind: "signup",
+      holdId: started.holdId,
+      stripeSessionId: started.sessionId,
+      receiptUrl: `${TEST_SITE_URL}/account/receipts/${purchase.id}`,
+    });
+    expect(purchase.stripePaymentIntentId).toMatch(/^pi_local_/);
+    expect(await holdOf(handle, started.holdId)).toMatchObject({ status: "converted" });
+    expect(await placesLeft(edition.id)).toBe(3);
+    const [{ claimed }] = await handle.db.select({ claimed: users.giiSignupDiscountClaimed }).from(users).where(eq(users.id, buyer.id));
+    expect(claimed).toBe(true);
+
+    const mail = await mailTo(buyer.email, "booking-confirmation");
+    expect(mail).toHaveLength(1);
+    expect(mail[0].text).toContain("Dear Layla,");
+    for (const value of ["Sinus Grafting", "London", "£1,500", "£100 off your first course", "£1,400", purchase.receiptUrl!])
+      expect(mail[0].text).toContain(value);
+    const [invite] = mail[0].attachments;
+    expect(invite).toMatchObject({ filename: "course.ics", contentType: expect.stringContaining("text/calendar") });
+    const day = edition.startDate!.replaceAll("-", "");
+    expect(invite.content).toContain("BEGIN:VCALENDAR");
+    expect(invite.content).toContain(`DTSTART;VALUE=DATE:${day}`);
+    expect(invite.content).toMatch(/DTEND;VALUE=DATE:\d{8}/);
+    expect(invite.content).toContain(`UID:${edition.id}@`);
+    expect(invite.content).toContain("SUMMARY:Sinus Grafting");
+  });
+
+  it("records one purchase and one email from the same event delivered ten times, out of order with the session's other events", async () => {
+    const edition = await editionFor(handle, { capacity: 3 });
+    const email = "ten.times@example.com";
+    const { sessionId, events } = await paidByGuest(edition.id, email);
+    const [completed] = events;
+    expect(completed.type).toBe("checkout.session.completed");
+    const expired = signedEvent("checkout.session.expired", {
+      id: sessionId,
+      object: "checkout.session",
+      status: "expired",
+      payment_status: "unpaid",
+      metadata: {},
+    });
+
+    const answers = await Promise.all([deliver(expired), ...Array.from({ length: 10 }, () => deliver(completed)), deliver(expired)]);
+    expect(answers.filter((answer) => !answer.duplicate)).toHaveLength(2);
+    expect(await purchasesOf(edition.id)).toHaveLength(1);
+    expect(await mailTo(email, "booking-confirmation")).toHaveLength(1);
+    // An expiry arriving around a paid session never undoes the booking.
+    expect((await purchasesOf(edition.id))[0].status).toBe("paid");
+    expect(await placesLeft(edition.id)).toBe(2);
+  });
+
+  it("answers a bad signature with 400 and changes nothing, over the webhook route", async () => {
+    const edition = await editionFor(handle);
+    const { events } = await paidByGuest(edition.id, "forger@example.com");
+    const before = await tableCounts(handle.db);
+    const action = guarded(webhookRoute, "action");
+    const post = (body: string, signature: string) =>
+      settle(() =>
+        action(routeArgs(new Request(`${TEST_SITE_URL}/api/stripe/webhook`, { method: "POST", headers: { "Stripe-Signature": signature }, body }), handle)),
+      );
+    const tampered = events[0].payload.replace('"payment_status":"paid"', '"payment_status":"paid","amount_total":1');
+    expect(await post(tampered, events[0].signature)).toEqual({ status: 400, body: { error: INVALID_SIGNATURE_MESSAGE } });
+    expect(await post(events[0].payload, "t=1,v1=deadbeef")).toEqual({ status: 400, body: { error: INVALID_SIGNATURE_MESSAGE } });
+    expect(await post(events[0].payload, "")).toEqual({ status: 400, body: { error: INVALID_SIGNATURE_MESSAGE } });
+    expect(await tableCounts(handle.db)).toEqual(before);
+    await expect(receivePaymentEvent(services(), events[0].payload, null)).rejects.toThrow(new InvalidInputError(INVALID_SIGNATURE_MESSAGE));
+
+    // The genuine delivery, through the route, is accepted.
+    expect(await post(events[0].payload, events[0].signature)).toEqual({ status: 200, body: { received: true } });
+    expect(await purchasesOf(edition.id)).toHaveLength(1);
+  });
+
+  it("acknowledges and logs an event for a session that is not ours, writing nothing but its id", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      const before = await tableCounts(handle.db);
+      const stranger = signedEvent("checkout.session.completed", {
+        id: "cs_local_not_ours",
+        object: "checkout.session",
+        status: "complete",
+        payment_status: "paid",
+        metadata: {},
+      });
+      expect(await deliver(stranger)).toEqual({ received: true });
+      expect(warn.mock.calls.flat().join(" ")).toContain("cs_local_not_ours");
+      const after = await tableCounts(handle.db);
+      expect({ ...after, payment_events: before.payment_events }).toEqual(before);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it("frees the place at once when the session expires unpaid", async () => {
+    const edition = await editionFor(handle, { capacity: 1 });
+    const started = await checkout(services(), { courseId: edition.id, buyer: null });
+    expect(await placesLeft(edition.id)).toBe(0);
+    // The built-in checkout's clock, a moment after the session's time ran out.
+    await builtInCheckout(services()).tick(new Date(Date.now() + HOLD_MS));
+    expect(await holdOf(handle, started.holdId)).toMatchObject({ status: "released" });
+    expect(await placesLeft(edition.id)).toBe(1);
+  });
+
+  it("keeps the place of a delayed bank payment as a pending purchase, and confirms once when it settles", async () => {
+    const edition = await editionFor(handle, { capacity: 2 });
+    const email = "bank.payer@example.com";
+    const started = await checkout(services(), { courseId: edition.id, buyer: null });
+    const local = builtInCheckout(services());
+    await local.pay(started.sessionId, { method: "bank_transfer", email });
+    expect((await purchasesOf(edition.id))[0]).toMatchObject({ status: "pending", customerEmail: email });
+    expect(await holdOf(handle, started.holdId)).toMatchObject({ status: "awaiting_payment" });
+    // Held however long the bank takes: long after the checkout's own time.
+    expect(await placesLeft(edition.id)).toBe(1);
+    expect(await mailTo(email)).toHaveLength(0);
+
+    await local.tick(new Date(Date.now() + 60_000));
+    expect((await purchasesOf(edition.id))[0]).toMatchObject({ status: "paid" });
+    expect(await holdOf(handle, started.holdId)).toMatchObject({ status: "converted" });
+    expect(await mailTo(email, "booking-confirmation")).toHaveLength(1);
+    await local.tick(new Date(Date.now() + 120_000));
+    expect(await mailTo(email, "booking-confirmation")).toHaveLength(1);
+  });
+
+  it("cancels the pending purchase and releases the place when a delayed payment fails", async () => {
+    const edition = await editionFor(handle, { capacity: 1 });
+    const { sessionId, holdId, events } = await paidByGuest(edition.id, "failed.bank@example.com", "bank_transfer");
+    await deliver(events[0]);
+    expect((await purchasesOf(edition.id))[0]).toMatchObject({ status: "pending" });
+    expect(await placesLeft(edition.id)).toBe(0);
+    const [session] = await handle.db.select().from(localCheckoutSessions).where(eq(localCheckoutSessions.id, sessionId));
+    await deliver(
+      signedEvent("checkout.session.async_payment_failed", {
+        id: sessionId,
+        object: "checkout.session",
+        status: "complete",
+        payment_status: "unpaid",
+        metadata: session.metadata,
+      }),
+    );
+    expect((await purchasesOf(edition.id))[0]).toMatchObject({ status: "canceled" });
+    expect(await holdOf(handle, holdId)).toMatchObject({ status: "released" });
+    expect(await placesLeft(edition.id)).toBe(1);
+  });
+
+  it("marks a fully refunded purchase refunded and frees its place; a partial refund is only recorded", async () => {
+    const edition = await editionFor(handle, { capacity: 1 });
+    const started = await checkout(services(), { courseId: edition.id, buyer: null });
+    const local = builtInCheckout(services());
+    await local.pay(started.sessionId, { method: "card", email: "refund.me@example.com" });
+    const [paid] = await purchasesOf(edition.id);
+    expect(await placesLeft(edition.id)).toBe(0);
+
+    await local.refund({ paymentIntentId: paid.stripePaymentIntentId!, amount: 50_000, idempotencyKey: "partial-1" });
+    expect((await purchasesOf(edition.id))[0]).toMatchObject({ status: "paid", amountRefunded: 50_000, refundedAt: null });
+    // The same refund asked again is not paid twice.
+    await local.refund({ paymentIntentId: paid.stripePaymentIntentId!, amount: 50_000, idempotencyKey: "partial-1" });
+    expect((await purchasesOf(edition.id))[0].amountRefunded).toBe(50_000);
+
+    await local.refund({ paymentIntentId: paid.stripePaymentIntentId!, idempotencyKey: "rest" });
+    const [refunded] = await purchasesOf(edition.id);
+    expect(refunded).toMatchObject({ status: "refunded", amountRefunded: 150_000 });
+    expect(refunded.refundedAt).toBeInstanceOf(Date);
+    expect(await placesLeft(edition.id)).toBe(1);
+  });
+
+  it("keeps a payment that arrives after its hold lapsed when a place is still free", async () => {
+    const edition = await editionFor(handle, { capacity: 2 });
+    const { holdId, events } = await paidByGuest(edition.id, "late.but.lucky@example.com");
+    await handle.db
+      .update(seatHolds)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(seatHolds.id, holdId));
+    await deliver(events[0]);
+    expect((await purchasesOf(edition.id))[0]).toMatchObject({ status: "paid" });
+    expect(await mailTo("late.but.lucky@example.com", "booking-confirmation")).toHaveLength(1);
+  });
+
+  it("refunds in full a payment that arrives after its hold lapsed and the last place went, telling the buyer and staff", async () => {
+    const edition = await editionFor(handle, { capacity: 1 });
+    const email = "late.and.unlucky@example.com";
+    const late = await paidByGuest(edition.id, email);
+    await handle.db
+      .update(seatHolds)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(seatHolds.id, late.holdId));
+    // Meanwhile someone else took the place.
+    const other = await checkout(services(), { courseId: edition.id, buyer: null });
+
+    await deliver(late.events[0]);
+    const [purchase] = (await purchasesOf(edition.id)).filter((row) => row.customerEmail === email);
+    expect(purchase.status).toBe("refunded");
+    expect(await holdOf(handle, late.holdId)).toMatchObject({ status: "released" });
+    expect(await holdOf(handle, other.holdId)).toMatchObject({ status: "open" });
+    expect(await mailTo(email, "booking-refunded")).toHaveLength(1);
+    expect(await mailTo(email, "booking-confirmation")).toHaveLength(0);
+    expect(await mailTo(services().env.mail.staffEmail, "staff-refund-notice")).not.toHaveLength(0);
+    // The money went back through the provider, whose refund event then confirmed it.
+    const [session] = await handle.db.select().from(localCheckoutSessions).where(eq(localCheckoutSessions.id, late.sessionId));
+    expect(session.amountRefunded).toBe(150_000);
+    expect((await purchasesOf(edition.id)).find((row) => row.id === purchase.id)?.refundedAt).toBeInstanceOf(Date);
+    expect(await placesLeft(edition.id)).toBe(0);
+  });
+});
+
+describe(`the success page and guest purchases on ${testDriver}`, () => {
+  const successLoader = guarded(bookingSuccessRoute, "loader");
+  const visit = (sessionId: string) => successLoader(routeArgs(new Request(`${TEST_SITE_URL}/booking-success?session_id=${sessionId}`), handle));
+
+  it("fulfils from the success page when it comes before the webhook, and the later event adds nothing", async () => {
+    const edition = await editionFor(handle);
+    const email = "page.first@example.com";
+    const { sessionId, events } = await paidByGuest(edition.id, email);
+    const page = await visit(sessionId);
+    expect(page).toEqual({ sessionId, booking: { title: "Sinus Grafting", dates: expect.any(String), location: "London, United Kingdom", status: "booked" } });
+    expect(await purchasesOf(edition.id)).toHaveLength(1);
+    await deliver(events[0]);
+    expect(await visit(sessionId)).toEqual(page);
+    expect(await purchasesOf(edition.id)).toHaveLength(1);
+    expect(await mailTo(email, "booking-confirmation")).toHaveLength(1);
+  });
+
+  it("shows only the session id for a session that is unknown or malformed", async () => {
+    expect(await visit("cs_local_unknown_session")).toEqual({ sessionId: "cs_local_unknown_session", booking: null });
+    expect(await visit("not-a-session")).toEqual({ sessionId: "not-a-session", booking: null });
+  });
+
+  it("gives a guest purchase to the account that verifies its email, once", async () => {
+    const edition = await editionFor(handle);
+    const email = `guest.${Date.now()}@example.com`;
+    await paidByGuest(edition.id, email).then(({ events }) => deliver(events[0]));
+    const owner = await person({ email });
+    expect(await claimGuestPurchases(handle.db, { id: owner.id, email, emailVerified: true })).toBe(1);
+    expect(await claimGuestPurchases(handle.db, { id: owner.id, email, emailVerified: true })).toBe(0);
+    expect((await purchasesOf(edition.id))[0].userId).toBe(owner.id);
+  });
+});
+
+describe(`receipts on ${testDriver}`, () => {
+  const receiptLoader = guarded(receiptRoute, "loader");
+  const open = (purchaseId: string, cookie?: string) =>
+    settle(() =>
+      receiptLoader(
+        routeArgs(new Request(`${TEST_SITE_URL}/account/receipts/${purchaseId}`, { headers: cookie ? { Cookie: cookie } : {} }), handle, {
+          purchaseId,
+        }) as never,
+      ),
+    );
+
+  it("shows the owner a printable receipt, and nobody else", async () => {
+    const edition = await editionFor(handle);
+    const owner = await person({ marketing: true });
+    const started = await checkout(services(), { courseId: edition.id, buyer: { id: owner.id, email: owner.email } });
+    await builtInCheckout(services()).pay(started.sessionId, { method: "klarna", email: null });
+    const [purchase] = await purchasesOf(edition.id);
+
+    const receipt = await open(purchase.id, owner.cookie);
+    expect(receipt.status).toBe(200);
+    expect(receipt.body).toMatchObject({
+      billedTo: owner.email,
+      status: "paid",
+      course: { title: "Sinus Grafting", location: "London, United Kingdom" },
+      price: "£1,500",
+      discount: { name: "£100 off your first course", amount: "£100" },
+      total: "£1,400",
+    });
+    const stranger = await person();
+    expect((await open(purchase.id, stranger.cookie)).status).toBe(404);
+    expect((await open("00000000-0000-4000-8000-000000000000", owner.cookie)).status).toBe(404);
+    expect((await open("'; select 1; --", owner.cookie)).status).toBe(404);
+    const anonymous = await open(purchase.id);
+    expect(anonymous.status).toBe(302);
+  });
+});
+
+describe(`the administrators' test product on ${testDriver}`, () => {
+  const adminAction = guarded(adminRoute, "action");
+  const post = (cookie: string) =>
+    adminAction(
+      routeArgs(
+        new Request(`${TEST_SITE_URL}/`, {
+          method: "POST",
+          headers: { Cookie: cookie, Origin: TEST_SITE_URL, "Content-Type": "application/x-www-form-urlencoded" },
+          body: "intent=test-purchase",
+        }),
+        handle,
+      ),
+    ).catch((thrown: unknown) => thrown);
+
+  it("buys the £1 test product through the whole path for an administrator, and for nobody else", async () => {
+    const admin = await person({ admin: true, marketing: true });
+    const answer = (await post(admin.cookie)) as Response;
+    expect(answer.status).toBe(303);
+    const sessionId = answer.headers.get("Location")!.split("/").pop()!;
+    const [session] = await handle.db.select().from(localCheckoutSessions).where(eq(localCheckoutSessions.id, sessionId));
+    // £1, with no discount even for an eligible account.
+    expect(session).toMatchObject({ amountTotal: 100, amountDiscount: 0, productName: "Test Product", customerEmail: admin.email });
+    await builtInCheckout(services()).pay(sessionId, { method: "card", email: null });
+    const [product] = await handle.db.select({ id: courses.id }).from(courses).where(eq(courses.offeringKey, "test-product"));
+    const [purchase] = (await purchasesOf(product.id)).filter((row) => row.userId === admin.id);
+    expect(purchase).toMatchObject({ status: "paid", amountTotal: 100 });
+    const [mail] = await mailTo(admin.email, "booking-confirmation");
+    expect(mail.attachments).toEqual([]);
+
+    const someone = await person();
+    const refused = (await post(someone.cookie)) as Response;
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("Location")).toBe("/account");
+  });
+});
+
+describe(`discounts on ${testDriver}`, () => {
+  const holdFor = async (courseId: string, buyer: { id: string; email: string } | null) =>
+    holdOf(handle, (await checkout(services(), { courseId, buyer })).holdId);
+
+  it("gives £100 off only to a verified account that ticked the box and has not used it", async () => {
+    const edition = await editionFor(handle, { capacity: 20 });
+    const ticked = await person({ marketing: true });
+    const unticked = await person({ marketing: false });
+    const unverified = await person({ marketing: true, verified: false });
+    expect(await holdFor(edition.id, ticked)).toMatchObject({ discountKind: "signup", amountDiscount: 10_000, amountTotal: 140_000 });
+    // Held on one open checkout, it is not offered on a second at the same time.
+    expect(await holdFor(edition.id, ticked)).toMatchObject({ discountKind: null, amountTotal: 150_000 });
+    expect(await holdFor(edition.id, unticked)).toMatchObject({ discountKind: null });
+    expect(await holdFor(edition.id, unverified)).toMatchObject({ discountKind: null });
+    expect(await holdFor(edition.id, null)).toMatchObject({ discountKind: null });
+    await handle.db.update(users).set({ giiSignupDiscountClaimed: true }).where(eq(users.id, unticked.id));
+  });
+
+  it("gives the largest that applies: £500 off Level 2 after Level 1, half off Complications for full-arch alumni", async () => {
+    const level1 = await addEdition(handle.db, {
+      offeringKey: "level-1",
+      title: "Level 1 - Full Arch Implant Course",
+      slug: "level-1-full-arch-implant-course",
+      startDate: inDays(-60),
+      endDate: inDays(-59),
+    });
+    const level3 = await addEdition(handle.db, { offeringKey: "level-3", title: "Level 3", slug: "level-3", startDate: inDays(-30), endDate: inDays(-27) });
+    const level2 = await editionFor(handle, { offeringKey: "level-2" });
+    const complications = await editionFor(handle, { offeringKey: "complications" });
+    const graduate = await person({ marketing: true });
+    const zygomatic = await person({ marketing: false });
+    await addPurchase(handle.db, level1.id, "complete", { userId: graduate.id });
+    await addPurchase(handle.db, level3.id, "paid", { userId: zygomatic.id });
+
+    expect(await holdFor(level2.id, graduate)).toMatchObject({ discountKind: "level-1-alumni", amountDiscount: 50_000, amountTotal: 1_150_000 });
+    expect(await holdFor(complications.id, zygomatic)).toMatchObject({ discountKind: "full-arch-alumni", amountDiscount: 45_000, amountTotal: 45_000 });
+    // Level 3 alumni have not attended Level 1: no £500 on Level 2.
+    expect(await holdFor(level2.id, zygomatic)).toMatchObject({ discountKind: null });
+    // A course not yet over does not count as attended.
+    const upcomingLevel1 = await addEdition(handle.db, { offeringKey: "level-1", title: "Level 1", slug: "level-1", startDate: inDays(5), endDate: inDays(6) });
+    const booked = await person();
+    await addPurchase(handle.db, upcomingLevel1.id, "paid", { userId: booked.id });
+    expect(await holdFor(level2.id, booked)).toMatchObject({ discountKind: null });
+  });
+});

@@ -1,0 +1,73 @@
+import { addDays, format } from "date-fns";
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+
+import { startCheckout } from "~/server/booking/checkout.server";
+import { scheduleEdition } from "~/server/catalogue/editions.server";
+import type { DatabaseHandle } from "~/server/db/client.server";
+import { seatHolds } from "~/server/db/schema.server";
+import { createLocalCheckout, type LocalCheckout, localWebhookSecret } from "~/server/payments/local.server";
+import { asLocalCheckout } from "~/server/payments/providers.server";
+import type { AppServices } from "~/server/platform/context.server";
+
+import { TEST_APP_SECRET } from "./route-args";
+
+export const inDays = (days: number, from = new Date()) => format(addDays(from, days), "yyyy-MM-dd");
+
+/** An edition of its own for one test, scheduled as staff would (Sinus Grafting unless told otherwise). */
+export function editionFor(
+  database: DatabaseHandle,
+  { offeringKey = "sinus-grafting", days = 60, capacity }: { offeringKey?: string; days?: number; capacity?: number } = {},
+) {
+  return scheduleEdition(database.db, { offeringKey, startDate: inDays(days), capacity });
+}
+
+let lastIp = 0;
+/** Each checkout from an address of its own, so the per-address budget is tested on its own. */
+const freshIp = () => `198.51.100.${(++lastIp % 250) + 1}`;
+
+/** Starts a checkout as the booking API does, from a fresh address. */
+export function checkout(services: AppServices, request: Parameters<typeof startCheckout>[1], now?: Date) {
+  return startCheckout(services, request, { clientIp: freshIp(), now });
+}
+
+export const builtInCheckout = (services: AppServices): LocalCheckout => {
+  const local = asLocalCheckout(services.payments);
+  if (!local) throw new Error("These tests run with the built-in checkout");
+  return local;
+};
+
+export async function holdOf(database: DatabaseHandle, holdId: string) {
+  const [hold] = await database.db.select().from(seatHolds).where(eq(seatHolds.id, holdId));
+  return hold;
+}
+
+export interface SignedEvent {
+  type: string;
+  payload: string;
+  signature: string;
+}
+
+/**
+ * The built-in checkout on the same database, whose events are kept instead of
+ * delivered: a test then sends them to the webhook receiver when, how often
+ * and in what order it likes, as Stripe's at-least-once delivery may.
+ */
+export function capturingCheckout(services: AppServices): { checkout: LocalCheckout; events: SignedEvent[] } {
+  const events: SignedEvent[] = [];
+  const checkout = createLocalCheckout({
+    db: services.database.db,
+    siteUrl: services.env.siteUrl,
+    webhookSecret: localWebhookSecret(TEST_APP_SECRET),
+    deliver: async (payload, signature) => {
+      events.push({ type: (JSON.parse(payload) as { type: string }).type, payload, signature });
+    },
+  });
+  return { checkout, events };
+}
+
+/** An event as the built-in checkout signs it, for any object: a test's own Stripe-shaped event. */
+export function signedEvent(type: string, object: object, id = `evt_test_${Math.random().toString(36).slice(2)}`): SignedEvent {
+  const payload = JSON.stringify({ id, object: "event", type, created: Math.floor(Date.now() / 1000), livemode: false, data: { object } });
+  return { type, payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: localWebhookSecret(TEST_APP_SECRET) }) };
+}

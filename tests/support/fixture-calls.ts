@@ -1,0 +1,19 @@
+import type { PurchaseStatus } from "~/lib/purchases";
+import type { courses, userCoursePurchases } from "~/server/db/schema.server";
+
+import type { Person, PersonOptions } from "./people";
+
+/** What end-to-end tests ask the fixture door to set up, and what each call answers. */
+export interface FixtureCalls {
+  person: { input: PersonOptions; output: Person };
+  removePeople: { input: { ids: string[] }; output: { removed: number } };
+  edition: { input: { offeringKey: string; startDate: string; capacity?: number }; output: typeof courses.$inferSelect };
+  removeEditions: { input: { ids: string[] }; output: { removed: number } };
+  purchase: {
+    input: { courseId: string; status: PurchaseStatus; userId?: string | null; customerEmail?: string; receiptUrl?: string | null; purchaseDate?: string };
+    output: typeof userCoursePurchases.$inferSelect;
+  };
+}
+
+/** Where a server under test on `serverPort` keeps its fixture door. */
+export const fixtureDoorPort = (serverPort: number) => serverPort + 1000;

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+
+import { csvResponse, toCsv } from "~/server/admin/csv.server";
+
+const columns = [
+  { header: "Name", value: (row: { name: string; amount: number | null }) => row.name },
+  { header: "Amount", value: (row: { name: string; amount: number | null }) => row.amount },
+];
+
+describe("CSV exports", () => {
+  it("starts with a byte order mark, has a header row and CRLF line ends, and quotes commas, quotes and new lines", () => {
+    const csv = toCsv(columns, [
+      { name: 'Dr "Sam" Lee, DDS', amount: 150_000 },
+      { name: "Line one\nline two", amount: null },
+      { name: "Zoë Ñúñez 日本", amount: 0 },
+    ]);
+    expect(csv.startsWith("\uFEFFName,Amount\r\n")).toBe(true);
+    expect(csv.slice(1).split("\r\n")).toEqual(["Name,Amount", '"Dr ""Sam"" Lee, DDS",150000', '"Line one\nline two",', "Zoë Ñúñez 日本,0", ""]);
+  });
+
+  it.each(['=HYPERLINK("http://evil")', "+1+1", "-2+3", "@SUM(A1)", "\tcmd", "\rcmd"])("neutralises a cell that a spreadsheet would run: %j", (hostile) => {
+    const csv = toCsv(columns, [{ name: hostile, amount: 1 }]);
+    const line = csv.slice(1).split("\r\n")[1];
+    expect(line.startsWith(`'`) || line.startsWith(`"'`)).toBe(true);
+  });
+
+  it("answers as a private download with a safe file name", async () => {
+    const response = csvResponse("\uFEFFa\r\n", 'attendees "x"/..\\evil.csv');
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="attendees--x--..-evil.csv"');
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    // The mark is there in the bytes sent (a decoder reading them as text drops it).
+    expect([...new Uint8Array(await response.arrayBuffer())].slice(0, 3)).toEqual([0xef, 0xbb, 0xbf]);
+  });
+});
