@@ -24,8 +24,9 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // CI machines have been seen several times slower than a session's: room for that, not for a hang.
+  timeout: process.env.CI ? 120_000 : 30_000,
+  expect: { timeout: process.env.CI ? 20_000 : 7_000 },
   use: {
     baseURL: BASE_URL,
     trace: "retain-on-failure",
@@ -57,7 +58,7 @@ export default defineConfig({
     // The production build on a fresh embedded database of its own, with the fixture door beside it.
     command: "node --import tsx tests/e2e/server.ts",
     url: `${BASE_URL}/healthz`,
-    timeout: 120_000,
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: "pipe",
     // Many journeys send the same forms from one address: the limit itself is tested on its own.

@@ -30,8 +30,8 @@ const databaseProject = (driver: "pglite" | "postgres") => ({
     include: ["tests/integration/**/*.test.ts"],
     env: { TEST_DB_DRIVER: driver },
     globalSetup: driver === "pglite" ? ["tests/support/pglite-template.setup.ts"] : [],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: 120_000,
+    hookTimeout: 300_000,
   },
 });
 
@@ -40,7 +40,7 @@ export default defineConfig({
   test: {
     setupFiles: ["tests/support/fail-on-console-error.ts"],
     projects: [
-      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"] } },
+      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], testTimeout: 60_000 } },
       // The whole product over real HTTP: the Express app and the route build of app/, on PGlite.
       {
         extends: true,
@@ -52,8 +52,8 @@ export default defineConfig({
           include: ["tests/http/**/*.test.ts"],
           env: { TEST_DB_DRIVER: "pglite" },
           globalSetup: ["tests/support/pglite-template.setup.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
         },
       },
       databaseProject("pglite"),

@@ -1,8 +1,8 @@
 import { discountLabel } from "~/lib/discounts";
-import { type CsvColumn, csvResponse, toCsv } from "~/server/admin/csv.server";
+import { type CsvColumn, toCsv } from "~/server/admin/csv.server";
 import { type AdminBooking, editionBookings, findEditionForAdmin } from "~/server/admin/editions.server";
 import { adminRoute } from "~/server/http/guards.server";
-import { errorResponse, refusalStatus } from "~/server/http/responses.server";
+import { csvResponse, errorResponse, refusalStatus } from "~/server/http/responses.server";
 import { appServices } from "~/server/platform/context.server";
 
 import type { Route } from "./+types/admin.editions.$courseId.attendees.csv";

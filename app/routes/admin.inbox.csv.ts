@@ -1,4 +1,5 @@
-import { csvResponse, toCsv } from "~/server/admin/csv.server";
+import { toCsv } from "~/server/admin/csv.server";
+import { csvResponse } from "~/server/http/responses.server";
 import { adminRoute } from "~/server/http/guards.server";
 import { listContactMessages } from "~/server/marketing/contact.server";
 import { appServices } from "~/server/platform/context.server";

@@ -1,4 +1,5 @@
-import { csvResponse, toCsv } from "~/server/admin/csv.server";
+import { toCsv } from "~/server/admin/csv.server";
+import { csvResponse } from "~/server/http/responses.server";
 import { confirmedSubscribers } from "~/server/admin/lists.server";
 import { adminRoute } from "~/server/http/guards.server";
 import { appServices } from "~/server/platform/context.server";

@@ -13,6 +13,7 @@ import { receivePaymentEvent } from "~/server/payments/webhook.server";
 
 import { builtInCheckout, capturingCheckout, checkout, editionFor, inDays } from "../support/booking";
 import { addEdition, addPurchase } from "../support/catalogue";
+import { downloadedText } from "../support/csv";
 import { testDriver, useTestDatabase } from "../support/database";
 import { createPerson, type Person } from "../support/people";
 import { guarded, routeArgs, settle, TEST_SITE_URL, testServices } from "../support/route-args";
@@ -199,9 +200,12 @@ describe(`the back office's editions and bookings on ${testDriver}`, () => {
     for (const amount of ["0", "1500.01", "abc", "-5", "1.234"]) expect((await cancel(amount)).status, amount).toBe(400);
 
     const refund = vi.spyOn(services().payments, "refund").mockRejectedValueOnce(new Error("card network down"));
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const before = await tableCounts(handle.db);
     const failed = await cancel("1500");
     refund.mockRestore();
+    expect(logged.mock.calls.map(String).join("\n")).toMatch(/Refund of booking .+ failed: card network down/);
+    logged.mockRestore();
     expect(failed).toMatchObject({ status: 502, body: { error: REFUND_FAILED_MESSAGE } });
     expect(await tableCounts(handle.db)).toEqual(before);
     expect(await purchaseOf(purchase.id)).toMatchObject({ status: "paid", amountRefunded: 0 });
@@ -216,7 +220,7 @@ describe(`the back office's editions and bookings on ${testDriver}`, () => {
     const response = (await guarded(csvRoute, "loader")(page(`/admin/editions/${edition.id}/attendees.csv`, admin, { courseId: edition.id }) as never)) as Response;
     expect(response.headers.get("Content-Type")).toContain("text/csv");
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="attendees-/);
-    const text = await response.text();
+    const text = await downloadedText(response);
     expect(text.startsWith("\uFEFFName,Email,Mobile,Status,Amount paid (£),Discount,Purchase date\r\n")).toBe(true);
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
     expect(text).toContain(`${hostile.email},,paid,1400.00,£100 off your first course (−£100),`);

@@ -256,7 +256,7 @@ describe(`who may schedule and delete on ${testDriver}`, () => {
     const page = (cookie?: string) => new Request(`${TEST_SITE_URL}/admin`, { headers: cookie ? { Cookie: cookie } : {} });
     for (const [cookie, location] of [
       [someone.cookie, "/account"],
-      [undefined, "/auth"],
+      [undefined, "/auth?notice=login-required"],
     ] as const) {
       for (const answer of [await settle(() => dashboardLoader(routeArgs(page(cookie), handle))), await settle(() => dashboardAction(routeArgs(form(cookie), handle)))]) {
         expect(answer.status).toBe(302);

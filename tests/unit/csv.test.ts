@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { csvResponse, toCsv } from "~/server/admin/csv.server";
+import { toCsv } from "~/server/admin/csv.server";
+import { csvResponse } from "~/server/http/responses.server";
 
 const columns = [
   { header: "Name", value: (row: { name: string; amount: number | null }) => row.name },
@@ -16,6 +17,15 @@ describe("CSV exports", () => {
     ]);
     expect(csv.startsWith("\uFEFFName,Amount\r\n")).toBe(true);
     expect(csv.slice(1).split("\r\n")).toEqual(["Name,Amount", '"Dr ""Sam"" Lee, DDS",150000', '"Line one\nline two",', "Zoë Ñúñez 日本,0", ""]);
+  });
+
+  it("writes a flag as yes or no and a time as ISO 8601", () => {
+    const flagged = [
+      { header: "Read", value: (row: { read: boolean; at: Date }) => row.read },
+      { header: "At", value: (row: { read: boolean; at: Date }) => row.at },
+    ];
+    const at = new Date(Date.UTC(2026, 10, 25, 9, 30));
+    expect(toCsv(flagged, [{ read: true, at }, { read: false, at }]).slice(1).split("\r\n")).toEqual(["Read,At", "yes,2026-11-25T09:30:00.000Z", "no,2026-11-25T09:30:00.000Z", ""]);
   });
 
   it.each(['=HYPERLINK("http://evil")', "+1+1", "-2+3", "@SUM(A1)", "\tcmd", "\rcmd"])("neutralises a cell that a spreadsheet would run: %j", (hostile) => {

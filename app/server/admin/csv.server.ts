@@ -6,12 +6,12 @@ const BYTE_ORDER_MARK = "\uFEFF";
 /** A cell a spreadsheet would run as a formula (OWASP "CSV injection"): these first characters start one. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** A typed value as the text of a cell: formulas neutralised with a leading apostrophe, as OWASP advises. */
+/** A typed value as the text of a cell: yes or no for a flag, and formulas neutralised with a leading apostrophe, as OWASP advises. */
 type CsvValue = string | number | boolean | Date | null | undefined;
 
 function cell(value: CsvValue): string {
   if (value === null || value === undefined) return "";
-  const text = value instanceof Date ? value.toISOString() : String(value);
+  const text = value instanceof Date ? value.toISOString() : typeof value === "boolean" ? (value ? "yes" : "no") : String(value);
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
@@ -28,15 +28,4 @@ export interface CsvColumn<Row> {
 export function toCsv<Row>(columns: readonly CsvColumn<Row>[], rows: readonly Row[]): string {
   const records = rows.map((row) => columns.map((column) => cell(column.value(row))));
   return BYTE_ORDER_MARK + stringify([columns.map((column) => cell(column.header)), ...records], { record_delimiter: "windows", quoted_match: /[\r\n]/ });
-}
-
-/** The answer for a CSV download, named for the day it was made. */
-export function csvResponse(csv: string, fileName: string): Response {
-  return new Response(csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${fileName.replace(/[^\w.-]/g, "-")}"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
 }

@@ -127,3 +127,14 @@ export async function jsonEndpoint(name: string, run: () => Promise<object>): Pr
     return errorResponse(500, "An unexpected error occurred.");
   }
 }
+
+/** The answer for a CSV download, named for the day it was made. */
+export function csvResponse(csv: string, fileName: string): Response {
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${fileName.replace(/[^\w.-]/g, "-")}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
