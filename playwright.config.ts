@@ -42,6 +42,8 @@ export default defineConfig({
       name: "mobile",
       use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromium },
       testMatch: /.*\.mobile\.spec\.ts|.*\.all\.spec\.ts/,
+      // At 390 px: what a phone changes (layout, menus, the calendar, the checkout, axe), not every behaviour again.
+      grep: /@phone/,
     },
     // Servers of their own on the PostgreSQL of TEST_DATABASE_URL (CI starts one).
     ...(process.env.TEST_DATABASE_URL

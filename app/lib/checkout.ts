@@ -1,4 +1,20 @@
-import { CHECKOUT_MESSAGES, type CheckoutAnswer } from "./schemas/checkout";
+/** Spec 5 and 8, and what the booking service answers: one wording for the page, the toast and the API. */
+export const CHECKOUT_MESSAGES = {
+  priceIdMissing: "Stripe Price ID is not configured for this course.",
+  notAvailable: "This course is not available for booking at this time.",
+  fullyBooked: "Fully booked: every place on these dates has been taken. Register your interest to hear about the next ones.",
+  failed: "Failed to create checkout session.",
+  redirectFailed: "Failed to redirect to Stripe.",
+  stripeJsFailed: "Stripe.js failed to load.",
+  unexpected: "An unexpected error occurred.",
+} as const;
+
+/** What the API answers: the session, and where the browser goes to pay. */
+interface CheckoutAnswer {
+  sessionId?: string;
+  url?: string;
+  error?: string;
+}
 
 const CHECKOUT_ENDPOINT = "/api/v2/create-checkout-session";
 

@@ -76,7 +76,8 @@ function useOutcomeToast(result: ActionResult | undefined) {
 }
 
 function CapacityForm({ capacity }: { capacity: number }) {
-  const fetcher = useFetcher<ActionResult>();
+  // Keyed: a saved capacity remounts the form (its key is the capacity), and the answer must outlive that.
+  const fetcher = useFetcher<ActionResult>({ key: "edition-capacity" });
   useOutcomeToast(fetcher.data);
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : undefined;
   return (

@@ -217,7 +217,7 @@ test.describe("admin guard", () => {
     expect(sent.status()).toBe(200);
     await logIn(page, "admin@globalimplantinstitute.com", "demo-admin-password");
     await expect(page).toHaveURL(/\/account/);
-    await page.goto("/admin");
+    await page.goto("/admin/inbox");
     await expect(page.getByText(marker)).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { __pwned?: boolean }).__pwned)).toBeUndefined();
   });

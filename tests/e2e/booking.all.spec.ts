@@ -36,45 +36,49 @@ async function attachments(page: Page, mail: MailboxMessage) {
 }
 
 test.describe("booking and paying", () => {
-  test("a guest books by card at the built-in checkout: success page, confirmation email with its calendar invite", async ({ page, data }) => {
-    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 3 });
-    await page.goto("/booking");
-    await expect(page).toHaveTitle("Book a Course | Global Implant Institute");
-    // Logged out: the banner offers to sign in or create an account.
-    await expect(page.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/auth?view=sign_in");
-    await expect(page.getByRole("link", { name: "create an account" })).toHaveAttribute("href", "/auth?view=sign_up");
-    const card = cardOf(page, edition);
-    await expect(card.getByText(datesOf(edition))).toBeVisible();
-    await expect(card.getByText("London, United Kingdom")).toBeVisible();
-    await expect(card.getByText("£1,500", { exact: true })).toBeVisible();
-    await expect(card.getByText("3 places left")).toBeVisible();
+  test(
+    "a guest books by card at the built-in checkout: success page, confirmation email with its calendar invite",
+    { tag: "@phone" },
+    async ({ page, data }) => {
+      const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 3 });
+      await page.goto("/booking");
+      await expect(page).toHaveTitle("Book a Course | Global Implant Institute");
+      // Logged out: the banner offers to sign in or create an account.
+      await expect(page.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/auth?view=sign_in");
+      await expect(page.getByRole("link", { name: "create an account" })).toHaveAttribute("href", "/auth?view=sign_up");
+      const card = cardOf(page, edition);
+      await expect(card.getByText(datesOf(edition))).toBeVisible();
+      await expect(card.getByText("London, United Kingdom")).toBeVisible();
+      await expect(card.getByText("£1,500", { exact: true })).toBeVisible();
+      await expect(card.getByText("3 places left")).toBeVisible();
 
-    await startFromBookingPage(page, edition);
-    await expect(page.getByText("Sinus Grafting", { exact: true })).toBeVisible();
-    await expect(page.getByText(`${datesOf(edition)} · London, United Kingdom`)).toBeVisible();
-    const email = uniqueEmail("guest-card");
-    await page.getByLabel("Email").fill(email);
-    await page.getByRole("button", { name: "Pay £1,500 by card" }).click();
+      await startFromBookingPage(page, edition);
+      await expect(page.getByText("Sinus Grafting", { exact: true })).toBeVisible();
+      await expect(page.getByText(`${datesOf(edition)} · London, United Kingdom`)).toBeVisible();
+      const email = uniqueEmail("guest-card");
+      await page.getByLabel("Email").fill(email);
+      await page.getByRole("button", { name: "Pay £1,500 by card" }).click();
 
-    await expect(page).toHaveURL(/\/booking-success\?session_id=cs_local_/);
-    await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed!" })).toBeVisible();
-    await expect(page.getByText("Your booking is confirmed and payment was received!")).toBeVisible();
-    await expect(page.getByText(/^Session ID: cs_local_/)).toBeVisible();
-    await expect(page.getByText(datesOf(edition))).toBeVisible();
-    await expect(page.getByRole("link", { name: "Go to My Account" })).toHaveAttribute("href", "/account");
-    await expect(page.getByRole("link", { name: "Browse Courses" })).toHaveAttribute("href", "/courses");
+      await expect(page).toHaveURL(/\/booking-success\?session_id=cs_local_/);
+      await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed!" })).toBeVisible();
+      await expect(page.getByText("Your booking is confirmed and payment was received!")).toBeVisible();
+      await expect(page.getByText(/^Session ID: cs_local_/)).toBeVisible();
+      await expect(page.getByText(datesOf(edition))).toBeVisible();
+      await expect(page.getByRole("link", { name: "Go to My Account" })).toHaveAttribute("href", "/account");
+      await expect(page.getByRole("link", { name: "Browse Courses" })).toHaveAttribute("href", "/courses");
 
-    const mail = await latestEmailTo(page.request, email, { template: "booking-confirmation" });
-    expect(mail.subject).toBe("Booking confirmed: Sinus Grafting");
-    expect(mail.text).toContain(datesOf(edition));
-    const [invite] = await attachments(page, mail);
-    expect(invite.filename).toBe("course.ics");
-    expect(invite.content).toContain(`DTSTART;VALUE=DATE:${edition.startDate!.replaceAll("-", "")}`);
+      const mail = await latestEmailTo(page.request, email, { template: "booking-confirmation" });
+      expect(mail.subject).toBe("Booking confirmed: Sinus Grafting");
+      expect(mail.text).toContain(datesOf(edition));
+      const [invite] = await attachments(page, mail);
+      expect(invite.filename).toBe("course.ics");
+      expect(invite.content).toContain(`DTSTART;VALUE=DATE:${edition.startDate!.replaceAll("-", "")}`);
 
-    // The place is taken: two left.
-    await page.goto("/booking");
-    await expect(cardOf(page, edition).getByText("2 places left")).toBeVisible();
-  });
+      // The place is taken: two left.
+      await page.goto("/booking");
+      await expect(cardOf(page, edition).getByText("2 places left")).toBeVisible();
+    },
+  );
 
   test("a signed-in dentist sees the sign-up discount, pays with Klarna, and finds the purchase and its receipt on /account", async ({
     page,

@@ -39,7 +39,7 @@ test.describe("contact page", () => {
     await expect(connect).toContainText("We reply to every message within 24-48 business hours.");
   });
 
-  test("stacks the cards on phones and sets them side by side on wide screens", async ({ page }) => {
+  test("stacks the cards on phones and sets them side by side on wide screens", { tag: "@phone" }, async ({ page }) => {
     const connect = await page.getByRole("region", { name: "Connect With Global Implant Institute" }).boundingBox();
     const message = await page.getByRole("region", { name: "Send Us a Message" }).boundingBox();
     expect(connect && message).toBeTruthy();

@@ -9,7 +9,7 @@ import { expect, test } from "./fixtures";
 const region = (page: Page, name: string | RegExp) => page.getByRole("region", { name });
 
 test.describe("home page", () => {
-  test("hero: looping muted background video and a button to /courses", async ({ page }) => {
+  test("hero: looping muted background video and a button to /courses", { tag: "@phone" }, async ({ page }) => {
     await page.goto("/");
     const hero = region(page, "Master Full-Arch Implantology on Live Patients");
     await expect(hero.getByRole("heading", { level: 1 })).toBeVisible();
@@ -23,7 +23,7 @@ test.describe("home page", () => {
     await expect(page).toHaveURL(/\/courses$/);
   });
 
-  test("every section in the spec's order, with its key content", async ({ page }) => {
+  test("every section in the spec's order, with its key content", { tag: "@phone" }, async ({ page }) => {
     await page.goto("/");
     const headings = await page.getByRole("main").locator("h2").allTextContents();
     const order = [
@@ -123,7 +123,7 @@ test.describe("home page", () => {
     expect(html).toContain("Building 27, Block C, Ground Floor");
   });
 
-  test("every image reserves its space (width and height) and the first one loads eagerly", async ({ page }) => {
+  test("every image reserves its space (width and height) and the first one loads eagerly", { tag: "@phone" }, async ({ page }) => {
     await page.goto("/");
     const images = page.getByRole("main").locator("img");
     expect(await images.count()).toBeGreaterThan(5);

@@ -4,7 +4,7 @@ import type { Browser } from "@playwright/test";
 import pg from "pg";
 import Stripe from "stripe";
 
-import { CHECKOUT_MESSAGES } from "~/lib/schemas/checkout";
+import { CHECKOUT_MESSAGES } from "~/lib/checkout";
 import { localWebhookSecret } from "~/server/payments/local.server";
 
 import { openAccount, signUpThroughUi, type TestAccount, uniqueEmail } from "./accounts";

@@ -3,7 +3,7 @@ import { INSTRUCTORS } from "~/content/instructors";
 import { expect, test } from "./fixtures";
 
 test.describe("instructors page", () => {
-  test("shows two instructor cards in order, each with photo, name, title and biography", async ({ page }) => {
+  test("shows two instructor cards in order, each with photo, name, title and biography", { tag: "@phone" }, async ({ page }) => {
     await page.goto("/instructors");
     await expect(page).toHaveTitle("Our Instructors | Global Implant Institute");
     await expect(page.getByRole("heading", { level: 1, name: "Our Instructors" })).toBeVisible();

@@ -76,7 +76,7 @@ test.describe("terms and conditions", () => {
     await expect(law).toContainText("the courts in Dubai have jurisdiction");
   });
 
-  test("numbers its sections and the contents list jumps to them", async ({ page }) => {
+  test("numbers its sections and the contents list jumps to them", { tag: "@phone" }, async ({ page }) => {
     await expect(page.getByRole("heading", { level: 2, name: "1. About us and these terms" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: /^\d+\. Governing law$/ })).toBeVisible();
     const contents = page.getByRole("navigation", { name: "Contents" });

@@ -26,7 +26,7 @@ function seededEditions(offeringKey: string) {
 const card = (page: Page, name: string) => page.getByRole("main").getByRole("article", { name, exact: true });
 
 test.describe("/courses", () => {
-  test("shows the hero, the facilities tour, both catalogue cards, the fees and the register-interest form", async ({ page }) => {
+  test("shows the hero, the facilities tour, both catalogue cards, the fees and the register-interest form", { tag: "@phone" }, async ({ page }) => {
     await page.goto("/courses");
     await expect(page).toHaveTitle(`Courses | ${SITE}`);
     const main = page.getByRole("main");
@@ -67,47 +67,51 @@ test.describe("/courses/full-arch", () => {
     expect(courses.map((course) => course.name)).toEqual(names);
   });
 
-  test("shows each price from the database with its instalment note, Level 1 as opening soon and a Book Now per edition", async ({ page }) => {
-    await page.goto("/courses/full-arch");
+  test(
+    "shows each price from the database with its instalment note, Level 1 as opening soon and a Book Now per edition",
+    { tag: "@phone" },
+    async ({ page }) => {
+      await page.goto("/courses/full-arch");
 
-    const level1 = card(page, "Level 1 Foundations in Full Arch");
-    await expect(level1.getByText("£1,500", { exact: true })).toBeVisible();
-    await expect(level1.getByText("or 4 interest-free instalments of £375 with Klarna")).toBeVisible();
-    await expect(level1.getByText("Opening Soon")).toBeVisible();
-    await expect(level1.getByText("Details Coming Soon")).toBeVisible();
-    await expect(level1.getByRole("button", { name: /Book Now/ })).toHaveCount(0);
+      const level1 = card(page, "Level 1 Foundations in Full Arch");
+      await expect(level1.getByText("£1,500", { exact: true })).toBeVisible();
+      await expect(level1.getByText("or 4 interest-free instalments of £375 with Klarna")).toBeVisible();
+      await expect(level1.getByText("Opening Soon")).toBeVisible();
+      await expect(level1.getByText("Details Coming Soon")).toBeVisible();
+      await expect(level1.getByRole("button", { name: /Book Now/ })).toHaveCount(0);
 
-    const level2 = card(page, "Level 2 Full Arch Live Surgery");
-    await expect(level2.getByText("£12,000", { exact: true })).toBeVisible();
-    await expect(level2.getByText("or 4 interest-free instalments of £3,000 with Klarna")).toBeVisible();
-    for (const fact of ["4-day course", "Dubai", "1-to-1 supervision", "3-night hotel stay"]) {
-      await expect(
-        level2
-          .getByRole("listitem")
-          .filter({ hasText: new RegExp(`^${fact}$`) })
-          .first(),
-      ).toBeVisible();
-    }
-    const level2Books = level2.getByRole("button", { name: /^Book Now/ });
-    await expect(level2Books).toHaveCount(2);
-    for (const index of [0, 1]) expect(await editionOf(level2Books.nth(index))).toMatch(EDITION_ID);
+      const level2 = card(page, "Level 2 Full Arch Live Surgery");
+      await expect(level2.getByText("£12,000", { exact: true })).toBeVisible();
+      await expect(level2.getByText("or 4 interest-free instalments of £3,000 with Klarna")).toBeVisible();
+      for (const fact of ["4-day course", "Dubai", "1-to-1 supervision", "3-night hotel stay"]) {
+        await expect(
+          level2
+            .getByRole("listitem")
+            .filter({ hasText: new RegExp(`^${fact}$`) })
+            .first(),
+        ).toBeVisible();
+      }
+      const level2Books = level2.getByRole("button", { name: /^Book Now/ });
+      await expect(level2Books).toHaveCount(2);
+      for (const index of [0, 1]) expect(await editionOf(level2Books.nth(index))).toMatch(EDITION_ID);
 
-    const level3 = card(page, "Level 3 Zygomatic and Advanced Full Arch");
-    await expect(level3.getByText("£12,995", { exact: true })).toBeVisible();
-    await expect(level3.getByText("or 4 interest-free instalments of £3,248.75 with Klarna")).toBeVisible();
-    const level3Books = level3.getByRole("button", { name: /^Book Now/ });
-    await expect(level3Books).toHaveCount(2);
-    // Two editions under one price id: each button names its own edition.
-    const ids = [await editionOf(level3Books.nth(0)), await editionOf(level3Books.nth(1))];
-    for (const id of ids) expect(id).toMatch(EDITION_ID);
-    expect(new Set(ids).size).toBe(2);
+      const level3 = card(page, "Level 3 Zygomatic and Advanced Full Arch");
+      await expect(level3.getByText("£12,995", { exact: true })).toBeVisible();
+      await expect(level3.getByText("or 4 interest-free instalments of £3,248.75 with Klarna")).toBeVisible();
+      const level3Books = level3.getByRole("button", { name: /^Book Now/ });
+      await expect(level3Books).toHaveCount(2);
+      // Two editions under one price id: each button names its own edition.
+      const ids = [await editionOf(level3Books.nth(0)), await editionOf(level3Books.nth(1))];
+      for (const id of ids) expect(id).toMatch(EDITION_ID);
+      expect(new Set(ids).size).toBe(2);
 
-    const complications = card(page, "Full Arch Complications");
-    await expect(complications.getByText("£900", { exact: true })).toBeVisible();
-    await expect(complications.getByText("50% off for past full arch attendees")).toBeVisible();
-    await expect(complications.getByText("or 4 interest-free instalments of £225 with Klarna")).toBeVisible();
-    expect(await editionOf(complications.getByRole("button", { name: "Book Now", exact: true }))).toMatch(EDITION_ID);
-  });
+      const complications = card(page, "Full Arch Complications");
+      await expect(complications.getByText("£900", { exact: true })).toBeVisible();
+      await expect(complications.getByText("50% off for past full arch attendees")).toBeVisible();
+      await expect(complications.getByText("or 4 interest-free instalments of £225 with Klarna")).toBeVisible();
+      expect(await editionOf(complications.getByRole("button", { name: "Book Now", exact: true }))).toMatch(EDITION_ID);
+    },
+  );
 
   test("shows 'Next course' and 'Upcoming' dates from the stored courses, and Level 3's buttons name their dates", async ({ page }) => {
     await page.goto("/courses/full-arch");

@@ -30,7 +30,7 @@ async function axeViolations(page: Page) {
   return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 }
 
-test.describe("accessibility (axe)", () => {
+test.describe("accessibility (axe)", { tag: "@phone" }, () => {
   test.beforeEach(async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
   });

@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 
-test.describe("site shell on a phone", () => {
+test.describe("site shell on a phone", { tag: "@phone" }, () => {
   test("the menu toggles, is at most 500px tall, and closes on a link", async ({ page }) => {
     await page.goto("/");
     const toggle = page.getByRole("button", { name: "Open menu" });

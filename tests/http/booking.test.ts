@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { CHECKOUT_MESSAGES } from "~/lib/schemas/checkout";
+import { CHECKOUT_MESSAGES } from "~/lib/checkout";
 import { seatHolds, userCoursePurchases } from "~/server/db/schema.server";
 import { localWebhookSecret } from "~/server/payments/local.server";
 

@@ -114,7 +114,9 @@ describe(`the back office's editions and bookings on ${testDriver}`, () => {
     await addPurchase(handle.db, edition.id, "paid");
     await checkout(services(), { courseId: edition.id, buyer: null }); // a live hold
     const act = (capacity: string) =>
-      settle(() => guarded(editionRoute, "action")(post(`/admin/editions/${edition.id}`, admin, { intent: "capacity", capacity }, { courseId: edition.id }) as never));
+      settle(() =>
+        guarded(editionRoute, "action")(post(`/admin/editions/${edition.id}`, admin, { intent: "capacity", capacity }, { courseId: edition.id }) as never),
+      );
 
     const tooLow = await act("2");
     expect(tooLow.status).toBe(409);
@@ -141,9 +143,10 @@ describe(`the back office's editions and bookings on ${testDriver}`, () => {
     expect((await findEditionForAdmin(handle.db, edition.id)).placesLeft).toBe(2);
     const cancel = (amount: string) =>
       settle(() =>
-        guarded(editionRoute, "action")(
-          post(`/admin/editions/${edition.id}`, admin, { intent: "cancel", purchaseId: purchase.id, amount }, { courseId: edition.id }) as never,
-        ),
+        guarded(
+          editionRoute,
+          "action",
+        )(post(`/admin/editions/${edition.id}`, admin, { intent: "cancel", purchaseId: purchase.id, amount }, { courseId: edition.id }) as never),
       );
 
     const done = await cancel("1500.00");
@@ -193,9 +196,10 @@ describe(`the back office's editions and bookings on ${testDriver}`, () => {
     const purchase = await paidBooking(edition.id, await person());
     const cancel = (amount: string) =>
       settle(() =>
-        guarded(editionRoute, "action")(
-          post(`/admin/editions/${edition.id}`, admin, { intent: "cancel", purchaseId: purchase.id, amount }, { courseId: edition.id }) as never,
-        ),
+        guarded(
+          editionRoute,
+          "action",
+        )(post(`/admin/editions/${edition.id}`, admin, { intent: "cancel", purchaseId: purchase.id, amount }, { courseId: edition.id }) as never),
       );
     for (const amount of ["0", "1500.01", "abc", "-5", "1.234"]) expect((await cancel(amount)).status, amount).toBe(400);
 
@@ -216,8 +220,17 @@ describe(`the back office's editions and bookings on ${testDriver}`, () => {
     const edition = await editionFor(handle, { capacity: 3 });
     const hostile = await person({ firstName: "Evil" });
     await handle.db.update(profiles).set({ firstName: '=HYPERLINK("http://evil.example","x")', lastName: null }).where(eq(profiles.id, hostile.id));
-    await addPurchase(handle.db, edition.id, "paid", { userId: hostile.id, customerEmail: hostile.email, amountTotal: 140_000, amountDiscount: 10_000, discountKind: "signup" });
-    const response = (await guarded(csvRoute, "loader")(page(`/admin/editions/${edition.id}/attendees.csv`, admin, { courseId: edition.id }) as never)) as Response;
+    await addPurchase(handle.db, edition.id, "paid", {
+      userId: hostile.id,
+      customerEmail: hostile.email,
+      amountTotal: 140_000,
+      amountDiscount: 10_000,
+      discountKind: "signup",
+    });
+    const response = (await guarded(
+      csvRoute,
+      "loader",
+    )(page(`/admin/editions/${edition.id}/attendees.csv`, admin, { courseId: edition.id }) as never)) as Response;
     expect(response.headers.get("Content-Type")).toContain("text/csv");
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="attendees-/);
     const text = await downloadedText(response);
@@ -232,7 +245,10 @@ describe(`the back office's editions and bookings on ${testDriver}`, () => {
     const [offering] = await handle.db.select().from(offerings).where(eq(offerings.key, "sinus-grafting"));
     const act = (fields: Record<string, string>) =>
       settle(() =>
-        guarded(offeringsRoute, "action")(
+        guarded(
+          offeringsRoute,
+          "action",
+        )(
           post("/admin/offerings", admin, { key: "sinus-grafting", price: "1750.50", defaultCapacity: "8", stripePriceId: "price_new123", ...fields }) as never,
         ),
       );
@@ -263,7 +279,10 @@ describe(`the back office's editions and bookings on ${testDriver}`, () => {
 
     expect((await act({ stripePriceId: "" })).status).toBe(200);
     expect((await handle.db.select().from(offerings).where(eq(offerings.key, "sinus-grafting")))[0].stripePriceId).toBeNull();
-    await handle.db.update(offerings).set({ priceAmount: offering.priceAmount, defaultCapacity: offering.defaultCapacity, stripePriceId: offering.stripePriceId }).where(eq(offerings.key, "sinus-grafting"));
+    await handle.db
+      .update(offerings)
+      .set({ priceAmount: offering.priceAmount, defaultCapacity: offering.defaultCapacity, stripePriceId: offering.stripePriceId })
+      .where(eq(offerings.key, "sinus-grafting"));
   });
 
   it("answers every loader, action and export only to an administrator: anonymous → /auth, a dentist → /account, no data, nothing written", async () => {
@@ -283,8 +302,15 @@ describe(`the back office's editions and bookings on ${testDriver}`, () => {
         () => guarded(offeringsRoute, "loader")(page("/admin/offerings", who) as never),
         () => guarded(editionRoute, "action")(post(`/admin/editions/${edition.id}`, who, { intent: "capacity", capacity: "50" }, params) as never),
         () =>
-          guarded(editionRoute, "action")(post(`/admin/editions/${edition.id}`, who, { intent: "cancel", purchaseId: purchase.id, amount: "1500" }, params) as never),
-        () => guarded(offeringsRoute, "action")(post("/admin/offerings", who, { key: "sinus-grafting", price: "1", defaultCapacity: "1", stripePriceId: "" }) as never),
+          guarded(
+            editionRoute,
+            "action",
+          )(post(`/admin/editions/${edition.id}`, who, { intent: "cancel", purchaseId: purchase.id, amount: "1500" }, params) as never),
+        () =>
+          guarded(
+            offeringsRoute,
+            "action",
+          )(post("/admin/offerings", who, { key: "sinus-grafting", price: "1", defaultCapacity: "1", stripePriceId: "" }) as never),
       ];
       for (const call of calls) {
         let thrown: unknown;

@@ -50,7 +50,14 @@ async function csvOf(run: () => Promise<unknown>) {
   expect(response.status).toBe(200);
   expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
   const text = await downloadedText(response);
-  return { text, disposition: response.headers.get("Content-Disposition"), lines: text.replace(/^\uFEFF/, "").split("\r\n").filter(Boolean) };
+  return {
+    text,
+    disposition: response.headers.get("Content-Disposition"),
+    lines: text
+      .replace(/^\uFEFF/, "")
+      .split("\r\n")
+      .filter(Boolean),
+  };
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -64,7 +71,13 @@ describe(`the admin lists on ${testDriver}`, () => {
     admin = await person({ admin: true });
     const [older] = await handle.db
       .insert(contactMessages)
-      .values({ name: "=HYPERLINK(\"http://evil\")", email: "older@example.com", subject: "Older", message: "line one\nline two", createdAt: at("2026-01-01T10:00:00Z") })
+      .values({
+        name: '=HYPERLINK("http://evil")',
+        email: "older@example.com",
+        subject: "Older",
+        message: "line one\nline two",
+        createdAt: at("2026-01-01T10:00:00Z"),
+      })
       .returning();
     const [newer] = await handle.db
       .insert(contactMessages)
@@ -75,13 +88,25 @@ describe(`the admin lists on ${testDriver}`, () => {
 
     await handle.db.insert(interestRegistrations).values([
       { name: "Ali One", email: "ali@example.com", offeringKeys: ["level-2", "sinus-grafting"], createdAt: at("2026-01-05T00:00:00Z") },
-      { name: "Bea Two", email: "bea@example.com", offeringKeys: ["sinus-grafting"], createdAt: at("2026-01-06T00:00:00Z"), unsubscribedAt: at("2026-01-07T00:00:00Z") },
+      {
+        name: "Bea Two",
+        email: "bea@example.com",
+        offeringKeys: ["sinus-grafting"],
+        createdAt: at("2026-01-06T00:00:00Z"),
+        unsubscribedAt: at("2026-01-07T00:00:00Z"),
+      },
     ]);
     await handle.db.insert(newsletterSubscribers).values([
       { email: "confirmed@example.com", name: "Cara Confirmed", unsubscribeToken: "t1", confirmedAt: at("2026-01-10T00:00:00Z") },
       { email: "later@example.com", name: null, unsubscribeToken: "t2", confirmedAt: at("2026-01-11T00:00:00Z") },
       { email: "pending@example.com", name: "Pat Pending", unsubscribeToken: "t3", confirmationToken: "c3" },
-      { email: "gone@example.com", name: "Gus Gone", unsubscribeToken: "t4", confirmedAt: at("2026-01-09T00:00:00Z"), unsubscribedAt: at("2026-01-12T00:00:00Z") },
+      {
+        email: "gone@example.com",
+        name: "Gus Gone",
+        unsubscribeToken: "t4",
+        confirmedAt: at("2026-01-09T00:00:00Z"),
+        unsubscribedAt: at("2026-01-12T00:00:00Z"),
+      },
     ]);
   });
 
@@ -89,7 +114,13 @@ describe(`the admin lists on ${testDriver}`, () => {
     const page = await inboxLoader(get("/admin/inbox", admin));
     expect(page.unread).toBe(2);
     expect(page.messages.map((message) => message.subject)).toEqual(["Newer", "Older"]);
-    expect(page.messages[0]).toMatchObject({ name: "Nadia Noor", email: "newer@example.com", message: "<b>hi</b>", read: false, receivedAt: "2026-02-01T10:00:00.000Z" });
+    expect(page.messages[0]).toMatchObject({
+      name: "Nadia Noor",
+      email: "newer@example.com",
+      message: "<b>hi</b>",
+      read: false,
+      receivedAt: "2026-02-01T10:00:00.000Z",
+    });
     expect(page.messages[1].message).toBe("line one\nline two");
     expect(page.olderBefore).toBeNull();
 
@@ -168,7 +199,11 @@ describe(`the admin lists on ${testDriver}`, () => {
     ]);
     const csv = await csvOf(() => subscribersCsvLoader(get("/admin/subscribers.csv", admin)));
     expect(csv.disposition).toBe(`attachment; filename="subscribers-${today()}.csv"`);
-    expect(csv.lines).toEqual(["Name,Email,Confirmed", ",later@example.com,2026-01-11T00:00:00.000Z", "Cara Confirmed,confirmed@example.com,2026-01-10T00:00:00.000Z"]);
+    expect(csv.lines).toEqual([
+      "Name,Email,Confirmed",
+      ",later@example.com,2026-01-11T00:00:00.000Z",
+      "Cara Confirmed,confirmed@example.com,2026-01-10T00:00:00.000Z",
+    ]);
   });
 
   it("shows the audit log newest first with each entry's changed fields, a page at a time", async () => {
@@ -208,12 +243,15 @@ describe(`the admin lists on ${testDriver}`, () => {
     expect(second.olderBefore).toBeNull();
   });
 
-  it.each(["not-a-date", "2026-13-45T00:00:00Z", "'; drop table admin_audit_log; --", "1e999"])("ignores a malformed before (%s) and shows the newest page", async (before) => {
-    const outcome = await settle(() => auditLoader(get(`/admin/audit-log?before=${encodeURIComponent(before)}`, admin)));
-    expect(outcome.status).toBe(200);
-    expect((outcome.body as { entries: { summary: string }[] }).entries[0].summary).toBe("Change 55");
-    expect((await settle(() => inboxLoader(get(`/admin/inbox?before=${encodeURIComponent(before)}`, admin)))).status).toBe(200);
-  });
+  it.each(["not-a-date", "2026-13-45T00:00:00Z", "'; drop table admin_audit_log; --", "1e999"])(
+    "ignores a malformed before (%s) and shows the newest page",
+    async (before) => {
+      const outcome = await settle(() => auditLoader(get(`/admin/audit-log?before=${encodeURIComponent(before)}`, admin)));
+      expect(outcome.status).toBe(200);
+      expect((outcome.body as { entries: { summary: string }[] }).entries[0].summary).toBe("Change 55");
+      expect((await settle(() => inboxLoader(get(`/admin/inbox?before=${encodeURIComponent(before)}`, admin)))).status).toBe(200);
+    },
+  );
 
   describe("is for administrators only", () => {
     const reads = [

@@ -36,9 +36,20 @@ const asAdmin = async () => ({ Cookie: (await person({ admin: true })).cookie })
 
 /** A template edition of Sinus Grafting: four days, at a price the offering no longer has. */
 const template = () =>
-  addEdition(handle.db, { startDate: inDays(20), endDate: inDays(23), priceAmount: 99_000, stripePriceId: null, description: "Template text", location: "Dubai" });
+  addEdition(handle.db, {
+    startDate: inDays(20),
+    endDate: inDays(23),
+    priceAmount: 99_000,
+    stripePriceId: null,
+    description: "Template text",
+    location: "Dubai",
+  });
 
-const mailsFor = (courseTitle: string) => handle.db.select().from(emailOutbox).where(eq(emailOutbox.subject, `New date: ${courseTitle}`));
+const mailsFor = (courseTitle: string) =>
+  handle.db
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.subject, `New date: ${courseTitle}`));
 
 describe(`scheduling a course from a template on ${testDriver}`, () => {
   it("copies the template's course and length, takes the offering's price now, and writes the audit entry", async () => {
@@ -66,7 +77,10 @@ describe(`scheduling a course from a template on ${testDriver}`, () => {
       stripePriceId: offering.stripePriceId,
       capacity: offering.defaultCapacity,
     });
-    const [entry] = await handle.db.select().from(adminAuditLog).where(and(eq(adminAuditLog.action, "edition.schedule"), eq(adminAuditLog.subjectId, created.id)));
+    const [entry] = await handle.db
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.action, "edition.schedule"), eq(adminAuditLog.subjectId, created.id)));
     expect(entry.after).toMatchObject({ id: created.id, startDate });
   });
 
@@ -84,7 +98,10 @@ describe(`scheduling a course from a template on ${testDriver}`, () => {
       [{ template_course_id: source.id, new_start_date: "2030-02-30" }, SCHEDULE_MESSAGES.malformedDate],
       [{ template_course_id: source.id, new_start_date: inDays(0) }, "The start date must be in the future."],
       [{ template_course_id: source.id, new_start_date: inDays(-10) }, "The start date must be in the future."],
-      [{ template_course_id: source.id, new_start_date: format(addYears(new Date(), 5), "yyyy-MM-dd").replace(/^\d{4}/, (y) => String(Number(y) + 1)) }, "The start date must be within 5 years."],
+      [
+        { template_course_id: source.id, new_start_date: format(addYears(new Date(), 5), "yyyy-MM-dd").replace(/^\d{4}/, (y) => String(Number(y) + 1)) },
+        "The start date must be within 5 years.",
+      ],
       [{ template_course_id: source.id, new_start_date: `${inDays(30)}\u0000` }, "Text cannot contain a NUL character (\\u0000)."],
     ];
     for (const [body, error] of cases) {
@@ -95,7 +112,12 @@ describe(`scheduling a course from a template on ${testDriver}`, () => {
 
   it("accepts an ISO timestamp as the spec sends it", async () => {
     const source = await template();
-    const answer = await call(createCourse, "/api/functions/create-course", { template_course_id: source.id, new_start_date: `${inDays(500)}T00:00:00.000Z` }, await asAdmin());
+    const answer = await call(
+      createCourse,
+      "/api/functions/create-course",
+      { template_course_id: source.id, new_start_date: `${inDays(500)}T00:00:00.000Z` },
+      await asAdmin(),
+    );
     expect(answer).toMatchObject({ status: 200, body: { start_date: inDays(500) } });
   });
 });
@@ -107,7 +129,10 @@ describe(`deleting and deactivating editions on ${testDriver}`, () => {
     const answer = await call(deleteCourse, "/api/functions/delete-course", { course_id: edition.id }, headers);
     expect(answer).toEqual({ status: 200, body: { deleted: { id: edition.id, title: "Sinus Grafting" } } });
     expect(await handle.db.select().from(courses).where(eq(courses.id, edition.id))).toEqual([]);
-    const [entry] = await handle.db.select().from(adminAuditLog).where(and(eq(adminAuditLog.action, "edition.delete"), eq(adminAuditLog.subjectId, edition.id)));
+    const [entry] = await handle.db
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.action, "edition.delete"), eq(adminAuditLog.subjectId, edition.id)));
     expect(entry.before).toMatchObject({ id: edition.id, startDate: inDays(90) });
   });
 
@@ -118,7 +143,10 @@ describe(`deleting and deactivating editions on ${testDriver}`, () => {
     await call(deleteCourse, "/api/functions/delete-course", { course_id: gone.id }, headers);
     const before = await tableCounts(handle.db);
     for (const courseId of [randomUUID(), gone.id, "nonsense"]) {
-      expect(await call(deleteCourse, "/api/functions/delete-course", { course_id: courseId }, headers)).toEqual({ status: 404, body: { error: "There is no course with that id." } });
+      expect(await call(deleteCourse, "/api/functions/delete-course", { course_id: courseId }, headers)).toEqual({
+        status: 404,
+        body: { error: "There is no course with that id." },
+      });
     }
     expect(await call(deleteCourse, "/api/functions/delete-course", {}, headers)).toEqual({ status: 400, body: { error: SCHEDULE_MESSAGES.courseRequired } });
     expect((await call(deleteCourse, "/api/functions/delete-course", { course_id: past.id }, headers)).status).toBe(409);
@@ -145,7 +173,10 @@ describe(`deleting and deactivating editions on ${testDriver}`, () => {
     });
     const [row] = await handle.db.select().from(courses).where(eq(courses.id, booked.id));
     expect(row.isActive).toBe(false);
-    const [entry] = await handle.db.select().from(adminAuditLog).where(and(eq(adminAuditLog.action, "edition.deactivate"), eq(adminAuditLog.subjectId, booked.id)));
+    const [entry] = await handle.db
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.action, "edition.deactivate"), eq(adminAuditLog.subjectId, booked.id)));
     expect(entry).toMatchObject({ before: { isActive: true }, after: { isActive: false } });
   });
 
@@ -258,7 +289,10 @@ describe(`who may schedule and delete on ${testDriver}`, () => {
       [someone.cookie, "/account"],
       [undefined, "/auth?notice=login-required"],
     ] as const) {
-      for (const answer of [await settle(() => dashboardLoader(routeArgs(page(cookie), handle))), await settle(() => dashboardAction(routeArgs(form(cookie), handle)))]) {
+      for (const answer of [
+        await settle(() => dashboardLoader(routeArgs(page(cookie), handle))),
+        await settle(() => dashboardAction(routeArgs(form(cookie), handle))),
+      ]) {
         expect(answer.status).toBe(302);
       }
       const thrown = (await dashboardLoader(routeArgs(page(cookie), handle)).catch((error: unknown) => error)) as Response;
@@ -291,9 +325,8 @@ describe(`who may schedule and delete on ${testDriver}`, () => {
       status: 200,
       body: { intent: "schedule", message: SCHEDULE_MESSAGES.scheduled },
     });
-    const loaded = (await settle(() => dashboardLoader(routeArgs(new Request(`${TEST_SITE_URL}/admin`, { headers: { Cookie: admin.cookie } }), handle)))).body as Awaited<
-      ReturnType<typeof dashboard.loader>
-    >;
+    const loaded = (await settle(() => dashboardLoader(routeArgs(new Request(`${TEST_SITE_URL}/admin`, { headers: { Cookie: admin.cookie } }), handle))))
+      .body as Awaited<ReturnType<typeof dashboard.loader>>;
     const scheduled = loaded.upcoming!.find((course) => course.startDate === inDays(250))!;
     expect(loaded.templates.filter((entry) => entry.title === "Sinus Grafting")).toHaveLength(1);
     await addPurchase(handle.db, scheduled.id, "paid");
@@ -307,6 +340,9 @@ describe(`who may schedule and delete on ${testDriver}`, () => {
       },
     });
     const spare = await addEdition(handle.db, { startDate: inDays(96) });
-    expect(await post({ intent: "delete", course_id: spare.id })).toEqual({ status: 200, body: { intent: "delete", message: "Successfully deleted course: Sinus Grafting" } });
+    expect(await post({ intent: "delete", course_id: spare.id })).toEqual({
+      status: 200,
+      body: { intent: "delete", message: "Successfully deleted course: Sinus Grafting" },
+    });
   });
 });

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, count, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { CHECKOUT_MESSAGES } from "~/lib/schemas/checkout";
+import { CHECKOUT_MESSAGES } from "~/lib/checkout";
 import * as checkoutApi from "~/routes/api.v2.create-checkout-session";
 import { cancelCheckout, HOLD_MS } from "~/server/booking/checkout.server";
 import { upcomingEditions } from "~/server/catalogue/editions.server";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { CHECKOUT_MESSAGES } from "~/lib/schemas/checkout";
+import { CHECKOUT_MESSAGES } from "~/lib/checkout";
 import { cancelCheckout, CHECKOUT_SESSION_MS } from "~/server/booking/checkout.server";
 import { fulfilCheckout } from "~/server/booking/fulfilment.server";
 import { seatHolds, userCoursePurchases } from "~/server/db/schema.server";

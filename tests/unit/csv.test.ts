@@ -25,7 +25,14 @@ describe("CSV exports", () => {
       { header: "At", value: (row: { read: boolean; at: Date }) => row.at },
     ];
     const at = new Date(Date.UTC(2026, 10, 25, 9, 30));
-    expect(toCsv(flagged, [{ read: true, at }, { read: false, at }]).slice(1).split("\r\n")).toEqual(["Read,At", "yes,2026-11-25T09:30:00.000Z", "no,2026-11-25T09:30:00.000Z", ""]);
+    expect(
+      toCsv(flagged, [
+        { read: true, at },
+        { read: false, at },
+      ])
+        .slice(1)
+        .split("\r\n"),
+    ).toEqual(["Read,At", "yes,2026-11-25T09:30:00.000Z", "no,2026-11-25T09:30:00.000Z", ""]);
   });
 
   it.each(['=HYPERLINK("http://evil")', "+1+1", "-2+3", "@SUM(A1)", "\tcmd", "\rcmd"])("neutralises a cell that a spreadsheet would run: %j", (hostile) => {

@@ -1,4 +1,5 @@
 import "react-big-calendar/lib/css/react-big-calendar.css";
+import "./schedule-calendar.css";
 
 import { addDays, format, getDay, parse, startOfWeek } from "date-fns";
 import { enGB } from "date-fns/locale";

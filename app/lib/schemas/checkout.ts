@@ -1,17 +1,7 @@
 import { z } from "zod";
 
+import { CHECKOUT_MESSAGES } from "../checkout";
 import { emailField, safeString, trimmed } from "./fields";
-
-/** Spec 5 and 8, and what the booking service answers: one wording for the page, the toast and the API. */
-export const CHECKOUT_MESSAGES = {
-  priceIdMissing: "Stripe Price ID is not configured for this course.",
-  notAvailable: "This course is not available for booking at this time.",
-  fullyBooked: "Fully booked: every place on these dates has been taken. Register your interest to hear about the next ones.",
-  failed: "Failed to create checkout session.",
-  redirectFailed: "Failed to redirect to Stripe.",
-  stripeJsFailed: "Stripe.js failed to load.",
-  unexpected: "An unexpected error occurred.",
-} as const;
 
 const optionalId = z.preprocess(
   (value) => (value === null || value === "" ? undefined : trimmed(value)),
@@ -28,13 +18,6 @@ export const CheckoutRequestSchema = z.object({
   courseId: optionalId,
   userId: z.unknown().optional(),
 });
-
-/** What the API answers: the session, and where the browser goes to pay. */
-export interface CheckoutAnswer {
-  sessionId?: string;
-  url?: string;
-  error?: string;
-}
 
 /** The built-in checkout page's form: how to pay, and the buyer's email when the session does not know it yet. */
 export const LocalPaymentSchema = z.object({

@@ -50,7 +50,12 @@ export async function interestByCourse(db: Database): Promise<InterestGroup[]> {
 /** Newsletter subscribers who followed their confirmation link and have not unsubscribed, newest confirmation first. */
 export async function confirmedSubscribers(db: Database) {
   return db
-    .select({ id: newsletterSubscribers.id, name: newsletterSubscribers.name, email: newsletterSubscribers.email, confirmedAt: newsletterSubscribers.confirmedAt })
+    .select({
+      id: newsletterSubscribers.id,
+      name: newsletterSubscribers.name,
+      email: newsletterSubscribers.email,
+      confirmedAt: newsletterSubscribers.confirmedAt,
+    })
     .from(newsletterSubscribers)
     .where(and(isNotNull(newsletterSubscribers.confirmedAt), isNull(newsletterSubscribers.unsubscribedAt)))
     .orderBy(desc(newsletterSubscribers.confirmedAt), asc(newsletterSubscribers.email));

@@ -78,9 +78,7 @@ export async function scheduleFromTemplate(
     const offering = await findOffering(tx, template.offeringKey);
     if (!offering) throw new InvalidInputError("That course's offering no longer exists.");
     const days =
-      template.startDate && template.endDate
-        ? differenceInCalendarDays(parseISO(template.endDate), parseISO(template.startDate))
-        : offering.lengthDays - 1;
+      template.startDate && template.endDate ? differenceInCalendarDays(parseISO(template.endDate), parseISO(template.startDate)) : offering.lengthDays - 1;
     const endDate = format(addDays(parseISO(input.new_start_date), days), "yyyy-MM-dd");
     const [row] = await tx
       .insert(courses)

@@ -3,9 +3,8 @@ import { useRouteLoaderData } from "react-router";
 import { toast } from "sonner";
 
 import { buttonVariants } from "~/components/ui/button";
-import { requestCheckout } from "~/lib/checkout";
+import { CHECKOUT_MESSAGES, requestCheckout } from "~/lib/checkout";
 import { cn } from "~/lib/cn";
-import { CHECKOUT_MESSAGES } from "~/lib/schemas/checkout";
 import type { loader as rootLoader } from "~/root";
 
 /**

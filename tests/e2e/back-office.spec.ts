@@ -1,0 +1,184 @@
+import type { Page } from "@playwright/test";
+import { addDays, addMonths, format, parseISO, startOfMonth } from "date-fns";
+
+import { formatDateRange } from "~/lib/format";
+
+import type { Person } from "../support/people";
+import { type Fixtures } from "./data";
+import { expect, signInAs, test } from "./fixtures";
+import { latestEmailTo } from "./mailbox";
+
+/** A start day next month, random so that other tests' editions rarely share it. */
+const nextMonthDate = () => format(addDays(startOfMonth(addMonths(new Date(), 1)), Math.floor(Math.random() * 24)), "yyyy-MM-dd");
+/** A start day years out, on no other test's page. */
+const farDate = () => format(addDays(new Date(), 400 + Math.floor(Math.random() * 1200)), "yyyy-MM-dd");
+const dayLabel = (isoDate: string) => format(parseISO(isoDate), "d MMM yyyy");
+const longDate = (isoDate: string) => format(parseISO(isoDate), "d MMMM yyyy");
+
+async function signedInAdmin(page: Page, data: Fixtures, baseURL: string): Promise<Person> {
+  const admin = await data.person({ admin: true, firstName: "Staff" });
+  await signInAs(page.context(), admin, baseURL);
+  return admin;
+}
+
+async function auditEntry(page: Page, summary: string) {
+  await page.goto("/admin/audit-log");
+  const entry = page.getByTestId("audit-entry").filter({ hasText: summary });
+  await expect(entry).toHaveCount(1);
+  return entry;
+}
+
+test.describe("the back office", () => {
+  test("schedules a date from a template: on the calendar, the programme page and /booking, announced by email, and in the audit log", async ({
+    page,
+    data,
+    baseURL,
+  }) => {
+    const admin = await signedInAdmin(page, data, baseURL!);
+    // Someone who asked to hear about new dates of this course.
+    const listener = `listener-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+    const registered = await page.request.post("/api/register-interest", {
+      data: { name: "Lena Listener", email: listener, interestedCourses: ["Sinus Grafting"] },
+      headers: { Origin: new URL(baseURL!).origin },
+    });
+    expect(registered.status()).toBe(200);
+
+    const startDate = nextMonthDate();
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+    const form = page.getByRole("region", { name: "Schedule a New Course" });
+    // Nothing chosen: the form says what it needs and sends nothing.
+    await form.getByRole("button", { name: "Schedule course" }).click();
+    await expect(form.getByRole("alert")).toHaveText("Please select a course and a start date.");
+    await form.getByLabel("Course").selectOption({ label: "Sinus Grafting" });
+    await form.getByLabel("Start date").fill(startDate);
+    await form.getByRole("button", { name: "Schedule course" }).click();
+    await expect(page.getByText("Successfully scheduled new course!")).toBeVisible();
+    const upcoming = page.getByRole("list", { name: "Upcoming courses" });
+    const row = upcoming.getByRole("listitem").filter({ has: page.getByRole("button", { name: `Delete Sinus Grafting ${dayLabel(startDate)}` }) });
+    await expect(row).toHaveCount(1);
+
+    // On the calendar, next month.
+    await page.goto("/upcoming-events");
+    await page.locator(".rbc-toolbar").getByRole("button", { name: "Next", exact: true }).click();
+    await expect(page.getByTitle(new RegExp(`^Sinus Grafting, ${formatDateRange(startDate).split(",")[0]}`)).first()).toBeVisible();
+
+    // For sale on the programme page and on /booking.
+    for (const path of ["/courses/grafting", "/booking"]) {
+      await page.goto(path);
+      // The programme page names only the dates; /booking names the course too.
+      await expect(page.getByRole("button", { name: new RegExp(`^Book Now: (Sinus Grafting, )?${formatDateRange(startDate).split(",")[0]}`) })).toBeVisible();
+    }
+
+    const announcement = await latestEmailTo(page.request, listener, { template: "new-date-announcement" });
+    expect(announcement.text).toContain("Sinus Grafting");
+    expect(announcement.text).toContain(longDate(startDate));
+    expect(announcement.headers["List-Unsubscribe"] ?? announcement.headers["list-unsubscribe"]).toMatch(/^<http/);
+
+    const entry = await auditEntry(page, `Scheduled Sinus Grafting on ${longDate(startDate)}`);
+    await expect(entry).toContainText(admin.email);
+
+    // Tidy up: the new date is deleted through the dashboard, which the next test covers.
+    await page.goto("/admin");
+    await page.getByRole("button", { name: `Delete Sinus Grafting ${dayLabel(startDate)}` }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText("Successfully deleted course: Sinus Grafting")).toBeVisible();
+  });
+
+  test("refuses to delete a booked date and offers to deactivate it; deletes an unbooked one after the confirmation", async ({
+    page,
+    data,
+    baseURL,
+    allowConsoleErrors,
+  }) => {
+    // The refusal is a 409, which the browser reports.
+    allowConsoleErrors(/status of 409/);
+    await signedInAdmin(page, data, baseURL!);
+    const booked = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 4 });
+    await data.purchase({ courseId: booked.id, status: "paid", customerEmail: `booked-${Date.now()}@example.com` });
+    const unbooked = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 4 });
+
+    await page.goto("/admin");
+    const dialog = page.getByRole("alertdialog");
+    await page.getByRole("button", { name: `Delete Sinus Grafting ${dayLabel(booked.startDate!)}` }).click();
+    await expect(dialog.getByText("Are you absolutely sure?")).toBeVisible();
+    await expect(dialog).toContainText("This action cannot be undone.");
+    // Cancel keeps it.
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole("button", { name: `Delete Sinus Grafting ${dayLabel(booked.startDate!)}` }).click();
+    await dialog.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText("Failed to delete course.")).toBeVisible();
+    await expect(page.getByText("Sinus Grafting has bookings, so it cannot be deleted.")).toBeVisible();
+    await expect(page.getByRole("button", { name: `Delete Sinus Grafting ${dayLabel(booked.startDate!)}` })).toBeVisible();
+
+    await page.getByRole("button", { name: `Delete Sinus Grafting ${dayLabel(unbooked.startDate!)}` }).click();
+    await dialog.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText("Successfully deleted course: Sinus Grafting")).toBeVisible();
+    await expect(page.getByRole("button", { name: `Delete Sinus Grafting ${dayLabel(unbooked.startDate!)}` })).toBeHidden();
+
+    await auditEntry(page, `Deleted Sinus Grafting on ${longDate(unbooked.startDate!)}`);
+  });
+
+  test("edits a date's capacity and exports its attendees as CSV", async ({ page, data, baseURL, allowConsoleErrors }) => {
+    // Too few places is a 409, which the browser reports.
+    allowConsoleErrors(/status of 409/);
+    await signedInAdmin(page, data, baseURL!);
+    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 6 });
+    const attendee = await data.person({ firstName: "Ama", lastName: "Attendee" });
+    await data.purchase({ courseId: edition.id, status: "paid", userId: attendee.id, customerEmail: attendee.email });
+    await data.purchase({ courseId: edition.id, status: "paid", customerEmail: `guest-${Date.now()}@example.com` });
+
+    await page.goto("/admin/editions");
+    await page
+      .getByRole("link", { name: "Sinus Grafting" })
+      .and(page.locator(`[href="/admin/editions/${edition.id}"]`))
+      .click();
+    await expect(page.getByRole("heading", { level: 1, name: "Sinus Grafting" })).toBeVisible();
+    await expect(page.getByTestId("places-left")).toHaveText("4");
+    await expect(page.getByTestId("booking-row").filter({ hasText: attendee.email })).toContainText("Ama Attendee");
+
+    // Never below the paid bookings.
+    await page.getByRole("spinbutton", { name: "Capacity" }).fill("1");
+    await page.getByRole("button", { name: "Save capacity" }).click();
+    await expect(page.getByText("Capacity cannot be lower than the 2 places already taken (paid bookings and live holds).").first()).toBeVisible();
+    await page.getByRole("spinbutton", { name: "Capacity" }).fill("9");
+    await page.getByRole("button", { name: "Save capacity" }).click();
+    await expect(page.getByText("Capacity set to 9.")).toBeVisible();
+    await expect(page.getByTestId("places-left")).toHaveText("7");
+
+    const link = page.getByRole("link", { name: "Download attendees (CSV)" });
+    const download = await page.request.get((await link.getAttribute("href"))!);
+    expect(download.status()).toBe(200);
+    expect(download.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+    const bytes = await download.body();
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString("utf8").split("\r\n");
+    expect(lines[0]).toBe("Name,Email,Mobile,Status,Amount paid (£),Discount,Purchase date");
+    expect(lines.find((line) => line.includes(attendee.email))).toMatch(/^Ama Attendee,/);
+
+    await auditEntry(page, `Set the capacity of Sinus Grafting (${edition.startDate}) to 9`);
+  });
+
+  test("reads a message sent from /contact in the inbox and marks it read", async ({ page, data, baseURL }) => {
+    const subject = `Group booking ${Date.now()}`;
+    await page.goto("/contact");
+    const message = page.getByRole("region", { name: "Send Us a Message" });
+    await message.getByRole("textbox", { name: "Full Name", exact: true }).fill("Dr Omar Haddad");
+    await message.getByRole("textbox", { name: "Email Address", exact: true }).fill("omar@example.com");
+    await message.getByRole("textbox", { name: "Subject", exact: true }).fill(subject);
+    await message.getByRole("textbox", { name: "Message", exact: true }).fill("Four of us would like the March dates.");
+    await message.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText(/sent successfully/).first()).toBeVisible();
+
+    await signedInAdmin(page, data, baseURL!);
+    await page.goto("/admin/inbox");
+    const item = page.getByTestId("inbox-message").filter({ hasText: subject });
+    await expect(item).toContainText("Dr Omar Haddad");
+    await expect(item).toContainText("Four of us would like the March dates.");
+    await expect(item).toHaveAttribute("data-read", "false");
+    await item.getByRole("button", { name: `Mark as read: ${subject}` }).click();
+    await expect(item).toHaveAttribute("data-read", "true");
+  });
+});
