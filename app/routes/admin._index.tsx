@@ -1,6 +1,6 @@
 import { addDays, addYears, format, parseISO } from "date-fns";
 import { CalendarPlus, CalendarX2, FlaskConical, Trash2 } from "lucide-react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useEffectEvent, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { toast } from "sonner";
 
@@ -51,7 +51,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 type Intent = "schedule" | "delete" | "deactivate";
-type Outcome = { intent: Intent; message: string; error?: undefined } | { intent: Intent; error: string; description?: string; deactivate?: { id: string; title: string } };
+type Outcome =
+  { intent: Intent; message: string; error?: undefined } | { intent: Intent; error: string; description?: string; deactivate?: { id: string; title: string } };
 
 const refused = (intent: Intent, error: string, status: number, extra: Partial<Extract<Outcome, { error: string }>> = {}) =>
   data<Outcome>({ intent, error, ...extra }, status);
@@ -123,8 +124,7 @@ const datesLabel = (startDate: string, endDate: string | null) =>
 function useOutcomeToasts(fetcher: ReturnType<typeof useFetcher<Outcome>>, busyMessage: string, onDone: (outcome: Outcome) => void) {
   const toastId = useRef<string | number | undefined>(undefined);
   const handled = useRef<Outcome | undefined>(undefined);
-  const done = useRef(onDone);
-  done.current = onDone;
+  const done = useEffectEvent(onDone);
   useEffect(() => {
     if (fetcher.state === "submitting" && toastId.current === undefined) toastId.current = toast.loading(busyMessage);
     if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
@@ -134,7 +134,7 @@ function useOutcomeToasts(fetcher: ReturnType<typeof useFetcher<Outcome>>, busyM
     const outcome = fetcher.data;
     if (outcome.error === undefined) toast.success(outcome.message, { id });
     else toast.error(outcome.error, { id, description: outcome.description });
-    done.current(outcome);
+    done(outcome);
   }, [fetcher.state, fetcher.data, busyMessage]);
 }
 
@@ -193,7 +193,13 @@ function ScheduleCard({
         Pick a course and its first day. The new dates copy the course&apos;s length, page and place, take today&apos;s price, and are announced by email to
         everyone who asked to hear.
       </p>
-      <fetcher.Form ref={formRef} method="post" noValidate onSubmit={checkRequired} className="mt-5 grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-end">
+      <fetcher.Form
+        ref={formRef}
+        method="post"
+        noValidate
+        onSubmit={checkRequired}
+        className="mt-5 grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-end"
+      >
         <input type="hidden" name="intent" value="schedule" />
         <Field label="Course" id="schedule-template" required>
           <select id="schedule-template" name="template_course_id" defaultValue="" required className={inputClass} aria-invalid={missing || undefined}>
@@ -243,10 +249,13 @@ function DeactivateOffer({ course, onDone }: { course: { id: string; title: stri
     if (outcome.error === undefined) onDone();
   });
   return (
-    <div role="alert" className="flex flex-col gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between">
+    <div
+      role="alert"
+      className="flex flex-col gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between"
+    >
       <p>
-        <span className="font-semibold">{course.title} has bookings, so it cannot be deleted.</span> Deactivate it instead: it leaves sale and the schedule,
-        and its bookings are kept.
+        <span className="font-semibold">{course.title} has bookings, so it cannot be deleted.</span> Deactivate it instead: it leaves sale and the schedule, and
+        its bookings are kept.
       </p>
       <fetcher.Form method="post" className="flex shrink-0 gap-2">
         <input type="hidden" name="intent" value="deactivate" />
@@ -262,15 +271,7 @@ function DeactivateOffer({ course, onDone }: { course: { id: string; title: stri
   );
 }
 
-function UpcomingCard({
-  upcoming,
-  confirm,
-  serverOutcome,
-}: {
-  upcoming: Upcoming[] | null;
-  confirm: Upcoming | null;
-  serverOutcome: Outcome | undefined;
-}) {
+function UpcomingCard({ upcoming, confirm, serverOutcome }: { upcoming: Upcoming[] | null; confirm: Upcoming | null; serverOutcome: Outcome | undefined }) {
   const fetcher = useFetcher<Outcome>({ key: "delete-course" });
   const [pending, setPending] = useState<Upcoming | null>(null);
   const [offer, setOffer] = useState<{ id: string; title: string } | null>(null);
@@ -356,8 +357,8 @@ function UpcomingCard({
           <DialogHeader>
             <DialogTitle>Are you absolutely sure?</DialogTitle>
             <DialogDescription>
-              This action cannot be undone. {pending ? `${pending.title} on ${datesLabel(pending.startDate, pending.endDate)}` : "The course"} will be permanently
-              deleted.
+              This action cannot be undone. {pending ? `${pending.title} on ${datesLabel(pending.startDate, pending.endDate)}` : "The course"} will be
+              permanently deleted.
             </DialogDescription>
           </DialogHeader>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -412,7 +413,11 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
           lastDate={loaderData.lastDate}
           serverOutcome={outcome?.intent === "schedule" ? outcome : undefined}
         />
-        <UpcomingCard upcoming={loaderData.upcoming} confirm={loaderData.confirm} serverOutcome={outcome && outcome.intent !== "schedule" ? outcome : undefined} />
+        <UpcomingCard
+          upcoming={loaderData.upcoming}
+          confirm={loaderData.confirm}
+          serverOutcome={outcome && outcome.intent !== "schedule" ? outcome : undefined}
+        />
         <TestProductCard error={unknownError} />
       </div>
     </>

@@ -114,9 +114,12 @@ function CancelBooking({ purchaseId, who, amountPaid }: { purchaseId: string; wh
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher<ActionResult>();
   useOutcomeToast(fetcher.data);
-  useEffect(() => {
+  // A refund that went through closes the dialog: state adjusted on the new answer, during render.
+  const [answered, setAnswered] = useState(fetcher.data);
+  if (fetcher.data !== answered) {
+    setAnswered(fetcher.data);
     if (fetcher.data?.ok) setOpen(false);
-  }, [fetcher.data]);
+  }
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : undefined;
   const amountId = `refund-${purchaseId}`;
   return (

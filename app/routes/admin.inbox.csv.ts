@@ -1,6 +1,6 @@
 import { toCsv } from "~/server/admin/csv.server";
-import { csvResponse } from "~/server/http/responses.server";
 import { adminRoute } from "~/server/http/guards.server";
+import { csvResponse } from "~/server/http/responses.server";
 import { listContactMessages } from "~/server/marketing/contact.server";
 import { appServices } from "~/server/platform/context.server";
 

@@ -1,7 +1,7 @@
 import { toCsv } from "~/server/admin/csv.server";
-import { csvResponse } from "~/server/http/responses.server";
 import { interestByCourse } from "~/server/admin/lists.server";
 import { adminRoute } from "~/server/http/guards.server";
+import { csvResponse } from "~/server/http/responses.server";
 import { appServices } from "~/server/platform/context.server";
 
 import type { Route } from "./+types/admin.interest.csv";

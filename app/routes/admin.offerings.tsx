@@ -117,8 +117,8 @@ export default function AdminOfferings({ loaderData }: Route.ComponentProps) {
       <PageHeading title="Offerings" />
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10">
         <p className="rounded-md border border-gold/40 bg-gold-light p-3 text-sm text-ink">
-          Changes apply to editions scheduled from now on; editions already scheduled keep their price and capacity. With Stripe, a new price needs a new
-          Stripe price id for that amount: the checkout refuses an edition whose Stripe price differs from its stored amount.
+          Changes apply to editions scheduled from now on; editions already scheduled keep their price and capacity. With Stripe, a new price needs a new Stripe
+          price id for that amount: the checkout refuses an edition whose Stripe price differs from its stored amount.
         </p>
         <ul className="grid gap-4">
           {loaderData.offerings.map((offering) => (

@@ -1,5 +1,5 @@
 import { CalendarDays, CalendarPlus, MapPin } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 
 import { PageHeading } from "~/components/ui/page-heading";
@@ -48,10 +48,13 @@ const ScheduleCalendar = lazy(() => import("~/components/schedule/schedule-calen
 
 /** True once the page has hydrated: the server's HTML and the first render stay the list alone. */
 function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
 }
+const subscribeToNothing = () => () => undefined;
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, { title: "Upcoming Courses and Events", description: SCHEDULE_INTRO, canonicalPath: "/upcoming-events" });

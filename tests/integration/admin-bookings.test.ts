@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 
 import { LOGIN_REQUIRED_PATH } from "~/lib/pages";
-import * as csvRoute from "~/routes/admin.editions.$courseId.attendees.csv";
-import * as editionRoute from "~/routes/admin.editions.$courseId";
 import * as editionsRoute from "~/routes/admin.editions";
+import * as editionRoute from "~/routes/admin.editions.$courseId";
+import * as csvRoute from "~/routes/admin.editions.$courseId.attendees.csv";
 import * as offeringsRoute from "~/routes/admin.offerings";
 import { ALREADY_CANCELLED_MESSAGE, cancelBooking, REFUND_FAILED_MESSAGE } from "~/server/admin/bookings.server";
 import { editionBookings, findEditionForAdmin } from "~/server/admin/editions.server";
@@ -79,7 +79,7 @@ describe(`the back office's editions and bookings on ${testDriver}`, () => {
     expect(loaded.status).toBe(200);
     expect(loaded.body).toMatchObject({ edition: { id: edition.id, capacity: 6, paidBookings: 2, placesLeft: 4 } });
 
-    const list = await settle(() => guarded(editionsRoute, "loader")(page("/admin/editions", admin) as never));
+    const list = await settle(() => guarded(editionsRoute, "loader")(page("/admin/editions", admin)));
     const listed = (list.body as { editions: { id: string; placesLeft: number }[] }).editions.find((row) => row.id === edition.id);
     expect(listed).toMatchObject({ placesLeft: 4 });
   });
@@ -90,7 +90,7 @@ describe(`the back office's editions and bookings on ${testDriver}`, () => {
     const later = await addEdition(handle.db, { startDate: inDays(401), title: "Order later" });
     const recent = await addEdition(handle.db, { startDate: inDays(-10), title: "Order recent", isActive: false });
     const old = await addEdition(handle.db, { startDate: inDays(-20), title: "Order old" });
-    const list = await settle(() => guarded(editionsRoute, "loader")(page("/admin/editions", admin) as never));
+    const list = await settle(() => guarded(editionsRoute, "loader")(page("/admin/editions", admin)));
     const ids = (list.body as { editions: { id: string }[] }).editions.map((row) => row.id).filter((id) => [soon.id, later.id, recent.id, old.id].includes(id));
     expect(ids).toEqual([soon.id, later.id, recent.id, old.id]);
     const recentRow = (list.body as { editions: { id: string; isActive: boolean; upcoming: boolean }[] }).editions.find((row) => row.id === recent.id);
@@ -227,10 +227,7 @@ describe(`the back office's editions and bookings on ${testDriver}`, () => {
       amountDiscount: 10_000,
       discountKind: "signup",
     });
-    const response = (await guarded(
-      csvRoute,
-      "loader",
-    )(page(`/admin/editions/${edition.id}/attendees.csv`, admin, { courseId: edition.id }) as never)) as Response;
+    const response = await guarded(csvRoute, "loader")(page(`/admin/editions/${edition.id}/attendees.csv`, admin, { courseId: edition.id }) as never);
     expect(response.headers.get("Content-Type")).toContain("text/csv");
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="attendees-/);
     const text = await downloadedText(response);
@@ -248,9 +245,7 @@ describe(`the back office's editions and bookings on ${testDriver}`, () => {
         guarded(
           offeringsRoute,
           "action",
-        )(
-          post("/admin/offerings", admin, { key: "sinus-grafting", price: "1750.50", defaultCapacity: "8", stripePriceId: "price_new123", ...fields }) as never,
-        ),
+        )(post("/admin/offerings", admin, { key: "sinus-grafting", price: "1750.50", defaultCapacity: "8", stripePriceId: "price_new123", ...fields })),
       );
     for (const [field, value, message] of [
       ["price", "12.345", "Enter the price in pounds, for example 1500 or 1499.99."],
@@ -296,21 +291,17 @@ describe(`the back office's editions and bookings on ${testDriver}`, () => {
       [dentist, "/account"],
     ] as const) {
       const calls = [
-        () => guarded(editionsRoute, "loader")(page("/admin/editions", who) as never),
+        () => guarded(editionsRoute, "loader")(page("/admin/editions", who)),
         () => guarded(editionRoute, "loader")(page(`/admin/editions/${edition.id}`, who, params) as never),
         () => guarded(csvRoute, "loader")(page(`/admin/editions/${edition.id}/attendees.csv`, who, params) as never),
-        () => guarded(offeringsRoute, "loader")(page("/admin/offerings", who) as never),
+        () => guarded(offeringsRoute, "loader")(page("/admin/offerings", who)),
         () => guarded(editionRoute, "action")(post(`/admin/editions/${edition.id}`, who, { intent: "capacity", capacity: "50" }, params) as never),
         () =>
           guarded(
             editionRoute,
             "action",
           )(post(`/admin/editions/${edition.id}`, who, { intent: "cancel", purchaseId: purchase.id, amount: "1500" }, params) as never),
-        () =>
-          guarded(
-            offeringsRoute,
-            "action",
-          )(post("/admin/offerings", who, { key: "sinus-grafting", price: "1", defaultCapacity: "1", stripePriceId: "" }) as never),
+        () => guarded(offeringsRoute, "action")(post("/admin/offerings", who, { key: "sinus-grafting", price: "1", defaultCapacity: "1", stripePriceId: "" })),
       ];
       for (const call of calls) {
         let thrown: unknown;

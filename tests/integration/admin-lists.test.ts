@@ -153,7 +153,7 @@ describe(`the admin lists on ${testDriver}`, () => {
     ["a missing id", { intent: "read" }, 400],
     ["a message that does not exist", { intent: "read", id: "00000000-0000-4000-8000-000000000000" }, 404],
   ])("refuses %s with a 4xx and changes nothing", async (_case, fields, status) => {
-    const outcome = await settle(() => inboxAction(post("/admin/inbox", fields as Record<string, string>, admin)));
+    const outcome = await settle(() => inboxAction(post("/admin/inbox", fields, admin)));
     expect(outcome.status).toBe(status);
     expect(outcome.body).toMatchObject({ error: expect.any(String) });
     expect((await inboxLoader(get("/admin/inbox", admin))).unread).toBe(2);

@@ -17,8 +17,8 @@ import { checkout, inDays } from "../support/booking";
 import { addEdition, addPurchase } from "../support/catalogue";
 import { testDriver, useTestDatabase } from "../support/database";
 import { createPerson, uniqueEmail } from "../support/people";
-import { tableCounts } from "../support/table-counts";
 import { guarded, jsonRequest, routeArgs, settle, TEST_SITE_URL, testServices } from "../support/route-args";
+import { tableCounts } from "../support/table-counts";
 
 const handle = useTestDatabase();
 const services = () => testServices(handle);

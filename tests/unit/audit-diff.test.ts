@@ -34,6 +34,8 @@ describe("an audit entry's before and after as changed fields", () => {
   });
 
   it("names a bare value `value`, and keeps markup as plain text", () => {
-    expect(fieldChanges("<b>old</b>", "<script>new</script>")).toEqual([{ field: "value", kind: "changed", before: "<b>old</b>", after: "<script>new</script>" }]);
+    expect(fieldChanges("<b>old</b>", "<script>new</script>")).toEqual([
+      { field: "value", kind: "changed", before: "<b>old</b>", after: "<script>new</script>" },
+    ]);
   });
 });

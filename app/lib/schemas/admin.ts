@@ -4,7 +4,7 @@ import { safeString, trimmed } from "./fields";
 
 /** The largest group an edition or offering may take: a guard against a typo of an extra digit. */
 export const MAX_CAPACITY = 500;
-export const CAPACITY_MESSAGE = `Capacity must be a whole number from 1 to ${MAX_CAPACITY}.`;
+const CAPACITY_MESSAGE = `Capacity must be a whole number from 1 to ${MAX_CAPACITY}.`;
 
 const capacityField = z.preprocess(
   trimmed,
@@ -15,7 +15,7 @@ const capacityField = z.preprocess(
 );
 
 /** "1,250.50" or "£1250.5" as pence; null when it is not an amount of pounds and pence. */
-export function poundsToMinorUnits(text: string): number | null {
+function poundsToMinorUnits(text: string): number | null {
   const cleaned = text.replace(/^£/, "").replaceAll(",", "");
   if (!/^\d{1,7}(?:\.\d{1,2})?$/.test(cleaned)) return null;
   const [pounds, pence = ""] = cleaned.split(".");
@@ -38,7 +38,7 @@ const poundsField = (message: string) =>
 /** An edition's places, changed by staff. */
 export const EditionCapacitySchema = z.object({ capacity: capacityField });
 
-export const REFUND_AMOUNT_MESSAGE = "Enter the refund in pounds, for example 1500 or 250.50.";
+const REFUND_AMOUNT_MESSAGE = "Enter the refund in pounds, for example 1500 or 250.50.";
 
 /** A booking cancelled with a refund of this many pounds (held in pence after parsing). */
 export const CancelBookingSchema = z.object({
@@ -46,8 +46,8 @@ export const CancelBookingSchema = z.object({
   amount: poundsField(REFUND_AMOUNT_MESSAGE),
 });
 
-export const PRICE_MESSAGE = "Enter the price in pounds, for example 1500 or 1499.99.";
-export const PRICE_ID_MESSAGE = "A Stripe price id starts with price_ (or leave it empty).";
+const PRICE_MESSAGE = "Enter the price in pounds, for example 1500 or 1499.99.";
+const PRICE_ID_MESSAGE = "A Stripe price id starts with price_ (or leave it empty).";
 
 /** An offering's price, default capacity and Stripe price id, as staff edit them. */
 export const OfferingUpdateSchema = z.object({

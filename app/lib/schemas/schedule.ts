@@ -24,7 +24,7 @@ const required = (message: string) =>
 const ISO_DATE = /^(\d{4}-\d{2}-\d{2})(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /** "YYYY-MM-DD" when the text names a real calendar date, otherwise null. */
-export function calendarDate(value: string): string | null {
+function calendarDate(value: string): string | null {
   const day = ISO_DATE.exec(value)?.[1];
   if (!day) return null;
   const parsed = new Date(`${day}T00:00:00Z`);

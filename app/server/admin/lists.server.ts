@@ -3,7 +3,7 @@ import { and, asc, desc, isNotNull, isNull } from "drizzle-orm";
 import type { Database } from "~/server/db/client.server";
 import { interestRegistrations, newsletterSubscribers, offerings } from "~/server/db/schema.server";
 
-export interface InterestRow {
+interface InterestRow {
   id: string;
   name: string;
   email: string;

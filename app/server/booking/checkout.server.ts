@@ -1,9 +1,9 @@
 import { and, asc, eq, gt } from "drizzle-orm";
 
 import { isBookablePriceId } from "~/lib/booking";
+import { CHECKOUT_MESSAGES } from "~/lib/checkout";
 import { discountAmount, type DiscountRule } from "~/lib/discounts";
 import { formatDateRange } from "~/lib/format";
-import { CHECKOUT_MESSAGES } from "~/lib/checkout";
 import { todayIsoDate } from "~/server/catalogue/editions.server";
 import { TEST_PRODUCT_KEY } from "~/server/catalogue/offerings.server";
 import { placesTaken } from "~/server/catalogue/places.server";
