@@ -24,6 +24,8 @@ const cardOf = (page: Page, edition: TestEdition) => page.getByRole("listitem").
 /** Starts the edition's checkout from /booking and lands on the built-in checkout page. */
 async function startFromBookingPage(page: Page, edition: TestEdition) {
   await page.goto("/booking");
+  // A click while the page hydrates can be lost (seen once in CI): the scripts run first.
+  await page.waitForLoadState("networkidle");
   await bookNow(page, edition).click();
   await expect(page).toHaveURL(/\/dev\/checkout\/cs_local_/);
   await expect(page.getByRole("heading", { name: "Pay for your place" })).toBeVisible();

@@ -1,6 +1,7 @@
 import { addDays, addYears, differenceInCalendarDays, format, parseISO } from "date-fns";
 import { and, asc, count, desc, eq, gt, ne } from "drizzle-orm";
 
+import { formatLongDate } from "~/lib/format";
 import type { CreateCourseInput } from "~/lib/schemas/schedule";
 import { type AdminActor, recordAdminAction } from "~/server/admin/audit.server";
 import { todayIsoDate } from "~/server/catalogue/editions.server";
@@ -15,7 +16,6 @@ import { InvalidInputError, NotFoundError, UnavailableError } from "~/server/pla
 const MAX_YEARS_AHEAD = 5;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const longDate = (isoDate: string) => format(parseISO(isoDate), "d MMMM yyyy");
 
 /** Spec 7 "templates": each distinct course once, by its newest edition, newest first. */
 export async function courseTemplates(db: Database): Promise<{ id: string; title: string }[]> {
@@ -103,7 +103,7 @@ export async function scheduleFromTemplate(
       action: "edition.schedule",
       subjectType: "edition",
       subjectId: row.id,
-      summary: `Scheduled ${row.title} on ${longDate(input.new_start_date)}`,
+      summary: `Scheduled ${row.title} on ${formatLongDate(input.new_start_date)}`,
       after: row,
     });
     await announceNewEdition(tx, { ...row, startDate: input.new_start_date, endDate }, siteUrl);
@@ -150,7 +150,7 @@ export async function deleteEdition(db: Database, actor: AdminActor, courseId: s
       action: "edition.delete",
       subjectType: "edition",
       subjectId: row.id,
-      summary: `Deleted ${row.title} on ${longDate(row.startDate)}`,
+      summary: `Deleted ${row.title} on ${formatLongDate(row.startDate)}`,
       before: row,
     });
     return { id: row.id, title: row.title };
@@ -167,7 +167,7 @@ export async function deactivateEdition(db: Database, actor: AdminActor, courseI
       action: "edition.deactivate",
       subjectType: "edition",
       subjectId: row.id,
-      summary: `Deactivated ${row.title}${row.startDate ? ` on ${longDate(row.startDate)}` : ""}`,
+      summary: `Deactivated ${row.title}${row.startDate ? ` on ${formatLongDate(row.startDate)}` : ""}`,
       before: row,
       after,
     });

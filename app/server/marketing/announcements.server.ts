@@ -1,6 +1,6 @@
-import { format, parseISO } from "date-fns";
 import { and, arrayContains, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 
+import { formatLongDate } from "~/lib/format";
 import type { Database, Transaction } from "~/server/db/client.server";
 import { editionAnnouncements, interestRegistrations, newsletterSubscribers } from "~/server/db/schema.server";
 import { enqueueEmail, marketingHeaders } from "~/server/email/outbox.server";
@@ -22,8 +22,6 @@ interface Recipient {
   name?: string;
   unsubscribeUrl: string;
 }
-
-const longDate = (isoDate: string) => format(parseISO(isoDate), "d MMMM yyyy");
 
 /**
  * Who hears about a new edition: every confirmed newsletter subscriber (with the
@@ -70,8 +68,8 @@ export async function announceNewEdition(tx: Transaction, edition: AnnouncedEdit
     const rendered = await renderNewDateAnnouncement({
       name: recipient.name,
       courseTitle: edition.title,
-      startDate: longDate(edition.startDate),
-      endDate: longDate(edition.endDate),
+      startDate: formatLongDate(edition.startDate),
+      endDate: formatLongDate(edition.endDate),
       location: edition.location ?? "",
       courseUrl: `${siteUrl}/courses/${edition.slug}`,
       unsubscribeUrl: recipient.unsubscribeUrl,
