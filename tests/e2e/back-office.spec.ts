@@ -21,6 +21,12 @@ async function signedInAdmin(page: Page, data: Fixtures, baseURL: string): Promi
   return admin;
 }
 
+/** Opens a page and lets its scripts run: a click while it hydrates can be lost (seen in CI). */
+async function openHydrated(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForLoadState("networkidle");
+}
+
 async function auditEntry(page: Page, summary: string) {
   await page.goto("/admin/audit-log");
   const entry = page.getByTestId("audit-entry").filter({ hasText: summary });
@@ -44,7 +50,7 @@ test.describe("the back office", () => {
     expect(registered.status()).toBe(200);
 
     const startDate = nextMonthDate();
-    await page.goto("/admin");
+    await openHydrated(page, "/admin");
     await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
     const form = page.getByRole("region", { name: "Schedule a New Course" });
     // Nothing chosen: the form says what it needs and sends nothing.
@@ -59,7 +65,7 @@ test.describe("the back office", () => {
     await expect(row).toHaveCount(1);
 
     // On the calendar, next month.
-    await page.goto("/upcoming-events");
+    await openHydrated(page, "/upcoming-events");
     await page.locator(".rbc-toolbar").getByRole("button", { name: "Next", exact: true }).click();
     await expect(page.getByTitle(new RegExp(`^Sinus Grafting, ${formatDateRange(startDate).split(",")[0]}`)).first()).toBeVisible();
 
@@ -79,7 +85,7 @@ test.describe("the back office", () => {
     await expect(entry).toContainText(admin.email);
 
     // Tidy up: the new date is deleted through the dashboard, which the next test covers.
-    await page.goto("/admin");
+    await openHydrated(page, "/admin");
     await page.getByRole("button", { name: `Delete Sinus Grafting ${dayLabel(startDate)}` }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Continue" }).click();
     await expect(page.getByText("Successfully deleted course: Sinus Grafting")).toBeVisible();
@@ -98,7 +104,7 @@ test.describe("the back office", () => {
     await data.purchase({ courseId: booked.id, status: "paid", customerEmail: `booked-${Date.now()}@example.com` });
     const unbooked = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 4 });
 
-    await page.goto("/admin");
+    await openHydrated(page, "/admin");
     const dialog = page.getByRole("alertdialog");
     await page.getByRole("button", { name: `Delete Sinus Grafting ${dayLabel(booked.startDate!)}` }).click();
     await expect(dialog.getByText("Are you absolutely sure?")).toBeVisible();
@@ -130,7 +136,7 @@ test.describe("the back office", () => {
     await data.purchase({ courseId: edition.id, status: "paid", userId: attendee.id, customerEmail: attendee.email });
     await data.purchase({ courseId: edition.id, status: "paid", customerEmail: `guest-${Date.now()}@example.com` });
 
-    await page.goto("/admin/editions");
+    await openHydrated(page, "/admin/editions");
     await page
       .getByRole("link", { name: "Sinus Grafting" })
       .and(page.locator(`[href="/admin/editions/${edition.id}"]`))
@@ -163,7 +169,7 @@ test.describe("the back office", () => {
 
   test("reads a message sent from /contact in the inbox and marks it read", async ({ page, data, baseURL }) => {
     const subject = `Group booking ${Date.now()}`;
-    await page.goto("/contact");
+    await openHydrated(page, "/contact");
     const message = page.getByRole("region", { name: "Send Us a Message" });
     await message.getByRole("textbox", { name: "Full Name", exact: true }).fill("Dr Omar Haddad");
     await message.getByRole("textbox", { name: "Email Address", exact: true }).fill("omar@example.com");
@@ -173,7 +179,7 @@ test.describe("the back office", () => {
     await expect(page.getByText(/sent successfully/).first()).toBeVisible();
 
     await signedInAdmin(page, data, baseURL!);
-    await page.goto("/admin/inbox");
+    await openHydrated(page, "/admin/inbox");
     const item = page.getByTestId("inbox-message").filter({ hasText: subject });
     await expect(item).toContainText("Dr Omar Haddad");
     await expect(item).toContainText("Four of us would like the March dates.");
