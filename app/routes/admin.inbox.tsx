@@ -6,7 +6,7 @@ import { cn } from "~/lib/cn";
 import { mailtoHref } from "~/lib/mailto";
 import { InboxMarkSchema, pageBefore } from "~/lib/schemas/admin-lists";
 import { seo } from "~/lib/seo";
-import { adminRoute } from "~/server/http/guards.server";
+import { adminRoute, signedInUser } from "~/server/http/guards.server";
 import { readFormData, refusalStatus } from "~/server/http/responses.server";
 import { listContactMessages, markContactMessage, unreadContactCount } from "~/server/marketing/contact.server";
 import { appServices } from "~/server/platform/context.server";
@@ -39,11 +39,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
   const parsed = InboxMarkSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return data({ error: parsed.error.issues[0].message }, 400);
   try {
-    await markContactMessage(appServices(context).database.db, parsed.data.id, parsed.data.intent === "read");
+    await markContactMessage(appServices(context).database.db, await signedInUser(args), parsed.data.id, parsed.data.intent === "read");
     return { error: null };
   } catch (error) {
     const status = refusalStatus(error);

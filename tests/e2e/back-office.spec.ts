@@ -186,5 +186,6 @@ test.describe("the back office", () => {
     await expect(item).toHaveAttribute("data-read", "false");
     await item.getByRole("button", { name: `Mark as read: ${subject}` }).click();
     await expect(item).toHaveAttribute("data-read", "true");
+    await auditEntry(page, `Marked "${subject}" from omar@example.com as read`);
   });
 });

@@ -98,7 +98,7 @@ test.describe("the schedule", () => {
     },
   );
 
-  test("Subscribe offers the schedule as an iCalendar feed", async ({ page, data }) => {
+  test("Subscribe offers the schedule as an iCalendar feed", { tag: "@phone" }, async ({ page, data }) => {
     const edition = await data.edition({ offeringKey: "level-3", startDate: nextMonthDate() });
     await page.goto("/upcoming-events");
     const subscribe = page.getByRole("link", { name: "Subscribe" });

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNull, lt } from "drizzle-orm";
 
 import type { ContactMessage } from "~/lib/schemas/contact";
+import { type AdminActor, recordAdminAction } from "~/server/admin/audit.server";
 import type { Database } from "~/server/db/client.server";
 import { contactMessages } from "~/server/db/schema.server";
 import { enqueueEmail } from "~/server/email/outbox.server";
@@ -48,15 +49,24 @@ export async function unreadContactCount(db: Database): Promise<number> {
  * Marks a message read or unread. Not written to the audit log: a read marker
  * is staff bookkeeping, not a change to anything a visitor or booking depends on.
  */
-export async function markContactMessage(db: Database, id: string, read: boolean, now = new Date()): Promise<void> {
-  const updated = await db
-    .update(contactMessages)
-    // Marking read twice keeps the first time it was read.
-    .set({ readAt: read ? now : null })
-    .where(read ? and(eq(contactMessages.id, id), isNull(contactMessages.readAt)) : eq(contactMessages.id, id))
-    .returning({ id: contactMessages.id });
-  if (updated.length === 0) {
-    const [exists] = await db.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.id, id));
-    if (!exists) throw new NotFoundError("That message no longer exists.");
-  }
+export async function markContactMessage(db: Database, actor: AdminActor, id: string, read: boolean, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(contactMessages)
+      // Marking read twice keeps the first time it was read.
+      .set({ readAt: read ? now : null })
+      .where(read ? and(eq(contactMessages.id, id), isNull(contactMessages.readAt)) : eq(contactMessages.id, id))
+      .returning({ subject: contactMessages.subject, email: contactMessages.email });
+    if (!updated) {
+      const [exists] = await tx.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.id, id));
+      if (!exists) throw new NotFoundError("That message no longer exists.");
+      return;
+    }
+    await recordAdminAction(tx, actor, {
+      action: read ? "contact.read" : "contact.unread",
+      subjectType: "contact_message",
+      subjectId: id,
+      summary: `Marked "${updated.subject}" from ${updated.email} as ${read ? "read" : "unread"}`,
+    });
+  });
 }
