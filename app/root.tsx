@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { isRouteErrorResponse, Links, type LinksFunction, Meta, Outlet, Scripts, useRouteError, useRouteLoaderData } from "react-router";
 import { Toaster } from "sonner";
 
@@ -49,6 +50,10 @@ export function meta() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // Marks the document once React has taken it over, for tools (and tests) that must not act before.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   const demoMode = useRouteLoaderData<typeof loader>("root")?.demoMode ?? false;
   return (
     <html lang="en-GB" data-demo-mode={demoMode ? "" : undefined}>

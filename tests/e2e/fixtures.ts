@@ -11,6 +11,24 @@ interface TestFixtures {
 }
 
 export const test = base.extend<TestFixtures>({
+  /**
+   * page.goto returns once the document has loaded, but a click before React
+   * hydrates can be lost (seen in CI on Book Now, a delete icon and a form).
+   * Every visit therefore also waits for the root layout's hydration mark,
+   * unless the test asked to act before the page is ready.
+   */
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (options?.waitUntil !== "commit") {
+        // A page without the app's scripts (a file, a bare error) has nothing to hydrate.
+        await page.locator('html[data-hydrated], html:not(:has(script[type="module"]))').waitFor({ state: "attached" });
+      }
+      return response;
+    };
+    await use(page);
+  },
   allowConsoleErrors: [
     async ({ page }, use) => {
       const allowed: RegExp[] = [];
