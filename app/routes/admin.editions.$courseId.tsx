@@ -71,7 +71,8 @@ export async function action(args: Route.ActionArgs) {
 /** Tells the outcome of a fetcher's post once, as a toast. */
 function useOutcomeToast(result: ActionResult | undefined) {
   useEffect(() => {
-    if (result?.ok) toast.success(result.message);
+    // One toast per answer: the capacity form remounts with the same answer once it is saved.
+    if (result?.ok) toast.success(result.message, { id: `${result.intent}-outcome` });
   }, [result]);
 }
 
