@@ -5,17 +5,19 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 
 import { redactPath } from "~/lib/page-location";
 import { CLIENT_IP_HEADER } from "~/server/auth/auth.server";
 import { CROSS_SITE_MESSAGE, hasBearerToken, NUL_MESSAGE } from "~/server/http/responses.server";
-import { appServicesContext, requestErrorsContext, requestInfoContext } from "~/server/platform/context.server";
+import { nextHoldExpiry } from "~/server/catalogue/places.server";
+import { appServicesContext, type RequestInfo, requestErrorsContext, requestInfoContext } from "~/server/platform/context.server";
 import type { Env } from "~/server/platform/env.server";
 import { log, redactQueryErrorsInConsole } from "~/server/platform/log.server";
 import { type Runtime, startRuntime } from "~/server/platform/runtime.server";
 
 import { cachePolicy } from "./cache-policy";
+import { createPageCache, type PageCache } from "./page-cache";
 import { DEMO_MODE_WARNING, devRoutesForLocalRequestsOnly, isLocalRequest } from "./local-requests";
 import { reactRouterHandler } from "./react-router-handler";
 import { boundedRequestBody } from "./request-body";
@@ -171,6 +173,29 @@ export const PERMISSIONS_POLICY = [
   "browsing-topics=()",
 ].join(", ");
 
+/**
+ * The cache of anonymous public pages, emptied whenever the database announces
+ * a change to what they show (drizzle/0007_catalogue_changes.sql), from this
+ * instance or any other.
+ */
+function anonymousPageCache(
+  runtime: Runtime,
+  handle: ReturnType<typeof createRequestHandler>,
+  loadContext: (info: RequestInfo, errors: unknown[]) => RouterContextProvider,
+): PageCache {
+  const cache = createPageCache({
+    // A render of its own, as an anonymous visitor from nowhere in particular would see the page.
+    render: (url, headers, nonce) => handle(new Request(url, { headers }), loadContext({ cspNonce: nonce, clientIp: "unknown", isLocalRequest: false }, [])),
+    nextChangeAt: async () => (await nextHoldExpiry(runtime.database.db, new Date()))?.getTime(),
+    onRenderError: (error, url) => log.error(`Refreshing the cached ${new URL(url).pathname} failed`, error),
+  });
+  runtime.database
+    .listen("catalogue_changed", { onNotice: () => cache.invalidate(), onLost: () => cache.pause() })
+    .then(() => cache.invalidate())
+    .catch((error: unknown) => log.error("Cannot hear catalogue changes: pages are not cached", error));
+  return cache;
+}
+
 export interface HttpAppOptions {
   runtime: Runtime;
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -211,18 +236,26 @@ export function createHttpApp({ runtime, build, mountAssets }: HttpAppOptions) {
     }
   });
 
+  const handle = createRequestHandler(build, env.isProduction ? "production" : "development");
+  const loadContext = (info: RequestInfo, errors: unknown[]) =>
+    new RouterContextProvider(
+      new Map<Parameters<RouterContextProvider["get"]>[0], unknown>([
+        [appServicesContext, runtime],
+        [requestInfoContext, info],
+        [requestErrorsContext, errors],
+      ]),
+    );
+  // Development renders every page afresh: a cached page would hide the change being made.
+  const pageCache = env.isProduction ? anonymousPageCache(runtime, handle, loadContext) : undefined;
   app.all(
     "/{*splat}",
     reactRouterHandler({
-      build,
-      mode: env.isProduction ? "production" : "development",
+      handle,
+      pageCache,
       getLoadContext: (req, res) =>
-        new RouterContextProvider(
-          new Map<Parameters<RouterContextProvider["get"]>[0], unknown>([
-            [appServicesContext, runtime],
-            [requestInfoContext, { cspNonce: res.locals.cspNonce as string | undefined, clientIp: req.ip ?? "unknown", isLocalRequest: isLocalRequest(req) }],
-            [requestErrorsContext, (res.locals.requestErrors = [])],
-          ]),
+        loadContext(
+          { cspNonce: res.locals.cspNonce as string | undefined, clientIp: req.ip ?? "unknown", isLocalRequest: isLocalRequest(req) },
+          (res.locals.requestErrors = []),
         ),
     }),
   );

@@ -1,4 +1,4 @@
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 import onHeaders from "on-headers";
 
 /** Pages and calls that are always about one visitor, signed in or not. */
@@ -15,11 +15,20 @@ const PERSONAL_PATHS = [
 ];
 
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
-/** Anyone may store an anonymous public page, but must ask again before reusing it. */
-export const PUBLIC_CACHE_CONTROL = "public, max-age=0, must-revalidate";
+/**
+ * An anonymous public page: a browser asks again each time; a shared cache (a
+ * CDN) may keep it 10 s and serve it up to a minute longer while it fetches a
+ * new copy, as the server's own page cache does.
+ */
+export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=10, stale-while-revalidate=60";
 
 /** Session cookies of Better Auth under our prefix (with `__Secure-` on https). */
 const SESSION_COOKIE = /(^|;\s*)(__Secure-)?gii\.session_(token|data)=/;
+
+/** True when the answer depends on who asks: a personal page or call, a session, a bearer token. */
+export function isPersonalRequest(req: Request): boolean {
+  return PERSONAL_PATHS.some((pattern) => pattern.test(req.path)) || SESSION_COOKIE.test(req.get("cookie") ?? "") || req.get("authorization") !== undefined;
+}
 
 /**
  * Says who may cache each answer, once its headers are final: anything that
@@ -33,11 +42,7 @@ export function cachePolicy(): RequestHandler {
     onHeaders(res, () => {
       res.vary("Cookie");
       res.vary("Authorization");
-      const personal =
-        PERSONAL_PATHS.some((pattern) => pattern.test(req.path)) ||
-        SESSION_COOKIE.test(req.get("cookie") ?? "") ||
-        req.get("authorization") !== undefined ||
-        res.getHeader("set-cookie") !== undefined;
+      const personal = isPersonalRequest(req) || res.getHeader("set-cookie") !== undefined;
       if (personal) {
         res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
         return;

@@ -1,8 +1,25 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
-import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import type { createRequestHandler, RouterContextProvider } from "react-router";
 
+import { isPersonalRequest } from "./cache-policy";
+import { type CachedPage, type CacheOutcome, type PageCache, pageBody } from "./page-cache";
 import { requestBody } from "./request-body";
+
+function requestUrl(req: ExpressRequest): URL {
+  const forwardedHost = req.app.enabled("trust proxy") ? req.get("X-Forwarded-Host") : undefined;
+  const host = (forwardedHost ?? req.get("host") ?? "localhost").split(/[\\/?#@]/)[0] || "localhost";
+  return new URL(`${req.protocol}://${host}${req.originalUrl}`);
+}
+
+function fetchHeaders(req: ExpressRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  return headers;
+}
 
 /**
  * The Fetch Request React Router sees. Like @react-router/express's, except
@@ -10,14 +27,8 @@ import { requestBody } from "./request-body";
  * no route, ours or the auth library's, ever reads an unbounded stream.
  */
 function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  const forwardedHost = req.app.enabled("trust proxy") ? req.get("X-Forwarded-Host") : undefined;
-  const host = (forwardedHost ?? req.get("host") ?? "localhost").split(/[\\/?#@]/)[0] || "localhost";
-  const url = new URL(`${req.protocol}://${host}${req.originalUrl}`);
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else if (value !== undefined) headers.set(name, value);
-  }
+  const url = requestUrl(req);
+  const headers = fetchHeaders(req);
   const controller = new AbortController();
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
@@ -38,23 +49,43 @@ async function sendResponse(res: ExpressResponse, response: Response) {
   else res.end();
 }
 
+function sendCachedPage(res: ExpressResponse, page: CachedPage, outcome: CacheOutcome) {
+  res.status(page.status);
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  res.setHeader("X-Cache", outcome.toUpperCase());
+  res.send(pageBody(page, res.locals.cspNonce as string));
+}
+
 export function reactRouterHandler({
-  build,
-  mode,
+  handle,
   getLoadContext,
+  pageCache,
 }: {
-  build: ServerBuild | (() => Promise<ServerBuild>);
-  mode: "production" | "development";
+  handle: ReturnType<typeof createRequestHandler>;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
+  /** Anonymous public pages are served from it when given. */
+  pageCache?: PageCache;
 }): RequestHandler {
-  const handle = createRequestHandler(build, mode);
   return async (req, res, next) => {
     try {
+      const url = requestUrl(req);
+      const cacheKey = pageCache && (req.method === "GET" || req.method === "HEAD") && !isPersonalRequest(req) ? url.href : undefined;
+      if (pageCache && cacheKey) {
+        const cached = pageCache.lookup(cacheKey, url.href, fetchHeaders(req));
+        if (cached) return sendCachedPage(res, cached.page, cached.outcome);
+        const rendered = await pageCache.pending(cacheKey);
+        if (rendered && !res.destroyed) return sendCachedPage(res, rendered, "hit");
+      }
       const response = await handle(fetchRequest(req, res), getLoadContext(req, res));
       if (res.destroyed) {
         await response.body?.cancel();
         return;
       }
+      const page =
+        pageCache && cacheKey && req.method === "GET"
+          ? await pageCache.offer(cacheKey, url.href, { response, nonce: res.locals.cspNonce as string })
+          : undefined;
+      if (page) return sendCachedPage(res, page, "miss");
       await sendResponse(res, response);
     } catch (error) {
       if (res.destroyed) return;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scheduleEdition } from "~/server/catalogue/editions.server";
 import { courses } from "~/server/db/schema.server";
 
+import { PUBLIC_CACHE_CONTROL } from "../../server/cache-policy";
 import { type HttpApp, rawRequest, startHttpApp } from "../support/http-app";
 import { TEST_SITE_URL } from "../support/route-args";
 
@@ -38,7 +39,7 @@ describe("GET /upcoming-events.ics", () => {
     expect(answer.status).toBe(200);
     expect(answer.headers["content-type"]).toBe("text/calendar; charset=utf-8");
     expect(answer.headers["content-disposition"]).toBe('inline; filename="global-implant-institute-courses.ics"');
-    expect(answer.headers["cache-control"]).toBe("public, max-age=0, must-revalidate");
+    expect(answer.headers["cache-control"]).toBe(PUBLIC_CACHE_CONTROL);
 
     const ics = unfold(answer.body);
     expect(ics.startsWith("BEGIN:VCALENDAR\r\n")).toBe(true);

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, or, type SQL } from "drizzle-orm";
+import { and, count, eq, gt, inArray, min, or, type SQL } from "drizzle-orm";
 
 import { SUCCESSFUL_PURCHASE_STATUSES } from "~/lib/purchases";
 import type { Database, Transaction } from "~/server/db/client.server";
@@ -40,4 +40,13 @@ export async function placesTakenBy(db: Database | Transaction, now: Date, cours
 /** Places taken on one edition. Decide a sale with it only under the edition's row lock. */
 export async function placesTaken(db: Database | Transaction, courseId: string, now: Date): Promise<number> {
   return (await placesTakenBy(db, now, [courseId])).get(courseId) ?? 0;
+}
+
+/** When the next open checkout runs out and gives its place back by itself, if one is open. */
+export async function nextHoldExpiry(db: Database | Transaction, now: Date): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ at: min(seatHolds.expiresAt) })
+    .from(seatHolds)
+    .where(and(inArray(seatHolds.status, ["opening", "open"]), gt(seatHolds.expiresAt, now)));
+  return row?.at ?? undefined;
 }

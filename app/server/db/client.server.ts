@@ -22,10 +22,19 @@ type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
+/** What a listener on a channel hears: a notice, or that notices may have been missed (its connection dropped, then came back). */
+export interface ChannelListener {
+  onNotice(): void;
+  /** The connection carrying notices is gone: until `onNotice` is heard again, assume anything changed. */
+  onLost(): void;
+}
+
 export interface DatabaseHandle {
   db: Database;
   driver: "pglite" | "postgres";
   ping(): Promise<void>;
+  /** LISTENs on a channel until the handle closes; on PostgreSQL it reconnects by itself after a drop. */
+  listen(channel: string, listener: ChannelListener): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -220,6 +229,10 @@ function pgliteHandle(client: PGlite, release: () => Promise<void>): DatabaseHan
     async ping() {
       await client.query("select 1");
     },
+    async listen(channel, listener) {
+      // One process, one connection: notices are heard as the committing query returns, and never lost.
+      await client.listen(channel, () => listener.onNotice());
+    },
     async close() {
       await client.close();
       await release();
@@ -237,6 +250,7 @@ export function openPostgresDatabase(url: string, options: { max?: number } = {}
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", (error) => console.error(`PostgreSQL pool error: ${error.message}`));
   const db = drizzlePostgres({ client: pool, schema });
+  const listeners: { stop(): Promise<void> }[] = [];
   return {
     db,
     pool,
@@ -244,8 +258,82 @@ export function openPostgresDatabase(url: string, options: { max?: number } = {}
     async ping() {
       await pool.query("select 1");
     },
+    async listen(channel, listener) {
+      listeners.push(await listenWithReconnect(url, channel, listener));
+    },
     async close() {
+      await Promise.all(listeners.map((each) => each.stop()));
       await pool.end();
+    },
+  };
+}
+
+const LISTEN_RETRY_MS = [250, 500, 1_000, 2_000, 5_000];
+
+/**
+ * A connection of its own that LISTENs on a channel. When it drops (a
+ * database restart, a failover), the listener hears `onLost` at once, and
+ * `onNotice` once a new connection listens again: notices sent in between
+ * are lost, so the listener treats both as "anything may have changed".
+ */
+async function listenWithReconnect(url: string, channel: string, listener: ChannelListener): Promise<{ stop(): Promise<void> }> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let failures = 0;
+
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000, keepAlive: true });
+    // Without a handler an error event would end the process; the end event that follows reconnects.
+    next.on("error", () => {});
+    next.on("notification", (notice) => {
+      if (notice.channel === channel) listener.onNotice();
+    });
+    next.once("end", () => {
+      if (client !== next || stopped) return;
+      client = undefined;
+      listener.onLost();
+      scheduleRetry();
+    });
+    try {
+      await next.connect();
+      await next.query(`listen ${channel}`);
+    } catch (error) {
+      await next.end().catch(() => {});
+      throw error;
+    }
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
+    client = next;
+    failures = 0;
+  };
+
+  const scheduleRetry = () => {
+    const delay = LISTEN_RETRY_MS[Math.min(failures, LISTEN_RETRY_MS.length - 1)];
+    failures++;
+    retry = setTimeout(() => {
+      connect().then(
+        () => {
+          if (!stopped) listener.onNotice();
+        },
+        () => {
+          if (!stopped) scheduleRetry();
+        },
+      );
+    }, delay);
+    retry.unref();
+  };
+
+  await connect();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => {});
+      client = undefined;
     },
   };
 }

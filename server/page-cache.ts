@@ -1,0 +1,198 @@
+import { randomBytes } from "node:crypto";
+
+/** An answer as the cache keeps it: the body cut at the CSP nonce it was rendered with, so each visitor gets a fresh one. */
+export interface CachedPage {
+  status: number;
+  headers: [string, string][];
+  bodyParts: string[];
+  bytes: number;
+  freshUntil: number;
+  staleUntil: number;
+}
+
+export type CacheOutcome = "hit" | "stale" | "miss";
+
+/** A rendered answer and whether anyone else may be given it. */
+export interface RenderedPage {
+  response: Response;
+  nonce: string;
+}
+
+export interface PageCacheOptions {
+  /** Renders the page at `url` for an anonymous visitor, with `nonce` as its CSP nonce. */
+  render(url: string, headers: Headers, nonce: string): Promise<Response>;
+  /** The moment places left next change by themselves (a hold running out), if any: pages are kept no longer. */
+  nextChangeAt(): Promise<number | undefined>;
+  /** Served as they are for this long after rendering. */
+  freshMs?: number;
+  /** Then served while a new copy renders in the background, up to this long after rendering. */
+  staleMs?: number;
+  maxEntries?: number;
+  maxBytes?: number;
+  now?: () => number;
+  onRenderError?(error: unknown, url: string): void;
+}
+
+/** Headers about one answer on the wire, not about the page: the server sets them anew for each visitor. */
+const PER_ANSWER_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "set-cookie", "x-request-id"]);
+/** The request headers a render for the cache sees: none that says who is asking. */
+const RENDER_HEADERS = ["host", "accept", "accept-language", "user-agent", "x-forwarded-host", "x-forwarded-proto"];
+const MAX_PAGE_BYTES = 2 * 1024 * 1024;
+
+export const newNonce = () => randomBytes(16).toString("base64");
+
+/**
+ * The short-lived shared cache of anonymous public pages, one per instance
+ * (design.md 8). A page is kept for `freshMs`, then served stale while one
+ * background render replaces it, until `staleMs`. It is dropped at once when
+ * the catalogue changes (`invalidate`, driven by the database's notices) and
+ * no later than the next hold running out. While the notices cannot be heard
+ * (`pause`), nothing is served from it: a change could go unseen.
+ */
+export function createPageCache(options: PageCacheOptions) {
+  const freshMs = options.freshMs ?? 10_000;
+  const staleMs = options.staleMs ?? 60_000;
+  const maxEntries = options.maxEntries ?? 500;
+  const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
+  const now = options.now ?? Date.now;
+  const pages = new Map<string, CachedPage>();
+  const rendering = new Map<string, Promise<CachedPage | undefined>>();
+  let bytes = 0;
+  let generation = 0;
+  let listening = false;
+  let nextChange: Promise<number | undefined> | undefined;
+
+  const drop = (key: string) => {
+    const page = pages.get(key);
+    if (!page) return;
+    bytes -= page.bytes;
+    pages.delete(key);
+  };
+
+  const store = (key: string, page: CachedPage) => {
+    drop(key);
+    if (page.bytes > MAX_PAGE_BYTES) return;
+    pages.set(key, page);
+    bytes += page.bytes;
+    // Oldest first: a Map keeps insertion order, and a read moves a page to the end.
+    for (const oldest of pages.keys()) {
+      if (pages.size <= maxEntries && bytes <= maxBytes) break;
+      drop(oldest);
+    }
+  };
+
+  /** Turns a rendered answer into a cached page, or nothing when it may not be shared. */
+  const keep = async ({ response, nonce }: RenderedPage, renderedAt: number): Promise<CachedPage | undefined> => {
+    if (!isShareable(response)) return undefined;
+    const body = await response.text();
+    const until = (nextChange ??= options.nextChangeAt().catch(() => now()));
+    const changeAt = (await until) ?? Infinity;
+    return {
+      status: response.status,
+      headers: [...response.headers].filter(([name]) => !PER_ANSWER_HEADERS.has(name)),
+      bodyParts: body.split(nonce),
+      bytes: body.length * 2,
+      freshUntil: Math.min(renderedAt + freshMs, changeAt),
+      staleUntil: Math.min(renderedAt + staleMs, changeAt),
+    };
+  };
+
+  /** One render per page at a time: a burst of visitors to a page that has just changed waits for the same one. */
+  const renderOnce = (key: string, url: string, headers: Headers, first?: RenderedPage): Promise<CachedPage | undefined> => {
+    const running = rendering.get(key);
+    if (running && !first) return running;
+    const startedIn = generation;
+    const renderedAt = now();
+    const work = (async () => {
+      const nonce = first?.nonce ?? newNonce();
+      const rendered = first ?? { response: await options.render(url, headers, nonce), nonce };
+      const page = await keep(rendered, renderedAt);
+      // Rendered before a change was announced: it may show what was, so it is not kept.
+      if (page && startedIn === generation && listening) store(key, page);
+      return page;
+    })().finally(() => {
+      if (rendering.get(key) === work) rendering.delete(key);
+    });
+    rendering.set(key, work);
+    return work;
+  };
+
+  return {
+    /** The cached page for `key` and how fresh it is, starting a background refresh when it is stale. */
+    lookup(key: string, url: string, headers: Headers): { page: CachedPage; outcome: CacheOutcome } | undefined {
+      if (!listening) return undefined;
+      const page = pages.get(key);
+      if (!page) return undefined;
+      const at = now();
+      if (at >= page.staleUntil) {
+        drop(key);
+        return undefined;
+      }
+      pages.delete(key);
+      pages.set(key, page);
+      if (at < page.freshUntil) return { page, outcome: "hit" };
+      if (!rendering.has(key)) {
+        renderOnce(key, url, renderHeaders(headers)).catch((error: unknown) => options.onRenderError?.(error, url));
+      }
+      return { page, outcome: "stale" };
+    },
+
+    /** A render already under way for `key`, to wait for instead of rendering again. */
+    pending(key: string): Promise<CachedPage | undefined> | undefined {
+      return listening ? rendering.get(key) : undefined;
+    },
+
+    /**
+     * Keeps a page a visitor's own request has just rendered, when it may be
+     * shared; the answer for that visitor is the returned page when kept.
+     */
+    async offer(key: string, url: string, rendered: RenderedPage): Promise<CachedPage | undefined> {
+      if (!listening) return undefined;
+      return renderOnce(key, url, new Headers(), rendered);
+    },
+
+    /** The catalogue changed: every page is dropped, and renders under way are not kept. */
+    invalidate() {
+      generation++;
+      nextChange = undefined;
+      pages.clear();
+      bytes = 0;
+      listening = true;
+    },
+
+    /** Changes can no longer be heard: serve nothing from the cache until `invalidate` says they can. */
+    pause() {
+      listening = false;
+      generation++;
+      pages.clear();
+      bytes = 0;
+    },
+
+    get size() {
+      return pages.size;
+    },
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;
+
+/** A 200 that sets no cookie and that its route did not mark private. */
+function isShareable(response: Response): boolean {
+  if (response.status !== 200 || response.headers.has("set-cookie")) return false;
+  const cacheControl = response.headers.get("cache-control") ?? "";
+  return !/no-store|private/i.test(cacheControl);
+}
+
+function renderHeaders(from: Headers): Headers {
+  const headers = new Headers();
+  for (const name of RENDER_HEADERS) {
+    const value = from.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  return headers;
+}
+
+/** The page's body for one visitor, with that visitor's nonce where the render's was. */
+export function pageBody(page: CachedPage, nonce: string): string {
+  return page.bodyParts.join(nonce);
+}

@@ -1,0 +1,114 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { formatDateRange } from "~/lib/format";
+import { changeOfferingPrice } from "~/server/catalogue/offerings.server";
+import { seatHolds } from "~/server/db/schema.server";
+
+import { PUBLIC_CACHE_CONTROL } from "../../server/cache-policy";
+import { checkout, editionFor, holdOf } from "../support/booking";
+import { type HttpApp, type RawAnswer, rawRequest, startHttpApp } from "../support/http-app";
+
+let app: HttpApp;
+beforeAll(async () => {
+  app = await startHttpApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const get = (path: string, headers: Record<string, string> = {}) => rawRequest(app.url, { path, headers });
+const nonceOf = (answer: RawAnswer) => /'nonce-([^']+)'/.exec(String(answer.headers["content-security-policy"]))?.[1];
+/** React's text separators out, so "4 places left" reads as it shows. */
+const text = (answer: RawAnswer) => answer.body.replace(/<!-- -->/g, "");
+
+/** Asks until the page comes from the cache, so each test starts from a cached page. */
+async function cached(path: string): Promise<RawAnswer> {
+  await get(path);
+  const answer = await get(path);
+  expect(answer.headers["x-cache"], path).toBe("HIT");
+  return answer;
+}
+
+describe("anonymous public pages come from the page cache", () => {
+  it("serves a page once rendered to later visitors, each with a nonce of their own that the page's scripts carry", async () => {
+    const first = await get("/instructors");
+    expect(first.status).toBe(200);
+    expect(first.headers["x-cache"]).toBe("MISS");
+    const second = await get("/instructors");
+    expect(second.headers["x-cache"]).toBe("HIT");
+    const [firstNonce, secondNonce] = [nonceOf(first), nonceOf(second)];
+    expect(firstNonce).toBeTruthy();
+    expect(secondNonce).toBeTruthy();
+    expect(secondNonce).not.toBe(firstNonce);
+    expect(second.body).toContain(`nonce="${secondNonce}"`);
+    expect(second.body).not.toContain(firstNonce);
+    expect(second.body.replaceAll(secondNonce!, "N")).toBe(first.body.replaceAll(firstNonce!, "N"));
+    // A CDN in front may do the same: briefly, and stale while it asks again.
+    expect(second.headers["cache-control"]).toBe(PUBLIC_CACHE_CONTROL);
+    expect(PUBLIC_CACHE_CONTROL).toMatch(/s-maxage=\d+/);
+    expect(PUBLIC_CACHE_CONTROL).toMatch(/stale-while-revalidate=\d+/);
+  });
+
+  it("keeps a page per address: another query string is another page", async () => {
+    await cached("/booking");
+    expect((await get("/booking?course=unknown")).headers["x-cache"]).toBe("MISS");
+  });
+
+  it("never serves a signed-in visitor, a bearer token or a personal page from it", async () => {
+    await cached("/courses");
+    for (const headers of [{ Cookie: "gii.session_token=anything" }, { Cookie: "__Secure-gii.session_token=anything" }, { Authorization: "Bearer anything" }]) {
+      const answer = await get("/courses", headers);
+      expect(answer.headers["x-cache"], JSON.stringify(headers)).toBeUndefined();
+      expect(answer.headers["cache-control"]).toBe("private, no-store");
+    }
+    for (const path of ["/auth", "/account", "/booking-success", "/_root.data"]) {
+      await get(path);
+      const again = await get(path);
+      expect(again.headers["x-cache"], path).toBeUndefined();
+    }
+    // Another site's cookie on the same domain says nothing about who this is.
+    expect((await get("/courses", { Cookie: "other_site=1" })).headers["x-cache"]).toBe("HIT");
+  });
+
+  it("drops pages at once when a date is scheduled, a price changes or places are taken", async () => {
+    await cached("/courses/grafting");
+    const edition = await editionFor(app.services.database, { days: 75, capacity: 5 });
+    const scheduled = await get("/courses/grafting");
+    expect(scheduled.headers["x-cache"]).toBe("MISS");
+    expect(text(scheduled)).toContain(formatDateRange(edition.startDate!, edition.endDate));
+    expect(text(scheduled)).toContain("5 places left");
+
+    await cached("/courses/grafting");
+    await checkout(app.services, { courseId: edition.id, buyer: null });
+    const held = await get("/courses/grafting");
+    expect(held.headers["x-cache"]).toBe("MISS");
+    expect(text(held)).toContain("4 places left");
+
+    const before = await cached("/courses/grafting");
+    expect(text(before)).not.toContain("12,345");
+    expect(await changeOfferingPrice(app.services.database.db, "sinus-grafting", 1_234_500)).toBe(true);
+    const repriced = await get("/courses/grafting");
+    expect(repriced.headers["x-cache"]).toBe("MISS");
+    expect(text(repriced)).toContain("12,345");
+  });
+
+  it("keeps a page showing a held place no longer than the hold lasts", async () => {
+    const edition = await editionFor(app.services.database, { days: 80, capacity: 3 });
+    // A checkout opened long enough ago that its hold has two seconds left.
+    const started = await checkout(app.services, { courseId: edition.id, buyer: null });
+    const hold = await holdOf(app.services.database, started.holdId);
+    const runsOutAt = Date.now() + 2_000;
+    await app.services.database.db
+      .update(seatHolds)
+      .set({ expiresAt: new Date(runsOutAt) })
+      .where(eq(seatHolds.id, hold.id));
+
+    const whileHeld = await cached("/courses/grafting");
+    expect(text(whileHeld)).toContain("2 places left");
+    await new Promise((resolve) => setTimeout(resolve, runsOutAt - Date.now() + 50));
+    const after = await get("/courses/grafting");
+    expect(after.headers["x-cache"]).toBe("MISS");
+    expect(text(after)).toContain("3 places left");
+  });
+});

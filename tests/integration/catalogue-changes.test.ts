@@ -1,0 +1,56 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+
+import { changeOfferingPrice } from "~/server/catalogue/offerings.server";
+import { contactMessages } from "~/server/db/schema.server";
+
+import { editionFor } from "../support/booking";
+import { testDriver, useTestDatabase } from "../support/database";
+
+const database = useTestDatabase();
+
+/** A listener on the catalogue's channel that counts what it hears. */
+async function listening() {
+  const heard = { notices: 0, lost: 0 };
+  await database.listen("catalogue_changed", { onNotice: () => heard.notices++, onLost: () => heard.lost++ });
+  return heard;
+}
+
+describe("the database announces changes to what public pages show", () => {
+  it("announces a scheduled date, a price and a change of places once per transaction, and stays quiet about other tables", async () => {
+    const heard = await listening();
+    await editionFor(database);
+    await vi.waitFor(() => expect(heard.notices).toBe(1));
+    expect(await changeOfferingPrice(database.db, "sinus-grafting", 990_000)).toBe(true);
+    await vi.waitFor(() => expect(heard.notices).toBe(2));
+    // Many rows in one transaction: one notice.
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`update courses set capacity = capacity + 1`);
+      await tx.execute(sql`update courses set capacity = capacity - 1`);
+    });
+    await vi.waitFor(() => expect(heard.notices).toBe(3));
+    // A statement that changes nothing, and a table pages do not show, say nothing.
+    await database.db.execute(sql`update courses set capacity = 1 where false`);
+    await database.db.insert(contactMessages).values({ name: "A", email: "a@example.com", subject: "S", message: "M" });
+    await editionFor(database, { days: 90 });
+    await vi.waitFor(() => expect(heard.notices).toBe(4));
+    expect(heard.lost).toBe(0);
+  });
+
+  // PGlite runs in this process, on one connection that cannot drop.
+  if (testDriver === "postgres") {
+    it("on PostgreSQL, says when its connection drops and hears again once it is back", async () => {
+      const heard = await listening();
+      const terminated = await database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'listen catalogue_changed'`,
+      );
+      expect(terminated.rows.length).toBeGreaterThan(0);
+      await vi.waitFor(() => expect(heard.lost).toBeGreaterThan(0));
+      // Back on a new connection: it reports itself as a change, since notices in between were lost.
+      await vi.waitFor(() => expect(heard.notices).toBeGreaterThan(0), { timeout: 10_000 });
+      const before = heard.notices;
+      await editionFor(database, { days: 100 });
+      await vi.waitFor(() => expect(heard.notices).toBe(before + 1));
+    });
+  }
+});
