@@ -34,7 +34,16 @@ export interface PageCacheOptions {
 }
 
 /** Headers about one answer on the wire, not about the page: the server sets them anew for each visitor. */
-const PER_ANSWER_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "set-cookie", "x-request-id"]);
+const PER_ANSWER_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "date",
+  "set-cookie",
+  "x-request-id",
+]);
 /** The request headers a render for the cache sees: none that says who is asking. */
 const RENDER_HEADERS = ["host", "accept", "accept-language", "user-agent", "x-forwarded-host", "x-forwarded-proto"];
 const MAX_PAGE_BYTES = 2 * 1024 * 1024;

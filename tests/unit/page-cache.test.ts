@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 
-import { createPageCache, pageBody,type PageCacheOptions } from "../../server/page-cache";
+import { createPageCache, pageBody, type PageCacheOptions } from "../../server/page-cache";
 
 const URL_OF = (path: string) => `http://localhost${path}`;
 
