@@ -185,7 +185,8 @@ function anonymousPageCache(
 ): PageCache {
   const cache = createPageCache({
     // A render of its own, as an anonymous visitor from nowhere in particular would see the page.
-    render: (url, headers, nonce) => handle(new Request(url, { headers }), loadContext({ cspNonce: nonce, clientIp: "unknown", isLocalRequest: false }, [])),
+    render: (url, headers) =>
+      handle(new Request(url, { headers }), loadContext({ cspNonce: randomBytes(16).toString("base64"), clientIp: "unknown", isLocalRequest: false }, [])),
     nextChangeAt: async () => (await nextHoldExpiry(runtime.database.db, new Date()))?.getTime(),
     onRenderError: (error, url) => log.error(`Refreshing the cached ${new URL(url).pathname} failed`, error),
   });

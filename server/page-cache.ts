@@ -1,26 +1,29 @@
-import { randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 
-/** An answer as the cache keeps it: the body cut at the CSP nonce it was rendered with, so each visitor gets a fresh one. */
+/**
+ * An answer as the cache keeps it, the same bytes for every visitor: its
+ * inline scripts are allowed by their hashes (`scriptHashes`, for the
+ * Content-Security-Policy) rather than by a nonce, which must never be
+ * given to two visitors; so it is compressed once, not per request.
+ */
 export interface CachedPage {
   status: number;
   headers: [string, string][];
-  bodyParts: string[];
+  body: Buffer;
+  etag: string;
+  scriptHashes: string[];
   bytes: number;
   freshUntil: number;
   staleUntil: number;
+  encoded: Partial<Record<"br" | "gzip", Buffer>>;
 }
 
 export type CacheOutcome = "hit" | "stale" | "miss";
 
-/** A rendered answer and whether anyone else may be given it. */
-export interface RenderedPage {
-  response: Response;
-  nonce: string;
-}
-
 export interface PageCacheOptions {
-  /** Renders the page at `url` for an anonymous visitor, with `nonce` as its CSP nonce. */
-  render(url: string, headers: Headers, nonce: string): Promise<Response>;
+  /** Renders the page at `url` as an anonymous visitor sees it. */
+  render(url: string, headers: Headers): Promise<Response>;
   /** The moment places left next change by themselves (a hold running out), if any: pages are kept no longer. */
   nextChangeAt(): Promise<number | undefined>;
   /** Served as they are for this long after rendering. */
@@ -47,8 +50,6 @@ const PER_ANSWER_HEADERS = new Set([
 /** The request headers a render for the cache sees: none that says who is asking. */
 const RENDER_HEADERS = ["host", "accept", "accept-language", "user-agent", "x-forwarded-host", "x-forwarded-proto"];
 const MAX_PAGE_BYTES = 2 * 1024 * 1024;
-
-export const newNonce = () => randomBytes(16).toString("base64");
 
 /**
  * The short-lived shared cache of anonymous public pages, one per instance
@@ -91,31 +92,33 @@ export function createPageCache(options: PageCacheOptions) {
   };
 
   /** Turns a rendered answer into a cached page, or nothing when it may not be shared. */
-  const keep = async ({ response, nonce }: RenderedPage, renderedAt: number): Promise<CachedPage | undefined> => {
+  const keep = async (response: Response, renderedAt: number): Promise<CachedPage | undefined> => {
     if (!isShareable(response)) return undefined;
-    const body = await response.text();
+    const text = await response.text();
+    const body = Buffer.from(text);
     const until = (nextChange ??= options.nextChangeAt().catch(() => now()));
     const changeAt = (await until) ?? Infinity;
     return {
       status: response.status,
       headers: [...response.headers].filter(([name]) => !PER_ANSWER_HEADERS.has(name)),
-      bodyParts: body.split(nonce),
-      bytes: body.length * 2,
+      body,
+      etag: `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
+      scriptHashes: inlineScriptHashes(text),
+      bytes: body.length,
       freshUntil: Math.min(renderedAt + freshMs, changeAt),
       staleUntil: Math.min(renderedAt + staleMs, changeAt),
+      encoded: {},
     };
   };
 
   /** One render per page at a time: a burst of visitors to a page that has just changed waits for the same one. */
-  const renderOnce = (key: string, url: string, headers: Headers, first?: RenderedPage): Promise<CachedPage | undefined> => {
+  const renderOnce = (key: string, url: string, headers: Headers, first?: Response): Promise<CachedPage | undefined> => {
     const running = rendering.get(key);
     if (running && !first) return running;
     const startedIn = generation;
     const renderedAt = now();
     const work = (async () => {
-      const nonce = first?.nonce ?? newNonce();
-      const rendered = first ?? { response: await options.render(url, headers, nonce), nonce };
-      const page = await keep(rendered, renderedAt);
+      const page = await keep(first ?? (await options.render(url, headers)), renderedAt);
       // Rendered before a change was announced: it may show what was, so it is not kept.
       if (page && startedIn === generation && listening) store(key, page);
       return page;
@@ -155,7 +158,7 @@ export function createPageCache(options: PageCacheOptions) {
      * Keeps a page a visitor's own request has just rendered, when it may be
      * shared; the answer for that visitor is the returned page when kept.
      */
-    async offer(key: string, url: string, rendered: RenderedPage): Promise<CachedPage | undefined> {
+    async offer(key: string, url: string, rendered: Response): Promise<CachedPage | undefined> {
       if (!listening) return undefined;
       return renderOnce(key, url, new Headers(), rendered);
     },
@@ -201,7 +204,27 @@ function renderHeaders(from: Headers): Headers {
   return headers;
 }
 
-/** The page's body for one visitor, with that visitor's nonce where the render's was. */
-export function pageBody(page: CachedPage, nonce: string): string {
-  return page.bodyParts.join(nonce);
+/** The CSP source of each inline script, by the hash of its text exactly as written: what a browser checks. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes, text] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(attributes)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(text).digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/** The page's body in the encoding negotiated for the visitor, compressed on first use and kept. */
+export function encodedBody(page: CachedPage, encoding: string | false): { body: Buffer; encoding?: "br" | "gzip" } {
+  if (encoding === "br") {
+    page.encoded.br ??= brotliCompressSync(page.body, {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: page.body.length },
+    });
+    return { body: page.encoded.br, encoding: "br" };
+  }
+  if (encoding === "gzip") {
+    page.encoded.gzip ??= gzipSync(page.body, { level: 9 });
+    return { body: page.encoded.gzip, encoding: "gzip" };
+  }
+  return { body: page.body };
 }

@@ -3,7 +3,7 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import type { createRequestHandler, RouterContextProvider } from "react-router";
 
 import { isPersonalRequest } from "./cache-policy";
-import { type CachedPage, type CacheOutcome, type PageCache, pageBody } from "./page-cache";
+import { type CachedPage, type CacheOutcome, encodedBody, type PageCache } from "./page-cache";
 import { requestBody } from "./request-body";
 
 function requestUrl(req: ExpressRequest): URL {
@@ -49,11 +49,24 @@ async function sendResponse(res: ExpressResponse, response: Response) {
   else res.end();
 }
 
-function sendCachedPage(res: ExpressResponse, page: CachedPage, outcome: CacheOutcome) {
+/**
+ * A cached page, the same bytes for everyone: its inline scripts are allowed by
+ * their hashes in place of this answer's nonce, and its body goes out in an
+ * encoding compressed once (the compression middleware leaves it alone).
+ */
+function sendCachedPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage, outcome: CacheOutcome) {
   res.status(page.status);
   for (const [name, value] of page.headers) res.setHeader(name, value);
+  const policy = res.getHeader("content-security-policy");
+  if (typeof policy === "string")
+    res.setHeader("Content-Security-Policy", policy.replace(/ ?'nonce-[^']*'/, page.scriptHashes.map((hash) => ` ${hash}`).join("")));
   res.setHeader("X-Cache", outcome.toUpperCase());
-  res.send(pageBody(page, res.locals.cspNonce as string));
+  res.setHeader("ETag", page.etag);
+  res.vary("Accept-Encoding");
+  // Brotli whenever accepted, as for the static files: browsers list gzip first but read both.
+  const { body, encoding } = encodedBody(page, req.acceptsEncodings("br") || req.acceptsEncodings("gzip"));
+  if (encoding) res.setHeader("Content-Encoding", encoding);
+  res.send(body);
 }
 
 export function reactRouterHandler({
@@ -72,20 +85,17 @@ export function reactRouterHandler({
       const cacheKey = pageCache && (req.method === "GET" || req.method === "HEAD") && !isPersonalRequest(req) ? url.href : undefined;
       if (pageCache && cacheKey) {
         const cached = pageCache.lookup(cacheKey, url.href, fetchHeaders(req));
-        if (cached) return sendCachedPage(res, cached.page, cached.outcome);
+        if (cached) return sendCachedPage(req, res, cached.page, cached.outcome);
         const rendered = await pageCache.pending(cacheKey);
-        if (rendered && !res.destroyed) return sendCachedPage(res, rendered, "hit");
+        if (rendered && !res.destroyed) return sendCachedPage(req, res, rendered, "hit");
       }
       const response = await handle(fetchRequest(req, res), getLoadContext(req, res));
       if (res.destroyed) {
         await response.body?.cancel();
         return;
       }
-      const page =
-        pageCache && cacheKey && req.method === "GET"
-          ? await pageCache.offer(cacheKey, url.href, { response, nonce: res.locals.cspNonce as string })
-          : undefined;
-      if (page) return sendCachedPage(res, page, "miss");
+      const page = pageCache && cacheKey && req.method === "GET" ? await pageCache.offer(cacheKey, url.href, response) : undefined;
+      if (page) return sendCachedPage(req, res, page, "miss");
       await sendResponse(res, response);
     } catch (error) {
       if (res.destroyed) return;

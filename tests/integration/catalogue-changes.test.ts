@@ -41,9 +41,9 @@ describe("the database announces changes to what public pages show", () => {
   if (testDriver === "postgres") {
     it("on PostgreSQL, says when its connection drops and hears again once it is back", async () => {
       const heard = await listening();
-      const terminated = await database.db.execute(
+      const terminated = (await database.db.execute(
         sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'listen catalogue_changed'`,
-      );
+      )) as { rows: unknown[] };
       expect(terminated.rows.length).toBeGreaterThan(0);
       await vi.waitFor(() => expect(heard.lost).toBeGreaterThan(0));
       // Back on a new connection: it reports itself as a change, since notices in between were lost.

@@ -1,16 +1,19 @@
+import { createHash } from "node:crypto";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+
 import { describe, expect, it, vi } from "vitest";
 
-import { createPageCache, pageBody, type PageCacheOptions } from "../../server/page-cache";
+import { createPageCache, encodedBody, inlineScriptHashes, type PageCacheOptions } from "../../server/page-cache";
 
 const URL_OF = (path: string) => `http://localhost${path}`;
 
-/** A cache on a clock the test moves, whose renders say which render they were and carry their nonce. */
+/** A cache on a clock the test moves, whose renders say which render they were. */
 function cacheWithClock(options: Partial<PageCacheOptions> = {}) {
   let clock = 1_000_000;
   let renders = 0;
-  const render = vi.fn(async (_url: string, _headers: Headers, nonce: string) => {
+  const render = vi.fn(async (_url: string, _headers: Headers) => {
     renders++;
-    return new Response(`<script nonce="${nonce}">render ${renders}</script>`, { headers: { "Content-Type": "text/html" } });
+    return new Response(`<p>render ${renders}</p>`, { headers: { "Content-Type": "text/html" } });
   });
   const cache = createPageCache({ render, nextChangeAt: async () => undefined, freshMs: 10_000, staleMs: 60_000, now: () => clock, ...options });
   cache.invalidate();
@@ -23,40 +26,64 @@ function cacheWithClock(options: Partial<PageCacheOptions> = {}) {
   };
 }
 
-const page = (body: string, nonce: string, init: ResponseInit = {}) => ({
-  response: new Response(body.replaceAll("NONCE", nonce), { status: 200, headers: { "Content-Type": "text/html" }, ...init }),
-  nonce,
-});
+const page = (body: string, init: ResponseInit = {}) => new Response(body, { status: 200, headers: { "Content-Type": "text/html" }, ...init });
+const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
 describe("the anonymous page cache", () => {
-  it("keeps a shareable page and gives each visitor it with their own nonce", async () => {
+  it("keeps a shareable page as it is, with the hash of each inline script for the Content-Security-Policy", async () => {
     const { cache } = cacheWithClock();
-    const kept = await cache.offer("k", URL_OF("/"), page(`<script nonce="NONCE">a</script><p>NONCE</p>`, "first-nonce"));
-    expect(kept && pageBody(kept, "first-nonce")).toBe(`<script nonce="first-nonce">a</script><p>first-nonce</p>`);
+    const html = `<script nonce="abc">a()</script><script type="module" src="/x.js"></script><script>\nb()\n</script><p>text</p>`;
+    const kept = await cache.offer(
+      "k",
+      URL_OF("/"),
+      page(html, { headers: { "Content-Type": "text/html", "X-Request-Id": "r1", Link: "</a.css>; rel=preload" } }),
+    );
+    expect(kept?.body.toString()).toBe(html);
+    expect(kept?.scriptHashes).toEqual([sha256("a()"), sha256("\nb()\n")]);
+    expect(inlineScriptHashes(html)).toEqual(kept?.scriptHashes);
     const hit = cache.lookup("k", URL_OF("/"), new Headers());
     expect(hit?.outcome).toBe("hit");
-    expect(pageBody(hit!.page, "second-nonce")).toBe(`<script nonce="second-nonce">a</script><p>second-nonce</p>`);
-    expect(hit!.page.headers).toEqual([["content-type", "text/html"]]);
+    expect(hit?.page).toBe(kept);
+    // What the page is stays; what was about one answer goes.
+    expect(kept?.headers).toEqual([
+      ["content-type", "text/html"],
+      ["link", "</a.css>; rel=preload"],
+    ]);
+  });
+
+  it("compresses a page once per encoding and keeps it", async () => {
+    const { cache } = cacheWithClock();
+    const html = "<p>places</p>".repeat(200);
+    const kept = (await cache.offer("k", URL_OF("/"), page(html)))!;
+    const brotli = encodedBody(kept, "br");
+    expect(brotli.encoding).toBe("br");
+    expect(brotliDecompressSync(brotli.body).toString()).toBe(html);
+    expect(encodedBody(kept, "br").body).toBe(brotli.body);
+    const gzip = encodedBody(kept, "gzip");
+    expect(gzip.encoding).toBe("gzip");
+    expect(gunzipSync(gzip.body).toString()).toBe(html);
+    expect(encodedBody(kept, "identity")).toEqual({ body: kept.body });
+    expect(encodedBody(kept, false)).toEqual({ body: kept.body });
   });
 
   it("never keeps a page that sets a cookie, is not a 200 or is marked private", async () => {
     const { cache } = cacheWithClock();
-    expect(await cache.offer("cookie", URL_OF("/a"), page("x", "n", { headers: { "Set-Cookie": "a=b" } }))).toBeUndefined();
-    expect(await cache.offer("missing", URL_OF("/b"), page("x", "n", { status: 404 }))).toBeUndefined();
-    expect(await cache.offer("private", URL_OF("/c"), page("x", "n", { headers: { "Cache-Control": "private, no-store" } }))).toBeUndefined();
+    expect(await cache.offer("cookie", URL_OF("/a"), page("x", { headers: { "Set-Cookie": "a=b" } }))).toBeUndefined();
+    expect(await cache.offer("missing", URL_OF("/b"), page("x", { status: 404 }))).toBeUndefined();
+    expect(await cache.offer("private", URL_OF("/c"), page("x", { headers: { "Cache-Control": "private, no-store" } }))).toBeUndefined();
     expect(cache.size).toBe(0);
   });
 
   it("serves a fresh page, then the stale one while a single background render replaces it, then renders again", async () => {
     const { cache, render, advance } = cacheWithClock();
-    await cache.offer("k", URL_OF("/courses"), page("original NONCE", "n0"));
+    await cache.offer("k", URL_OF("/courses"), page("original"));
     advance(9_999);
     expect(cache.lookup("k", URL_OF("/courses"), new Headers())?.outcome).toBe("hit");
     advance(2);
     const headers = new Headers({ Cookie: "gii.session_token=secret", Host: "localhost", "User-Agent": "test" });
     const stale = cache.lookup("k", URL_OF("/courses"), headers);
     expect(stale?.outcome).toBe("stale");
-    expect(pageBody(stale!.page, "v")).toBe("original v");
+    expect(stale?.page.body.toString()).toBe("original");
     // A second stale visitor does not start a second render.
     expect(cache.lookup("k", URL_OF("/courses"), headers)?.outcome).toBe("stale");
     await cache.pending("k");
@@ -68,14 +95,14 @@ describe("the anonymous page cache", () => {
     expect(renderedHeaders.get("user-agent")).toBe("test");
     const refreshed = cache.lookup("k", URL_OF("/courses"), new Headers());
     expect(refreshed?.outcome).toBe("hit");
-    expect(pageBody(refreshed!.page, "v")).toBe(`<script nonce="v">render 1</script>`);
+    expect(refreshed?.page.body.toString()).toBe("<p>render 1</p>");
     advance(60_001);
     expect(cache.lookup("k", URL_OF("/courses"), new Headers())).toBeUndefined();
   });
 
   it("keeps a page no longer than the next hold runs out", async () => {
     const { cache, advance } = cacheWithClock({ nextChangeAt: async () => 1_000_000 + 3_000 });
-    await cache.offer("k", URL_OF("/booking"), page("places 3", "n"));
+    await cache.offer("k", URL_OF("/booking"), page("places 3"));
     advance(2_999);
     expect(cache.lookup("k", URL_OF("/booking"), new Headers())?.outcome).toBe("hit");
     advance(1);
@@ -84,15 +111,15 @@ describe("the anonymous page cache", () => {
 
   it("drops every page when the catalogue changes, and does not keep a render begun before the change", async () => {
     const { cache } = cacheWithClock();
-    await cache.offer("a", URL_OF("/a"), page("a", "n"));
-    await cache.offer("b", URL_OF("/b"), page("b", "n"));
+    await cache.offer("a", URL_OF("/a"), page("a"));
+    await cache.offer("b", URL_OF("/b"), page("b"));
     expect(cache.size).toBe(2);
     cache.invalidate();
     expect(cache.size).toBe(0);
     expect(cache.lookup("a", URL_OF("/a"), new Headers())).toBeUndefined();
 
     // A visitor's render that finishes after the change was announced.
-    const keep = cache.offer("d", URL_OF("/d"), page("before the change", "n"));
+    const keep = cache.offer("d", URL_OF("/d"), page("before the change"));
     cache.invalidate();
     expect(await keep).toBeDefined();
     expect(cache.lookup("d", URL_OF("/d"), new Headers())).toBeUndefined();
@@ -100,10 +127,9 @@ describe("the anonymous page cache", () => {
     // A background refresh under way when the change is announced.
     let finish!: () => void;
     const { cache: refreshing, advance } = cacheWithClock({
-      render: (_url, _headers, nonce) =>
-        new Promise((resolve) => (finish = () => resolve(new Response(`old ${nonce}`, { headers: { "Content-Type": "text/html" } })))),
+      render: () => new Promise((resolve) => (finish = () => resolve(new Response("old", { headers: { "Content-Type": "text/html" } })))),
     });
-    await refreshing.offer("e", URL_OF("/e"), page("first", "n"));
+    await refreshing.offer("e", URL_OF("/e"), page("first"));
     advance(10_001);
     expect(refreshing.lookup("e", URL_OF("/e"), new Headers())?.outcome).toBe("stale");
     const underway = refreshing.pending("e");
@@ -115,7 +141,7 @@ describe("the anonymous page cache", () => {
 
   it("waits for one render when many visitors ask for the same page at once", async () => {
     const { cache, render, advance } = cacheWithClock();
-    await cache.offer("k", URL_OF("/"), page("v1", "n"));
+    await cache.offer("k", URL_OF("/"), page("v1"));
     advance(10_001);
     cache.lookup("k", URL_OF("/"), new Headers());
     const waiting = Array.from({ length: 20 }, () => cache.pending("k"));
@@ -126,29 +152,29 @@ describe("the anonymous page cache", () => {
 
   it("serves nothing while changes cannot be heard, and again once they can", async () => {
     const { cache } = cacheWithClock();
-    await cache.offer("k", URL_OF("/"), page("v1", "n"));
+    await cache.offer("k", URL_OF("/"), page("v1"));
     cache.pause();
     expect(cache.lookup("k", URL_OF("/"), new Headers())).toBeUndefined();
-    expect(await cache.offer("k", URL_OF("/"), page("v2", "n"))).toBeUndefined();
+    expect(await cache.offer("k", URL_OF("/"), page("v2"))).toBeUndefined();
     expect(cache.size).toBe(0);
     cache.invalidate();
-    await cache.offer("k", URL_OF("/"), page("v3", "n"));
+    await cache.offer("k", URL_OF("/"), page("v3"));
     expect(cache.lookup("k", URL_OF("/"), new Headers())?.outcome).toBe("hit");
   });
 
   it("holds at most its number of pages and bytes, dropping the least recently read", async () => {
     const { cache } = cacheWithClock({ maxEntries: 2 });
-    await cache.offer("a", URL_OF("/a"), page("a", "n"));
-    await cache.offer("b", URL_OF("/b"), page("b", "n"));
+    await cache.offer("a", URL_OF("/a"), page("a"));
+    await cache.offer("b", URL_OF("/b"), page("b"));
     cache.lookup("a", URL_OF("/a"), new Headers());
-    await cache.offer("c", URL_OF("/c"), page("c", "n"));
+    await cache.offer("c", URL_OF("/c"), page("c"));
     expect(cache.lookup("b", URL_OF("/b"), new Headers())).toBeUndefined();
     expect(cache.lookup("a", URL_OF("/a"), new Headers())?.outcome).toBe("hit");
     expect(cache.lookup("c", URL_OF("/c"), new Headers())?.outcome).toBe("hit");
 
     const small = cacheWithClock({ maxBytes: 100 }).cache;
-    await small.offer("big", URL_OF("/big"), page("x".repeat(40), "n"));
-    await small.offer("bigger", URL_OF("/bigger"), page("y".repeat(40), "n"));
+    await small.offer("big", URL_OF("/big"), page("x".repeat(60)));
+    await small.offer("bigger", URL_OF("/bigger"), page("y".repeat(60)));
     expect(small.size).toBe(1);
   });
 });
