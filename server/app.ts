@@ -9,16 +9,16 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 
 import { redactPath } from "~/lib/page-location";
 import { CLIENT_IP_HEADER } from "~/server/auth/auth.server";
-import { CROSS_SITE_MESSAGE, hasBearerToken, NUL_MESSAGE } from "~/server/http/responses.server";
 import { nextHoldExpiry } from "~/server/catalogue/places.server";
-import { appServicesContext, type RequestInfo, requestErrorsContext, requestInfoContext } from "~/server/platform/context.server";
+import { CROSS_SITE_MESSAGE, hasBearerToken, NUL_MESSAGE } from "~/server/http/responses.server";
+import { appServicesContext, requestErrorsContext, type RequestInfo, requestInfoContext } from "~/server/platform/context.server";
 import type { Env } from "~/server/platform/env.server";
 import { log, redactQueryErrorsInConsole } from "~/server/platform/log.server";
 import { type Runtime, startRuntime } from "~/server/platform/runtime.server";
 
 import { cachePolicy } from "./cache-policy";
-import { createPageCache, type PageCache } from "./page-cache";
 import { DEMO_MODE_WARNING, devRoutesForLocalRequestsOnly, isLocalRequest } from "./local-requests";
+import { createPageCache, type PageCache } from "./page-cache";
 import { reactRouterHandler } from "./react-router-handler";
 import { boundedRequestBody } from "./request-body";
 
