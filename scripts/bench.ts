@@ -1,10 +1,12 @@
 // npm run bench : requests/s and latency of the production build (SSR pages, a form API and
 // starting a checkout), side by side with a static file served by the same server. Needs `npm run build` first.
-//   BENCH_SECONDS  seconds per measured run (default 5; each run follows an unreported 1 s warm-up)
-//   BENCH_PORT     port for the server under test (default 3700)
+//   BENCH_SECONDS       seconds per measured run (default 5; each run follows an unreported 1 s warm-up)
+//   BENCH_PORT          port for the server under test (default 3700)
+//   BENCH_DATABASE_URL  a PostgreSQL database to run on (default: the embedded database, in a fresh data dir)
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { rm } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
+import { cpus, totalmem } from "node:os";
 import { connect } from "node:net";
 import { resolve } from "node:path";
 
@@ -21,6 +23,7 @@ const dataDir = resolve(root, ".tmp/bench-data");
 const port = Number(process.env.BENCH_PORT || 3700);
 const seconds = Number(process.env.BENCH_SECONDS || 5);
 const origin = `http://localhost:${port}`;
+const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
 const CONNECTIONS = 10;
 /** Checkouts are measured at 20 at once: a course's dates opening to a waiting list. */
 const CHECKOUT_CONNECTIONS = 20;
@@ -91,6 +94,7 @@ function startServer() {
       NODE_ENV: "production",
       PORT: String(port),
       DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       SITE_URL: origin,
       // The most the app accepts (env.server.ts): a benchmark sends far more than 5 forms per 10 minutes.
       FORM_RATE_LIMIT: "100000",
@@ -140,7 +144,7 @@ async function stopServer() {
  * before the server opens the database (the embedded one takes one process at a time).
  */
 async function scheduleBenchEdition(): Promise<{ id: string; priceId: string }> {
-  const database = await openDatabase({ dataDir });
+  const database = await openDatabase({ dataDir, databaseUrl });
   try {
     await migrateDatabase(database);
     const edition = await scheduleEdition(database.db, { offeringKey: "sinus-grafting", startDate: "2036-06-02", capacity: 1_000_000 });
@@ -152,7 +156,7 @@ async function scheduleBenchEdition(): Promise<{ id: string; priceId: string }> 
 
 /** Once the server has stopped: how many holds the checkouts took, and that releasing them frees their places. */
 async function releaseBenchHolds(courseId: string): Promise<number> {
-  const database = await openDatabase({ dataDir });
+  const database = await openDatabase({ dataDir, databaseUrl });
   try {
     const released = await database.db
       .update(seatHolds)
@@ -179,6 +183,17 @@ async function findStaticAsset(): Promise<string> {
     if (href) return href;
   }
   throw new Error('No <link rel="modulepreload" href="/assets/….js"> on the home page.');
+}
+
+/** The server's peak resident memory so far, as Linux keeps it (VmHWM), in MB. */
+async function peakMemoryMb(child: ChildProcess): Promise<number | undefined> {
+  try {
+    const status = await readFile(`/proc/${child.pid}/status`, "utf8");
+    const kb = Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1]);
+    return Number.isFinite(kb) ? kb / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 async function measure(target: Target, duration: number) {
@@ -239,8 +254,9 @@ try {
   if (await portInUse()) throw new Error(`Port ${port} is already in use: stop what runs there or set BENCH_PORT.`);
   await rm(dataDir, { recursive: true, force: true });
   const benchEdition = await scheduleBenchEdition();
-  console.log(`Starting the production server on ${origin} (data in ${dataDir})…`);
-  await waitForHealth(startServer());
+  console.log(`Starting the production server on ${origin} (${databaseUrl ? "PostgreSQL at BENCH_DATABASE_URL" : `embedded database in ${dataDir}`})…`);
+  const child = startServer();
+  await waitForHealth(child);
 
   const gzip = { "Accept-Encoding": "gzip" };
   const asset = await findStaticAsset();
@@ -249,6 +265,8 @@ try {
     { name: "GET /", path: "/", headers: gzip },
     { name: "GET /courses", path: "/courses", headers: gzip },
     { name: "GET /courses/full-arch", path: "/courses/full-arch", headers: gzip },
+    { name: "GET /booking", path: "/booking", headers: gzip },
+    { name: "GET /upcoming-events", path: "/upcoming-events", headers: gzip },
     { name: "GET /contact", path: "/contact", headers: gzip },
     {
       name: "POST /api/v2/v2-subscribe-newsletter",
@@ -275,8 +293,13 @@ try {
     rows.push(await bench(target));
   }
   if (!interrupted) {
+    const peak = await peakMemoryMb(child);
     console.log("");
     printTable(rows);
+    console.log(
+      `\nServer peak resident memory: ${peak === undefined ? "unknown (no /proc)" : `${peak.toFixed(0)} MB`} on ${databaseUrl ? "PostgreSQL" : "the embedded database"}.`,
+    );
+    console.log(`Machine: ${cpus().length} × ${cpus()[0]?.model.trim() ?? "unknown CPU"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}.`);
     const failing = rows.filter((row) => row.non2xx > 0 || row.errors > 0);
     for (const row of failing) {
       console.error(`\n${row.name}: ${row.non2xx} non-2xx responses, ${row.errors} connection errors or timeouts.`);
