@@ -6,8 +6,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readFile, rm } from "node:fs/promises";
-import { cpus, totalmem } from "node:os";
 import { connect } from "node:net";
+import { cpus, totalmem } from "node:os";
 import { resolve } from "node:path";
 
 import autocannon from "autocannon";
