@@ -7,38 +7,23 @@ import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 
-import { redactPath } from "~/lib/page-location";
 import { CLIENT_IP_HEADER } from "~/server/auth/auth.server";
 import { CROSS_SITE_MESSAGE, hasBearerToken, NUL_MESSAGE } from "~/server/http/responses.server";
-import { appServicesContext, requestErrorsContext, requestInfoContext } from "~/server/platform/context.server";
-import type { Env } from "~/server/platform/env.server";
-import { log, redactQueryErrorsInConsole } from "~/server/platform/log.server";
+import { appServicesContext, requestErrorsContext, requestInfoContext, requestRouteContext } from "~/server/platform/context.server";
+import { type Env, getEnv } from "~/server/platform/env.server";
+import { captureConsole, log, setLogFormat } from "~/server/platform/log.server";
 import { type Runtime, startRuntime } from "~/server/platform/runtime.server";
 
 import { cachePolicy } from "./cache-policy";
 import { DEMO_MODE_WARNING, devRoutesForLocalRequestsOnly, isLocalRequest } from "./local-requests";
+import { metricsEndpoint } from "./metrics";
 import { reactRouterHandler } from "./react-router-handler";
 import { boundedRequestBody } from "./request-body";
+import { requestIdOf, requestLog } from "./request-log";
 
 /** Longer URLs are refused before routing; no page of ours needs more. */
 const MAX_URL_LENGTH = 4096;
 const ALLOWED_METHODS = ["GET", "HEAD", "POST"];
-
-function requestLog(): RequestHandler {
-  return (req, res, next) => {
-    const started = process.hrtime.bigint();
-    res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      // The path only, with token-bearing segments redacted: query strings and reset links carry tokens.
-      const fullPath = redactPath(req.originalUrl.split("?")[0]);
-      const path = fullPath.length > 200 ? `${fullPath.slice(0, 200)}…` : fullPath;
-      log.info(`${req.method} ${path} ${res.statusCode} ${ms.toFixed(1)}ms`);
-      // What React Router reported is a failure only if the answer is one.
-      if (res.statusCode >= 500) for (const error of (res.locals.requestErrors as unknown[] | undefined) ?? []) log.error(`Request to ${path} failed`, error);
-    });
-    next();
-  };
-}
 
 const refuse = (res: express.Response, status: number, message: string, json: boolean) => {
   res.status(status).set("Cache-Control", "no-store");
@@ -210,6 +195,7 @@ export function createHttpApp({ runtime, build, mountAssets }: HttpAppOptions) {
       res.status(503).set("Cache-Control", "no-store").json({ status: "down" });
     }
   });
+  app.get("/metrics", metricsEndpoint(runtime));
 
   app.all(
     "/{*splat}",
@@ -220,8 +206,12 @@ export function createHttpApp({ runtime, build, mountAssets }: HttpAppOptions) {
         new RouterContextProvider(
           new Map<Parameters<RouterContextProvider["get"]>[0], unknown>([
             [appServicesContext, runtime],
-            [requestInfoContext, { cspNonce: res.locals.cspNonce as string | undefined, clientIp: req.ip ?? "unknown", isLocalRequest: isLocalRequest(req) }],
+            [
+              requestInfoContext,
+              { cspNonce: res.locals.cspNonce as string | undefined, clientIp: req.ip ?? "unknown", isLocalRequest: isLocalRequest(req), requestId: requestIdOf(res) },
+            ],
             [requestErrorsContext, (res.locals.requestErrors = [])],
+            [requestRouteContext, (res.locals.requestRoute = {})],
           ]),
         ),
     }),
@@ -245,7 +235,8 @@ export function createHttpApp({ runtime, build, mountAssets }: HttpAppOptions) {
 }
 
 export async function startServer(options: Omit<HttpAppOptions, "runtime">) {
-  redactQueryErrorsInConsole();
+  setLogFormat(getEnv().nodeEnv === "development" ? "text" : "json");
+  captureConsole();
   const runtime = await startRuntime();
   const app = createHttpApp({ runtime, ...options });
   const server = app.listen(runtime.env.port, runtime.env.host);

@@ -41,3 +41,9 @@ export async function placesTakenBy(db: Database | Transaction, now: Date, cours
 export async function placesTaken(db: Database | Transaction, courseId: string, now: Date): Promise<number> {
   return (await placesTakenBy(db, now, [courseId])).get(courseId) ?? 0;
 }
+
+/** Holds keeping a place right now, on every edition. */
+export async function countLiveHolds(db: Database, now: Date): Promise<number> {
+  const [row] = await db.select({ holds: count() }).from(seatHolds).where(liveHold(now));
+  return row?.holds ?? 0;
+}
