@@ -24,7 +24,8 @@ export function requestIdOf(res: Response): string | undefined {
  */
 function routeLabel(req: Request, res: Response): string {
   const pattern = (res.locals.requestRoute as { pattern?: string } | undefined)?.pattern;
-  if (pattern) return pattern;
+  // React Router writes patterns without the leading slash (`courses/:slug`), the index as `/`.
+  if (pattern) return pattern.startsWith("/") ? pattern : `/${pattern}`;
   const expressRoute = (req.route as { path?: unknown } | undefined)?.path;
   return typeof expressRoute === "string" && !expressRoute.includes("*") ? expressRoute : "unmatched";
 }
