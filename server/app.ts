@@ -208,7 +208,12 @@ export function createHttpApp({ runtime, build, mountAssets }: HttpAppOptions) {
             [appServicesContext, runtime],
             [
               requestInfoContext,
-              { cspNonce: res.locals.cspNonce as string | undefined, clientIp: req.ip ?? "unknown", isLocalRequest: isLocalRequest(req), requestId: requestIdOf(res) },
+              {
+                cspNonce: res.locals.cspNonce as string | undefined,
+                clientIp: req.ip ?? "unknown",
+                isLocalRequest: isLocalRequest(req),
+                requestId: requestIdOf(res),
+              },
             ],
             [requestErrorsContext, (res.locals.requestErrors = [])],
             [requestRouteContext, (res.locals.requestRoute = {})],

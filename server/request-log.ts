@@ -53,7 +53,8 @@ export function requestLog(): RequestHandler {
       const ms = Math.round(seconds * 10_000) / 10;
       log.info(`${req.method} ${path} ${status} ${ms}ms`, { requestId, method: req.method, path, status, ms, route });
       // What React Router reported is a failure only if the answer is one.
-      if (status >= 500) for (const error of (res.locals.requestErrors as unknown[] | undefined) ?? []) log.error(`Request to ${path} failed`, error, { requestId });
+      if (status >= 500)
+        for (const error of (res.locals.requestErrors as unknown[] | undefined) ?? []) log.error(`Request to ${path} failed`, error, { requestId });
     });
     runWithRequestId(requestId, next);
   };

@@ -66,7 +66,9 @@ describe("GET /metrics", () => {
 
     const instructorStatus = [...after.keys()].find((key) => key.includes('route="/instructors/:instructorSlug"'))?.match(/status="(\d+)"/)?.[1];
     expect(instructorStatus).toBeDefined();
-    expect(requestsOf(after, "/instructors/:instructorSlug", instructorStatus!) - requestsOf(before, "/instructors/:instructorSlug", instructorStatus!)).toBe(2);
+    expect(requestsOf(after, "/instructors/:instructorSlug", instructorStatus!) - requestsOf(before, "/instructors/:instructorSlug", instructorStatus!)).toBe(
+      2,
+    );
     expect(requestsOf(after, "/courses", "200") - requestsOf(before, "/courses", "200")).toBe(1);
     expect(requestsOf(after, "/*", "302") - requestsOf(before, "/*", "302")).toBe(1);
     expect(requestsOf(after, "unmatched", "404") - requestsOf(before, "unmatched", "404")).toBe(1);

@@ -72,7 +72,11 @@ describe("the server's console", () => {
     console.error("plain", 42, { a: 1 });
     log.error("Ours");
     expect(errors.every((args) => args.length === 1)).toBe(true);
-    expect(errors.map(([line]) => (JSON.parse(String(line)) as { msg: string }).msg)).toEqual(['query failed (select "password" from …): boom', "plain 42 { a: 1 }", "Ours"]);
+    expect(errors.map(([line]) => (JSON.parse(String(line)) as { msg: string }).msg)).toEqual([
+      'query failed (select "password" from …): boom',
+      "plain 42 { a: 1 }",
+      "Ours",
+    ]);
     expect(JSON.stringify(errors)).not.toContain("user-secret-id");
   });
 });

@@ -92,7 +92,9 @@ export function captureConsole() {
     const original = console[method].bind(console);
     console[method] = (...args: unknown[]) => {
       if (writingOwnLine) return original(...args);
-      const text = args.map((arg) => (typeof arg === "string" ? arg : arg instanceof Error ? describeError(arg) : inspect(arg, { breakLength: Infinity }))).join(" ");
+      const text = args
+        .map((arg) => (typeof arg === "string" ? arg : arg instanceof Error ? describeError(arg) : inspect(arg, { breakLength: Infinity })))
+        .join(" ");
       write(level, text, {});
     };
   }

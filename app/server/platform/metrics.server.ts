@@ -56,7 +56,12 @@ export async function renderMetrics(readings: DatabaseReadings | null): Promise<
   const scrape = new Registry();
   new Gauge({ name: "gii_database_readable", help: "1 when this scrape read the database, 0 when it failed.", registers: [scrape] }).set(readings ? 1 : 0);
   if (readings) {
-    const outbox = new Gauge({ name: "gii_email_outbox_emails", help: "Emails in the outbox, by status.", labelNames: ["status"] as const, registers: [scrape] });
+    const outbox = new Gauge({
+      name: "gii_email_outbox_emails",
+      help: "Emails in the outbox, by status.",
+      labelNames: ["status"] as const,
+      registers: [scrape],
+    });
     for (const [status, emails] of Object.entries(readings.outbox.byStatus)) outbox.set({ status }, emails);
     new Gauge({
       name: "gii_email_outbox_oldest_unsent_age_seconds",
