@@ -6,7 +6,7 @@ import { redactPath } from "~/lib/page-location";
 import { log, runWithRequestId } from "~/server/platform/log.server";
 import { recordHttpRequest } from "~/server/platform/metrics.server";
 
-export const REQUEST_ID_HEADER = "X-Request-Id";
+const REQUEST_ID_HEADER = "X-Request-Id";
 /** A proxy's or client's own id is kept when it is plainly an id; anything else could forge or garble a log line. */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 /** The only methods routed; any other is refused, and counted under one label. */
