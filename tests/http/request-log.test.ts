@@ -22,16 +22,19 @@ interface RequestLine {
   route: string;
 }
 
-/** The request lines written to the console meanwhile, each parsed as the JSON object it must be. */
-async function requestLines(run: () => Promise<void>): Promise<RequestLine[]> {
+/** The info lines written to the console meanwhile, each parsed as the JSON object it must be. */
+async function infoLines(run: () => Promise<void>): Promise<Partial<RequestLine>[]> {
   const written = vi.spyOn(console, "log").mockImplementation(() => undefined);
   try {
     await run();
-    return written.mock.calls.map((args) => JSON.parse(args.join(" ")) as RequestLine).filter((line) => line.method !== undefined);
+    return written.mock.calls.map((args) => JSON.parse(args.join(" ")) as Partial<RequestLine>);
   } finally {
     written.mockRestore();
   }
 }
+
+/** Only the lines naming a request's method: one per request. */
+const requestLines = async (run: () => Promise<void>) => (await infoLines(run)).filter((line): line is RequestLine => line.method !== undefined);
 
 it("writes one JSON line per request, with the id the answer's X-Request-Id header gives and the route's pattern", async () => {
   let headerId: string | string[] | undefined;
@@ -53,6 +56,19 @@ it("writes one JSON line per request, with the id the answer's X-Request-Id head
       ms: expect.any(Number),
       route: "/courses/full-arch",
     },
+  ]);
+});
+
+it("gives what a route logs while answering the request's id", async () => {
+  let headerId: string | string[] | undefined;
+  const lines = await infoLines(async () => {
+    const answer = await rawRequest(app.url, { path: "/no/such/page" });
+    expect(answer.status).toBe(302);
+    headerId = answer.headers["x-request-id"];
+  });
+  expect(lines.map(({ msg, requestId }) => ({ msg, requestId }))).toEqual([
+    { msg: "Not found: /no/such/page", requestId: headerId },
+    { msg: expect.stringMatching(/^GET \/no\/such\/page 302 /), requestId: headerId },
   ]);
 });
 
