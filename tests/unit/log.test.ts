@@ -52,12 +52,12 @@ describe("log", () => {
     expect(lines().map(({ msg, requestId }) => ({ msg, requestId }))).toEqual([{ msg: "Slow answer", requestId: "req-42" }, { msg: "Outside any request" }]);
   });
 
-  it("writes readable text lines for the development server", () => {
+  it("writes readable text lines for the development server: the message, the error and the request", () => {
     const lines: string[] = [];
     vi.spyOn(console, "error").mockImplementation((line: string) => void lines.push(line));
     setLogFormat("text");
     runWithRequestId("req-7", () => log.error("Saving failed", new Error("connection reset")));
-    expect(lines.map((line) => line.replace(/^\S+ /, ""))).toEqual(["error Saving failed requestId=req-7 error=connection reset"]);
+    expect(lines.map((line) => line.replace(/^\S+ /, ""))).toEqual(["error Saving failed: connection reset [req-7]"]);
   });
 });
 

@@ -51,10 +51,12 @@ let writingOwnLine = false;
 function write(level: Level, msg: string, fields: Fields) {
   const context = requestScope.getStore();
   const all: Fields = { ...(context && { requestId: context.requestId }), ...fields };
+  const time = new Date().toISOString();
+  // A person reads the message, the error and the request; the other fields are for machines.
   const line =
     format === "json"
-      ? JSON.stringify({ time: new Date().toISOString(), level, msg, ...all })
-      : [new Date().toISOString(), level, msg, ...Object.entries(all).flatMap(([key, value]) => (value === undefined ? [] : [`${key}=${value}`]))].join(" ");
+      ? JSON.stringify({ time, level, msg, ...all })
+      : `${time} ${level} ${msg}${all.error === undefined ? "" : `: ${all.error}`}${all.requestId === undefined ? "" : ` [${all.requestId}]`}`;
   writingOwnLine = true;
   try {
     console[CONSOLE_METHOD[level]](line);
