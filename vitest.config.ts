@@ -23,6 +23,22 @@ function reactRouterWithoutWatchers(): Plugin[] {
   });
 }
 
+/**
+ * Vitest hands the SSR resolve conditions to Node for the packages it leaves
+ * to Node. React Router's plugin adds "module", under which Node's require
+ * takes @opentelemetry/api's bundler-only ESM build (prom-client requires it)
+ * and fails; Node as the production server runs it uses no such condition.
+ */
+function withoutModuleConditionForNode(): Plugin {
+  return {
+    name: "without-module-condition-for-node",
+    configResolved(config) {
+      const { resolve } = config.ssr;
+      if (resolve?.conditions) resolve.conditions = resolve.conditions.filter((condition) => condition !== "module");
+    },
+  };
+}
+
 const databaseProject = (driver: "pglite" | "postgres") => ({
   extends: true as const,
   test: {
@@ -44,7 +60,7 @@ export default defineConfig({
       // The whole product over real HTTP: the Express app and the route build of app/, on PGlite.
       {
         extends: true,
-        plugins: reactRouterWithoutWatchers(),
+        plugins: [...reactRouterWithoutWatchers(), withoutModuleConditionForNode()],
         test: {
           name: "http",
           // The document links its stylesheet by URL: let Vite resolve it as it does for the dev server.

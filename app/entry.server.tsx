@@ -7,6 +7,7 @@ import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, Rout
 
 import { NonceProvider } from "~/lib/nonce";
 import { redactPath } from "~/lib/page-location";
+import { RequestIdProvider } from "~/lib/request-id";
 import { recordRequestError, requestInfoContext } from "~/server/platform/context.server";
 import { log } from "~/server/platform/log.server";
 
@@ -22,7 +23,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { cspNonce } = loadContext.get(requestInfoContext);
+  const { cspNonce, requestId } = loadContext.get(requestInfoContext);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -33,7 +34,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={cspNonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />
+        <RequestIdProvider value={requestId}>
+          <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />
+        </RequestIdProvider>
       </NonceProvider>,
       {
         nonce: cspNonce,

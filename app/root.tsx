@@ -11,8 +11,9 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { NotFoundContent } from "~/components/sections/not-found";
 import { SITE } from "~/content/site";
 import { useNonce } from "~/lib/nonce";
+import { ErrorReference } from "~/lib/request-id";
 import { currentUser, publicRoute } from "~/server/http/guards.server";
-import { appServices } from "~/server/platform/context.server";
+import { appServices, recordRoutePattern } from "~/server/platform/context.server";
 import { publicEnv } from "~/server/platform/env.server";
 
 import type { Route } from "./+types/root";
@@ -31,8 +32,9 @@ export const links: LinksFunction = () => [
  * The shell is for everyone; it names whoever is signed in. It has no action,
  * and its middleware runs before every route's own guard, which judges that
  * route's posts: the webhook and mail clients' one-click unsubscribe come from no page.
+ * First of all it names the matched route for the request log and metrics.
  */
-export const middleware = [publicRoute({ actionsFromAnywhere: true })];
+export const middleware = [recordRoutePattern, publicRoute({ actionsFromAnywhere: true })];
 
 export async function loader(args: Route.LoaderArgs) {
   const { env } = appServices(args.context);
@@ -128,6 +130,7 @@ export function ErrorBoundary() {
       <div className="mx-auto max-w-3xl px-4 py-24">
         <h2 className="text-3xl font-semibold">Unexpected Application Error!</h2>
         <h3 className="mt-4 font-sans text-lg text-ink/80 italic">{message}</h3>
+        <ErrorReference error={error} />
       </div>
     </Shell>
   );

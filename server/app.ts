@@ -7,40 +7,25 @@ import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 
-import { redactPath } from "~/lib/page-location";
 import { CLIENT_IP_HEADER } from "~/server/auth/auth.server";
 import { nextHoldExpiry } from "~/server/catalogue/places.server";
 import { CROSS_SITE_MESSAGE, hasBearerToken, NUL_MESSAGE } from "~/server/http/responses.server";
-import { appServicesContext, requestErrorsContext, type RequestInfo, requestInfoContext } from "~/server/platform/context.server";
-import type { Env } from "~/server/platform/env.server";
-import { log, redactQueryErrorsInConsole } from "~/server/platform/log.server";
+import { appServicesContext, requestErrorsContext, type RequestInfo, requestInfoContext, requestRouteContext } from "~/server/platform/context.server";
+import { type Env, getEnv } from "~/server/platform/env.server";
+import { captureConsole, log, setLogFormat } from "~/server/platform/log.server";
 import { type Runtime, startRuntime } from "~/server/platform/runtime.server";
 
 import { cachePolicy } from "./cache-policy";
 import { DEMO_MODE_WARNING, devRoutesForLocalRequestsOnly, isLocalRequest } from "./local-requests";
+import { metricsEndpoint } from "./metrics";
 import { createPageCache, type PageCache } from "./page-cache";
 import { reactRouterHandler } from "./react-router-handler";
 import { boundedRequestBody } from "./request-body";
+import { requestIdOf, requestLog } from "./request-log";
 
 /** Longer URLs are refused before routing; no page of ours needs more. */
 const MAX_URL_LENGTH = 4096;
 const ALLOWED_METHODS = ["GET", "HEAD", "POST"];
-
-function requestLog(): RequestHandler {
-  return (req, res, next) => {
-    const started = process.hrtime.bigint();
-    res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      // The path only, with token-bearing segments redacted: query strings and reset links carry tokens.
-      const fullPath = redactPath(req.originalUrl.split("?")[0]);
-      const path = fullPath.length > 200 ? `${fullPath.slice(0, 200)}…` : fullPath;
-      log.info(`${req.method} ${path} ${res.statusCode} ${ms.toFixed(1)}ms`);
-      // What React Router reported is a failure only if the answer is one.
-      if (res.statusCode >= 500) for (const error of (res.locals.requestErrors as unknown[] | undefined) ?? []) log.error(`Request to ${path} failed`, error);
-    });
-    next();
-  };
-}
 
 const refuse = (res: express.Response, status: number, message: string, json: boolean) => {
   res.status(status).set("Cache-Control", "no-store");
@@ -181,12 +166,18 @@ export const PERMISSIONS_POLICY = [
 function anonymousPageCache(
   runtime: Runtime,
   handle: ReturnType<typeof createRequestHandler>,
-  loadContext: (info: RequestInfo, errors: unknown[]) => RouterContextProvider,
+  loadContext: (info: RequestInfo, errors: unknown[], route: { pattern?: string }) => RouterContextProvider,
 ): PageCache {
   const cache = createPageCache({
     // A render of its own, as an anonymous visitor from nowhere in particular would see the page.
-    render: (url, headers) =>
-      handle(new Request(url, { headers }), loadContext({ cspNonce: randomBytes(16).toString("base64"), clientIp: "unknown", isLocalRequest: false }, [])),
+    render: async (url, headers) => {
+      const route: { pattern?: string } = {};
+      const response = await handle(
+        new Request(url, { headers }),
+        loadContext({ cspNonce: randomBytes(16).toString("base64"), clientIp: "unknown", isLocalRequest: false }, [], route),
+      );
+      return { response, route: route.pattern };
+    },
     nextChangeAt: async () => (await nextHoldExpiry(runtime.database.db, new Date()))?.getTime(),
     onRenderError: (error, url) => log.error(`Refreshing the cached ${new URL(url).pathname} failed`, error),
   });
@@ -236,14 +227,16 @@ export function createHttpApp({ runtime, build, mountAssets }: HttpAppOptions) {
       res.status(503).set("Cache-Control", "no-store").json({ status: "down" });
     }
   });
+  app.get("/metrics", metricsEndpoint(runtime));
 
   const handle = createRequestHandler(build, env.isProduction ? "production" : "development");
-  const loadContext = (info: RequestInfo, errors: unknown[]) =>
+  const loadContext = (info: RequestInfo, errors: unknown[], route: { pattern?: string }) =>
     new RouterContextProvider(
       new Map<Parameters<RouterContextProvider["get"]>[0], unknown>([
         [appServicesContext, runtime],
         [requestInfoContext, info],
         [requestErrorsContext, errors],
+        [requestRouteContext, route],
       ]),
     );
   // Development renders every page afresh: a cached page would hide the change being made.
@@ -255,8 +248,14 @@ export function createHttpApp({ runtime, build, mountAssets }: HttpAppOptions) {
       pageCache,
       getLoadContext: (req, res) =>
         loadContext(
-          { cspNonce: res.locals.cspNonce as string | undefined, clientIp: req.ip ?? "unknown", isLocalRequest: isLocalRequest(req) },
+          {
+            cspNonce: res.locals.cspNonce as string | undefined,
+            clientIp: req.ip ?? "unknown",
+            isLocalRequest: isLocalRequest(req),
+            requestId: requestIdOf(res),
+          },
           (res.locals.requestErrors = []),
+          (res.locals.requestRoute = {}),
         ),
     }),
   );
@@ -279,7 +278,8 @@ export function createHttpApp({ runtime, build, mountAssets }: HttpAppOptions) {
 }
 
 export async function startServer(options: Omit<HttpAppOptions, "runtime">) {
-  redactQueryErrorsInConsole();
+  setLogFormat(getEnv().nodeEnv === "development" ? "text" : "json");
+  captureConsole();
   const runtime = await startRuntime();
   const app = createHttpApp({ runtime, ...options });
   const server = app.listen(runtime.env.port, runtime.env.host);

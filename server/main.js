@@ -7,7 +7,8 @@ try {
 } catch (error) {
   // Configuration problems get one clear line, not a stack trace.
   const known = ["EnvError", "DataDirLockedError"];
-  if (error && known.includes(error.name)) console.error(error.message);
+  // Written as it is: by now the server's console turns what it is given into log lines.
+  if (error && known.includes(error.name)) process.stderr.write(`${error.message}\n`);
   else if (error && error.code === "ERR_MODULE_NOT_FOUND" && String(error.message).includes("build/server")) {
     console.error("No production build found: run `npm run build` first (or `npm start`, which builds).");
   } else console.error(error);

@@ -17,13 +17,21 @@ export interface CachedPage {
   freshUntil: number;
   staleUntil: number;
   encoded: Partial<Record<"br" | "gzip", Buffer>>;
+  /** The route pattern that answered, for the request log and metrics. */
+  route?: string;
+}
+
+/** A render's answer, and the route pattern that gave it. */
+export interface RenderedPage {
+  response: Response;
+  route?: string;
 }
 
 export type CacheOutcome = "hit" | "stale" | "miss";
 
 export interface PageCacheOptions {
   /** Renders the page at `url` as an anonymous visitor sees it. */
-  render(url: string, headers: Headers): Promise<Response>;
+  render(url: string, headers: Headers): Promise<RenderedPage>;
   /** The moment places left next change by themselves (a hold running out), if any: pages are kept no longer. */
   nextChangeAt(): Promise<number | undefined>;
   /** Served as they are for this long after rendering. */
@@ -92,7 +100,7 @@ export function createPageCache(options: PageCacheOptions) {
   };
 
   /** Turns a rendered answer into a cached page, or nothing when it may not be shared. */
-  const keep = async (response: Response, renderedAt: number): Promise<CachedPage | undefined> => {
+  const keep = async ({ response, route }: RenderedPage, renderedAt: number): Promise<CachedPage | undefined> => {
     if (!isShareable(response)) return undefined;
     const text = await response.text();
     const body = Buffer.from(text);
@@ -108,11 +116,12 @@ export function createPageCache(options: PageCacheOptions) {
       freshUntil: Math.min(renderedAt + freshMs, changeAt),
       staleUntil: Math.min(renderedAt + staleMs, changeAt),
       encoded: {},
+      route,
     };
   };
 
   /** One render per page at a time: a burst of visitors to a page that has just changed waits for the same one. */
-  const renderOnce = (key: string, url: string, headers: Headers, first?: Response): Promise<CachedPage | undefined> => {
+  const renderOnce = (key: string, url: string, headers: Headers, first?: RenderedPage): Promise<CachedPage | undefined> => {
     const running = rendering.get(key);
     if (running && !first) return running;
     const startedIn = generation;
@@ -158,7 +167,7 @@ export function createPageCache(options: PageCacheOptions) {
      * Keeps a page a visitor's own request has just rendered, when it may be
      * shared; the answer for that visitor is the returned page when kept.
      */
-    async offer(key: string, url: string, rendered: Response): Promise<CachedPage | undefined> {
+    async offer(key: string, url: string, rendered: RenderedPage): Promise<CachedPage | undefined> {
       if (!listening) return undefined;
       return renderOnce(key, url, new Headers(), rendered);
     },

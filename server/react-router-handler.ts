@@ -61,6 +61,7 @@ function sendCachedPage(req: ExpressRequest, res: ExpressResponse, page: CachedP
   if (typeof policy === "string")
     res.setHeader("Content-Security-Policy", policy.replace(/ ?'nonce-[^']*'/, page.scriptHashes.map((hash) => ` ${hash}`).join("")));
   res.setHeader("X-Cache", outcome.toUpperCase());
+  res.locals.requestRoute = { pattern: page.route };
   res.setHeader("ETag", page.etag);
   res.vary("Accept-Encoding");
   // Brotli whenever accepted, as for the static files: browsers list gzip first but read both.
@@ -94,7 +95,10 @@ export function reactRouterHandler({
         await response.body?.cancel();
         return;
       }
-      const page = pageCache && cacheKey && req.method === "GET" ? await pageCache.offer(cacheKey, url.href, response) : undefined;
+      const page =
+        pageCache && cacheKey && req.method === "GET"
+          ? await pageCache.offer(cacheKey, url.href, { response, route: (res.locals.requestRoute as { pattern?: string } | undefined)?.pattern })
+          : undefined;
       if (page) return sendCachedPage(req, res, page, "miss");
       await sendResponse(res, response);
     } catch (error) {

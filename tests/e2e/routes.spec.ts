@@ -111,6 +111,28 @@ test.describe("errors", () => {
     expect(html).toContain("Unexpected Application Error!");
     expect(html).toContain("405 Method Not Allowed");
     expect(html).not.toMatch(/at .*\.(js|ts):\d+/);
+    // The reference names the request in the logs, as the answer's header does.
+    const requestId = response.headers()["x-request-id"];
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(html).toContain(`Reference: <code data-request-id="${requestId}">${requestId}</code>`);
+  });
+
+  test("the error page keeps its reference once the browser has taken it over", async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/405/);
+    await page.goto("/courses");
+    const answered = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/courses");
+    // A form posted by the browser itself, as a page without JavaScript would.
+    await page.evaluate(() => {
+      const form = document.createElement("form");
+      form.method = "post";
+      form.action = "/courses";
+      document.body.append(form);
+      form.submit();
+    });
+    const requestId = await (await answered).headerValue("x-request-id");
+    await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await expect(page.getByText(`Reference: ${requestId}`)).toBeVisible();
   });
 });
 

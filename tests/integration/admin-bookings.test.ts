@@ -208,7 +208,7 @@ describe(`the back office's editions and bookings on ${testDriver}`, () => {
     const before = await tableCounts(handle.db);
     const failed = await cancel("1500");
     refund.mockRestore();
-    expect(logged.mock.calls.map(String).join("\n")).toMatch(/Refund of booking .+ failed: card network down/);
+    expect(logged.mock.calls.map(String).join("\n")).toMatch(/"msg":"Refund of booking .+ failed".*"error":"card network down"/);
     logged.mockRestore();
     expect(failed).toMatchObject({ status: 502, body: { error: REFUND_FAILED_MESSAGE } });
     expect(await tableCounts(handle.db)).toEqual(before);

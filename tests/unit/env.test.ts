@@ -145,3 +145,12 @@ describe("payment settings", () => {
     expect(parseEnv({ ...production, STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_def" }).payments.kind).toBe("stripe");
   });
 });
+
+describe("metrics settings", () => {
+  it("has no METRICS_TOKEN by default and refuses a short or spaced one", () => {
+    expect(parseEnv({}).metricsToken).toBeUndefined();
+    expect(parseEnv({ METRICS_TOKEN: "m".repeat(24) }).metricsToken).toBe("m".repeat(24));
+    expect(() => parseEnv({ METRICS_TOKEN: "short" })).toThrow(/^Invalid environment variable METRICS_TOKEN: /);
+    expect(() => parseEnv({ METRICS_TOKEN: "a token with spaces in it" })).toThrow(/METRICS_TOKEN/);
+  });
+});

@@ -13,7 +13,7 @@ function cacheWithClock(options: Partial<PageCacheOptions> = {}) {
   let renders = 0;
   const render = vi.fn(async (_url: string, _headers: Headers) => {
     renders++;
-    return new Response(`<p>render ${renders}</p>`, { headers: { "Content-Type": "text/html" } });
+    return { response: new Response(`<p>render ${renders}</p>`, { headers: { "Content-Type": "text/html" } }), route: "courses" };
   });
   const cache = createPageCache({ render, nextChangeAt: async () => undefined, freshMs: 10_000, staleMs: 60_000, now: () => clock, ...options });
   cache.invalidate();
@@ -26,7 +26,7 @@ function cacheWithClock(options: Partial<PageCacheOptions> = {}) {
   };
 }
 
-const page = (body: string, init: ResponseInit = {}) => new Response(body, { status: 200, headers: { "Content-Type": "text/html" }, ...init });
+const page = (body: string, init: ResponseInit = {}) => ({ response: new Response(body, { status: 200, headers: { "Content-Type": "text/html" }, ...init }) });
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
 describe("the anonymous page cache", () => {
@@ -96,6 +96,7 @@ describe("the anonymous page cache", () => {
     const refreshed = cache.lookup("k", URL_OF("/courses"), new Headers());
     expect(refreshed?.outcome).toBe("hit");
     expect(refreshed?.page.body.toString()).toBe("<p>render 1</p>");
+    expect(refreshed?.page.route).toBe("courses");
     advance(60_001);
     expect(cache.lookup("k", URL_OF("/courses"), new Headers())).toBeUndefined();
   });
@@ -127,7 +128,7 @@ describe("the anonymous page cache", () => {
     // A background refresh under way when the change is announced.
     let finish!: () => void;
     const { cache: refreshing, advance } = cacheWithClock({
-      render: () => new Promise((resolve) => (finish = () => resolve(new Response("old", { headers: { "Content-Type": "text/html" } })))),
+      render: () => new Promise((resolve) => (finish = () => resolve({ response: new Response("old", { headers: { "Content-Type": "text/html" } }) }))),
     });
     await refreshing.offer("e", URL_OF("/e"), page("first"));
     advance(10_001);

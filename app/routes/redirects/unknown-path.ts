@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 
+import { redactPath } from "~/lib/page-location";
 import { publicRoute } from "~/server/http/guards.server";
 import { log } from "~/server/platform/log.server";
 
@@ -12,7 +13,8 @@ const isApi = (request: Request) => new URL(request.url).pathname.startsWith("/a
 /** Spec: any unknown page path goes to /404, which answers with status 404. */
 export function loader({ request }: Route.LoaderArgs) {
   if (isApi(request)) return data({ error: "Not found." }, 404);
-  log.info(`Not found: ${new URL(request.url).pathname.slice(0, 200)}`);
+  // A mistyped emailed link still carries its token: redacted like every logged path.
+  log.info(`Not found: ${redactPath(new URL(request.url).pathname).slice(0, 200)}`);
   return redirect("/404");
 }
 

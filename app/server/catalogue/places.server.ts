@@ -50,3 +50,9 @@ export async function nextHoldExpiry(db: Database | Transaction, now: Date): Pro
     .where(and(inArray(seatHolds.status, ["opening", "open"]), gt(seatHolds.expiresAt, now)));
   return row?.at ?? undefined;
 }
+
+/** Holds keeping a place right now, on every edition. */
+export async function countLiveHolds(db: Database, now: Date): Promise<number> {
+  const [row] = await db.select({ holds: count() }).from(seatHolds).where(liveHold(now));
+  return row?.holds ?? 0;
+}

@@ -6,6 +6,7 @@ import { paymentEvents } from "~/server/db/schema.server";
 import type { AppServices } from "~/server/platform/context.server";
 import { InvalidInputError } from "~/server/platform/errors.server";
 import { log } from "~/server/platform/log.server";
+import { countWebhookFailure } from "~/server/platform/metrics.server";
 
 import { chargeView, checkoutSessionView } from "./provider.server";
 
@@ -57,15 +58,25 @@ const HANDLERS: Partial<Record<string, EventHandler>> = {
  * signature is checked on the raw body (400 and nothing changed when it does
  * not match); each event is handled in one transaction that also records its
  * id, so a repeat (delivery is at least once, in any order, from any instance)
- * is acknowledged and ignored.
+ * is acknowledged and ignored. Refusals and failures are counted for /metrics.
  */
 export async function receivePaymentEvent(services: AppServices, rawBody: string, signature: string | null): Promise<{ received: true; duplicate?: true }> {
   let event: Stripe.Event;
   try {
     event = services.payments.verifyEvent(rawBody, signature);
   } catch {
+    countWebhookFailure("signature");
     throw new InvalidInputError(INVALID_SIGNATURE_MESSAGE);
   }
+  try {
+    return await handleEvent(services, event);
+  } catch (error) {
+    countWebhookFailure("handler");
+    throw error;
+  }
+}
+
+async function handleEvent(services: AppServices, event: Stripe.Event): Promise<{ received: true; duplicate?: true }> {
   const handler = HANDLERS[event.type];
   if (!handler) return { received: true };
   const prepared = handler.prepare ? await handler.prepare(services, event) : null;

@@ -1,4 +1,4 @@
-import { createContext, type RouterContextProvider } from "react-router";
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 
 import type { Auth } from "~/server/auth/auth.server";
 import type { DatabaseHandle } from "~/server/db/client.server";
@@ -24,6 +24,8 @@ export interface RequestInfo {
   clientIp: string;
   /** From this machine itself: a loopback socket and no forwarding header (the /dev routes' audience). */
   isLocalRequest: boolean;
+  /** Names this request in the logs and the X-Request-Id header; the error page shows it. */
+  requestId?: string;
 }
 
 export const requestInfoContext = createContext<RequestInfo>({ cspNonce: undefined, clientIp: "unknown", isLocalRequest: false });
@@ -47,3 +49,15 @@ export function recordRequestError(context: Readonly<RouterContextProvider>, err
     return false;
   }
 }
+
+/** Which route pattern (`/courses/:slug`, never the path itself) answered a request: the HTTP server labels its log line and metrics with it. */
+export const requestRouteContext = createContext<{ pattern?: string }>();
+
+/** Root middleware: it runs for every matched request, pages, data and resource routes alike, before any guard can answer. */
+export const recordRoutePattern: MiddlewareFunction<Response> = ({ context, pattern }) => {
+  try {
+    context.get(requestRouteContext).pattern = pattern;
+  } catch {
+    // No HTTP server (a direct call): nobody to tell.
+  }
+};

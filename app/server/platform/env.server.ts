@@ -50,6 +50,10 @@ const EnvSchema = z
     STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://127.0.0.1:12111" }).optional(),
     CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
     KLARNA_MAX_AMOUNT_GBP: z.coerce.number().int().min(0).max(100_000).default(4000),
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]{16,}$/, "must be 16 or more printable characters without spaces")
+      .optional(),
   })
   .refine((env) => Boolean(env.STRIPE_SECRET_KEY) === Boolean(env.STRIPE_WEBHOOK_SECRET), {
     message: "goes with STRIPE_SECRET_KEY: set both or neither",
@@ -116,6 +120,8 @@ export interface Env {
     from: string;
     staffEmail: string;
   };
+  /** Lets a scraper on another machine read /metrics (`Authorization: Bearer …`); this machine needs none. */
+  metricsToken: string | undefined;
 }
 
 export class EnvError extends Error {
@@ -160,6 +166,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     checkoutRateLimit: env.CHECKOUT_RATE_LIMIT,
     klarnaMaxAmount: env.KLARNA_MAX_AMOUNT_GBP * 100,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, staffEmail: env.STAFF_EMAIL },
+    metricsToken: env.METRICS_TOKEN,
   };
 }
 
