@@ -11,11 +11,13 @@ import { redactPath } from "~/lib/page-location";
 import { CLIENT_IP_HEADER } from "~/server/auth/auth.server";
 import { CROSS_SITE_MESSAGE, hasBearerToken, NUL_MESSAGE } from "~/server/http/responses.server";
 import { appServicesContext, requestErrorsContext, requestInfoContext } from "~/server/platform/context.server";
+import { watchDatabaseHealth } from "~/server/platform/database-health.server";
 import type { Env } from "~/server/platform/env.server";
 import { log, redactQueryErrorsInConsole } from "~/server/platform/log.server";
 import { type Runtime, startRuntime } from "~/server/platform/runtime.server";
 
 import { cachePolicy } from "./cache-policy";
+import { answer503WhileDatabaseDown } from "./database-gate";
 import { DEMO_MODE_WARNING, devRoutesForLocalRequestsOnly, isLocalRequest } from "./local-requests";
 import { reactRouterHandler } from "./react-router-handler";
 import { boundedRequestBody } from "./request-body";
@@ -200,22 +202,23 @@ export function createHttpApp({ runtime, build, mountAssets }: HttpAppOptions) {
   mountAssets(app);
   app.use(cachePolicy());
 
+  const databaseHealth = watchDatabaseHealth(() => runtime.database.ping());
   // Up or down, nothing more: which database or version runs is nobody's business.
   app.get("/healthz", async (_req, res) => {
-    try {
-      await runtime.database.ping();
-      res.set("Cache-Control", "no-store").json({ status: "up" });
-    } catch (error) {
-      log.error("Health check failed", error);
-      res.status(503).set("Cache-Control", "no-store").json({ status: "down" });
-    }
+    const up = await databaseHealth.check();
+    res
+      .status(up ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json({ status: up ? "up" : "down" });
   });
+  app.use(answer503WhileDatabaseDown(databaseHealth));
 
   app.all(
     "/{*splat}",
     reactRouterHandler({
       build,
       mode: env.isProduction ? "production" : "development",
+      databaseHealth,
       getLoadContext: (req, res) =>
         new RouterContextProvider(
           new Map<Parameters<RouterContextProvider["get"]>[0], unknown>([

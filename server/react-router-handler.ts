@@ -2,6 +2,10 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 
+import { serviceUnavailableResponse } from "~/server/http/responses.server";
+import type { DatabaseHealth } from "~/server/platform/database-health.server";
+import { requestErrors } from "~/server/platform/context.server";
+
 import { requestBody } from "./request-body";
 
 /**
@@ -26,7 +30,7 @@ function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   return new Request(url.href, { method: req.method, headers, body: body ? new Uint8Array(body) : undefined, signal: controller.signal });
 }
 
-async function sendResponse(res: ExpressResponse, response: Response) {
+export async function sendResponse(res: ExpressResponse, response: Response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   // A route's own header replaces the server's default (a route's Referrer-Policy wins); cookies add up.
@@ -42,15 +46,23 @@ export function reactRouterHandler({
   build,
   mode,
   getLoadContext,
+  databaseHealth,
 }: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "production" | "development";
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
+  /** Told of each failed answer's errors: one that could not reach the database is answered 503. */
+  databaseHealth: DatabaseHealth;
 }): RequestHandler {
   const handle = createRequestHandler(build, mode);
   return async (req, res, next) => {
     try {
-      const response = await handle(fetchRequest(req, res), getLoadContext(req, res));
+      const context = getLoadContext(req, res);
+      let response = await handle(fetchRequest(req, res), context);
+      if (response.status >= 500 && databaseHealth.report(requestErrors(context))) {
+        await response.body?.cancel();
+        response = serviceUnavailableResponse(req.path);
+      }
       if (res.destroyed) {
         await response.body?.cancel();
         return;
@@ -58,6 +70,10 @@ export function reactRouterHandler({
       await sendResponse(res, response);
     } catch (error) {
       if (res.destroyed) return;
+      if (databaseHealth.report([error]) && !res.headersSent) {
+        await sendResponse(res, serviceUnavailableResponse(req.path));
+        return;
+      }
       next(error);
     }
   };

@@ -47,3 +47,12 @@ export function recordRequestError(context: Readonly<RouterContextProvider>, err
     return false;
   }
 }
+
+/** The errors kept for this request so far; none when there is no server request (a direct call). */
+export function requestErrors(context: Readonly<RouterContextProvider>): readonly unknown[] {
+  try {
+    return context.get(requestErrorsContext);
+  } catch {
+    return [];
+  }
+}
