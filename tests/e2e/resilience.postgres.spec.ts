@@ -168,3 +168,187 @@ test("the database restarted under load: 503 with the message while it is down, 
     await database.drop();
   }
 });
+
+interface Flow {
+  person: { id: string; email: string; bearer: string };
+  /** The checkout's session and hold once an instance answered it. */
+  sessionId?: string;
+  /** The completed event, kept so a redelivery is the same event (same id), as Stripe's are. */
+  event?: { payload: string; signature: string };
+  acknowledged: boolean;
+  /** Checkout requests that got no answer (the instance died under them). */
+  lostCheckouts: number;
+}
+
+test("kill -9 of one instance during a burst of checkouts and webhooks loses no purchase, hold or email, and the other carries on", async ({ baseURL }) => {
+  const database = await freshDatabase("gii_crash");
+  const sql = new pg.Client({ connectionString: database.url.href });
+  await sql.connect();
+  // Each instance mails through an SMTP server of its own, both hanging at first: emails are claimed and stay in flight.
+  const sinks = [await startSmtpSink(), await startSmtpSink()];
+  for (const sink of sinks) sink.stall = true;
+  const appSecret = randomBytes(32).toString("base64url");
+  const instanceEnv = (smtpUrl: string) => ({
+    DATABASE_URL: database.url.href,
+    BETTER_AUTH_SECRET: appSecret,
+    LOCAL_PROVIDERS: "1",
+    SEED_DEMO_DATA: "0",
+    SMTP_URL: smtpUrl,
+    // A crashed instance's claims pass to the other after 3 s instead of 2 min.
+    OUTBOX_CLAIM_TIMEOUT_MS: "3000",
+  });
+  const instances: AppInstance[] = [];
+  try {
+    instances.push(await startAppInstance(portNextTo(baseURL, 12), instanceEnv(sinks[0].url)));
+    instances.push(await startAppInstance(portNextTo(baseURL, 13), instanceEnv(sinks[1].url)));
+    const fixtures = fixturesOf(instances[1].url);
+    const capacity = 40;
+    const edition = await fixtures.edition({ offeringKey: "sinus-grafting", startDate: "2031-09-10", capacity });
+    const people: Awaited<ReturnType<typeof fixtures.person>>[] = [];
+    // A few at a time: each account hashes a password, which the machine's CPUs pace.
+    for (let index = 0; index < 24; index += 4) {
+      people.push(...(await Promise.all([0, 1, 2, 3].map(() => fixtures.person({ firstName: "Dana", lastName: "Crash", email: uniqueEmail("crash") })))));
+    }
+    const flows: Flow[] = people.map((person) => ({ person, acknowledged: false, lostCheckouts: 0 }));
+    const webhookSecret = localWebhookSecret(appSecret);
+
+    /** The buyer's checkout, then the provider's completed event for it; each on the instance given, if it still answers. */
+    async function run(flow: Flow, checkoutOn: AppInstance, webhookOn: AppInstance) {
+      if (!flow.sessionId) {
+        const answer = await fetch(`${checkoutOn.url}/api/v2/create-checkout-session`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Authorization: `Bearer ${flow.person.bearer}` },
+          body: JSON.stringify({ courseId: edition.id }),
+        }).then(
+          async (response) => ({ status: response.status, body: (await response.json()) as { sessionId?: string } }),
+          () => null,
+        );
+        if (!answer) {
+          flow.lostCheckouts += 1;
+          return;
+        }
+        expect(answer.status).toBe(200);
+        flow.sessionId = answer.body.sessionId;
+      }
+      if (!flow.event) {
+        const {
+          rows: [hold],
+        } = await sql.query<{ id: string }>("select id from seat_holds where checkout_session_id = $1", [flow.sessionId]);
+        const payload = JSON.stringify({
+          id: `evt_crash_${randomBytes(6).toString("hex")}`,
+          object: "event",
+          type: "checkout.session.completed",
+          data: {
+            object: {
+              id: flow.sessionId,
+              object: "checkout.session",
+              status: "complete",
+              payment_status: "paid",
+              amount_subtotal: 150_000,
+              amount_total: 150_000,
+              currency: "gbp",
+              customer_details: { email: flow.person.email },
+              client_reference_id: flow.person.id,
+              metadata: { hold_id: hold.id, course_id: edition.id },
+              payment_intent: `pi_crash_${randomBytes(6).toString("hex")}`,
+            },
+          },
+        });
+        flow.event = { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }) };
+      }
+      const status = await fetch(`${webhookOn.url}/api/stripe/webhook`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Stripe-Signature": flow.event.signature },
+        body: flow.event.payload,
+      }).then(
+        (response) => response.status,
+        () => 0,
+      );
+      if (status >= 200 && status < 300) flow.acknowledged = true;
+    }
+
+    // The first half of the burst, spread over both instances (each checkout's event to the other one).
+    const [firstHalf, secondHalf] = [flows.slice(0, 12), flows.slice(12)];
+    await Promise.all(firstHalf.map((flow, index) => run(flow, instances[index % 2], instances[(index + 1) % 2])));
+    expect(firstHalf.every((flow) => flow.acknowledged)).toBe(true);
+
+    // One instance's mail worker has claimed emails and is sending one: that instance is the one to crash.
+    await expect.poll(() => sinks.findIndex((sink) => sink.stalled.length > 0), { timeout: 30_000 }).toBeGreaterThanOrEqual(0);
+    const victimIndex = sinks.findIndex((sink) => sink.stalled.length > 0);
+    const [victim, survivor] = [instances[victimIndex], instances[1 - victimIndex]];
+    const [victimSink, survivorSink] = [sinks[victimIndex], sinks[1 - victimIndex]];
+    const { rows: claimed } = await sql.query("select 1 from email_outbox where status = 'sending'");
+    expect(claimed.length).toBeGreaterThan(0);
+
+    // The second half, spread over both instances, with kill -9 of one while it runs.
+    const burst = Promise.all(secondHalf.map((flow, index) => run(flow, instances[index % 2], instances[(index + 1) % 2])));
+    await expect.poll(() => secondHalf.filter((flow) => flow.sessionId).length, { timeout: 30_000, intervals: [20] }).toBeGreaterThanOrEqual(3);
+    await victim.crash();
+    await burst;
+
+    // What Stripe and the buyers do next: events not acknowledged are delivered again, checkouts with no answer tried again.
+    for (const flow of flows.filter((candidate) => !candidate.acknowledged)) {
+      await run(flow, survivor, survivor);
+      if (!flow.sessionId) await run(flow, survivor, survivor);
+    }
+    expect(flows.filter((flow) => !flow.acknowledged)).toEqual([]);
+
+    // The survivor's SMTP server answers again: it delivers its own emails and, once their claims expire, the dead one's.
+    survivorSink.release();
+    await expect
+      .poll(async () => (await sql.query("select 1 from email_outbox where status <> 'sent'")).rowCount, { timeout: 30_000, intervals: [500] })
+      .toBe(0);
+
+    // Every acknowledged purchase exists exactly once, paid, made from its own hold.
+    const { rows: purchases } = await sql.query<{ stripe_session_id: string; status: string; hold_id: string; customer_email: string }>(
+      "select stripe_session_id, status, hold_id, customer_email from user_course_purchases where course_id = $1",
+      [edition.id],
+    );
+    expect(purchases.map((purchase) => purchase.stripe_session_id).sort()).toEqual(flows.map((flow) => flow.sessionId).sort());
+    expect(purchases.every((purchase) => purchase.status === "paid")).toBe(true);
+    expect(new Set(purchases.map((purchase) => purchase.hold_id)).size).toBe(flows.length);
+
+    // Every hold is converted (one per purchase), still live (a checkout cut off by the crash), or released; places add up.
+    const { rows: holds } = await sql.query<{ id: string; status: string; live: boolean }>(
+      "select id, status, (status in ('opening', 'open') and expires_at > now()) as live from seat_holds where course_id = $1",
+      [edition.id],
+    );
+    const converted = holds.filter((hold) => hold.status === "converted");
+    expect(converted.map((hold) => hold.id).sort()).toEqual(purchases.map((purchase) => purchase.hold_id).sort());
+    const others = holds.filter((hold) => hold.status !== "converted");
+    expect(others.every((hold) => hold.live || hold.status === "released")).toBe(true);
+    const lostCheckouts = flows.reduce((total, flow) => total + flow.lostCheckouts, 0);
+    expect(others.length).toBeLessThanOrEqual(lostCheckouts);
+    const live = holds.filter((hold) => hold.live).length;
+    const placesLeft = capacity - purchases.length - live;
+    expect(placesLeft).toBeGreaterThanOrEqual(0);
+    const page = await fetch(`${survivor.url}/booking`, { headers: { "User-Agent": "Googlebot/2.1" } }).then((response) => response.text());
+    expect(page.replace(/<!-- -->/g, "")).toContain(`${placesLeft} places left`);
+
+    // Every queued email was delivered exactly once, by the survivor; the dead instance's server accepted none.
+    const { rows: emails } = await sql.query<{ to_address: string; template: string }>("select to_address, template from email_outbox");
+    expect(emails.filter((email) => email.template === "booking-confirmation").map((email) => email.to_address).sort()).toEqual(
+      purchases.map((purchase) => purchase.customer_email).sort(),
+    );
+    const delivered = survivorSink.received.map((mail) => mail.to.join(",")).sort();
+    expect(delivered).toEqual(emails.map((email) => email.to_address).sort());
+    expect(victimSink.received).toEqual([]);
+    // Among them the email the dead instance was sending when it was killed.
+    for (const mail of victimSink.stalled) expect(delivered).toContain(mail.to.join(","));
+
+    // The survivor carries on.
+    expect((await fetch(`${survivor.url}/healthz`)).status).toBe(200);
+    const last = await fetch(`${survivor.url}/api/v2/create-checkout-session`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${people[0].bearer}` },
+      body: JSON.stringify({ courseId: edition.id }),
+    });
+    expect(last.status).toBe(200);
+  } finally {
+    for (const sink of sinks) sink.release();
+    await Promise.all(instances.map((instance) => instance.stop()));
+    await sql.end();
+    await Promise.all(sinks.map((sink) => sink.close()));
+    await database.drop();
+  }
+});
