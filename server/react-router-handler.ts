@@ -3,8 +3,8 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 
 import { serviceUnavailableResponse } from "~/server/http/responses.server";
-import type { DatabaseHealth } from "~/server/platform/database-health.server";
 import { requestErrors } from "~/server/platform/context.server";
+import type { DatabaseHealth } from "~/server/platform/database-health.server";
 
 import { requestBody } from "./request-body";
 

@@ -3,9 +3,9 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import Stripe from "stripe";
 
+import { RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE } from "~/server/http/responses.server";
 import { localWebhookSecret } from "~/server/payments/local.server";
 
-import { SERVICE_UNAVAILABLE_MESSAGE } from "~/server/http/responses.server";
 import { startSmtpSink } from "../support/smtp-sink";
 import { startTcpProxy } from "../support/tcp-proxy";
 import { uniqueEmail } from "./accounts";
@@ -133,7 +133,7 @@ test("the database restarted under load: 503 with the message while it is down, 
     const whileDown = since(downFrom);
     expect(new Set(whileDown.map((answer) => answer.name))).toEqual(new Set(targets.map((target) => target.name)));
     for (const answer of whileDown) {
-      expect(answer).toMatchObject({ status: 503, retryAfter: "30" });
+      expect(answer).toMatchObject({ status: 503, retryAfter: String(RETRY_AFTER_SECONDS) });
       if (answer.name.startsWith("api")) expect(JSON.parse(answer.body)).toEqual({ error: SERVICE_UNAVAILABLE_MESSAGE });
       else expect(answer.body).toContain(SERVICE_UNAVAILABLE_MESSAGE);
     }
@@ -142,10 +142,13 @@ test("the database restarted under load: 503 with the message while it is down, 
     const restoredAt = Date.now();
     await expect.poll(health, { timeout: 15_000 }).toEqual({ status: 200, body: { status: "up" } });
     await expect
-      .poll(() => {
-        const recent = since(Date.now() - 500);
-        return recent.length > 2 && recent.every((answer) => answer.status === 200);
-      }, { timeout: 15_000 })
+      .poll(
+        () => {
+          const recent = since(Date.now() - 500);
+          return recent.length > 2 && recent.every((answer) => answer.status === 200);
+        },
+        { timeout: 15_000 },
+      )
       .toBe(true);
     const recoveredAfterMs = Date.now() - restoredAt;
     loading = false;
@@ -327,9 +330,12 @@ test("kill -9 of one instance during a burst of checkouts and webhooks loses no 
 
     // Every queued email was delivered exactly once, by the survivor; the dead instance's server accepted none.
     const { rows: emails } = await sql.query<{ to_address: string; template: string }>("select to_address, template from email_outbox");
-    expect(emails.filter((email) => email.template === "booking-confirmation").map((email) => email.to_address).sort()).toEqual(
-      purchases.map((purchase) => purchase.customer_email).sort(),
-    );
+    expect(
+      emails
+        .filter((email) => email.template === "booking-confirmation")
+        .map((email) => email.to_address)
+        .sort(),
+    ).toEqual(purchases.map((purchase) => purchase.customer_email).sort());
     const delivered = survivorSink.received.map((mail) => mail.to.join(",")).sort();
     expect(delivered).toEqual(emails.map((email) => email.to_address).sort());
     expect(victimSink.received).toEqual([]);

@@ -24,7 +24,13 @@ beforeEach(async () => {
 afterEach(() => vi.restoreAllMocks());
 
 const queue = (to: string, template = "reset-password") =>
-  enqueueEmail(handle.db, { template, to, subject: `Reset your password (${to})`, html: "<p>https://example.com/reset?token=secret-token</p>", text: "secret-token" });
+  enqueueEmail(handle.db, {
+    template,
+    to,
+    subject: `Reset your password (${to})`,
+    html: "<p>https://example.com/reset?token=secret-token</p>",
+    text: "secret-token",
+  });
 
 const rowOf = async (to: string) => (await handle.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to)))[0];
 
@@ -90,9 +96,15 @@ describe(`the outbox with the SMTP server down, then dead letters, on ${testDriv
     await queue("one@example.com");
     await queue("two@example.com", "verify-email");
     await queue("pending@example.com");
-    await handle.db.update(emailOutbox).set({ status: "failed", attempts: MAX_ATTEMPTS, lastError: "550 mailbox unavailable" }).where(eq(emailOutbox.template, "reset-password"));
+    await handle.db
+      .update(emailOutbox)
+      .set({ status: "failed", attempts: MAX_ATTEMPTS, lastError: "550 mailbox unavailable" })
+      .where(eq(emailOutbox.template, "reset-password"));
     await handle.db.update(emailOutbox).set({ status: "pending" }).where(eq(emailOutbox.toAddress, "pending@example.com"));
-    await handle.db.update(emailOutbox).set({ status: "failed", attempts: MAX_ATTEMPTS, lastError: "timeout" }).where(eq(emailOutbox.toAddress, "two@example.com"));
+    await handle.db
+      .update(emailOutbox)
+      .set({ status: "failed", attempts: MAX_ATTEMPTS, lastError: "timeout" })
+      .where(eq(emailOutbox.toAddress, "two@example.com"));
 
     const listed = await listDeadLetters(handle.db);
     expect(listed.map((email) => email.toAddress).sort()).toEqual(["one@example.com", "two@example.com"]);
@@ -133,7 +145,10 @@ describe(`/admin/outbox on ${testDriver}`, () => {
       [undefined, "/auth?notice=login-required"],
       [visitor, "/account"],
     ] as const) {
-      for (const answer of [await loader(get(who)).catch((thrown: unknown) => thrown), await action(post({ intent: "retry", id }, who)).catch((thrown: unknown) => thrown)]) {
+      for (const answer of [
+        await loader(get(who)).catch((thrown: unknown) => thrown),
+        await action(post({ intent: "retry", id }, who)).catch((thrown: unknown) => thrown),
+      ]) {
         expect(answer).toBeInstanceOf(Response);
         expect((answer as Response).status).toBe(302);
         expect((answer as Response).headers.get("Location")).toBe(location);
@@ -153,13 +168,25 @@ describe(`/admin/outbox on ${testDriver}`, () => {
     expect(body).toMatchObject({
       counts: { pending: 0, sending: 0, sent: 0, failed: 1 },
       maxAttempts: MAX_ATTEMPTS,
-      deadLetters: [{ id, template: "reset-password", to: "page@example.com", subject: "Reset your password (page@example.com)", attempts: MAX_ATTEMPTS, lastError: "421 try later" }],
+      deadLetters: [
+        {
+          id,
+          template: "reset-password",
+          to: "page@example.com",
+          subject: "Reset your password (page@example.com)",
+          attempts: MAX_ATTEMPTS,
+          lastError: "421 try later",
+        },
+      ],
     });
     expect(JSON.stringify(body)).not.toContain("secret-token");
 
     // Bad input is refused with the form's message and changes nothing.
     expect(await settle(() => action(post({ intent: "delete", id }, admin)))).toEqual({ status: 400, body: { error: "Unknown action.", notice: null } });
-    expect(await settle(() => action(post({ intent: "retry", id: "not-an-id" }, admin)))).toEqual({ status: 400, body: { error: "Unknown email.", notice: null } });
+    expect(await settle(() => action(post({ intent: "retry", id: "not-an-id" }, admin)))).toEqual({
+      status: 400,
+      body: { error: "Unknown email.", notice: null },
+    });
     expect(await settle(() => action(post({ intent: "retry", id: "00000000-0000-4000-8000-000000000000" }, admin)))).toEqual({
       status: 404,
       body: { error: "That email is no longer waiting for a retry.", notice: null },

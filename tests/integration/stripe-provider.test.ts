@@ -173,7 +173,12 @@ describe(`the Stripe provider through the official SDK on ${testDriver}`, () => 
     const boundedServices = () =>
       testServices(
         handle,
-        testEnv({ STRIPE_SECRET_KEY: "sk_test_provider", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url, STRIPE_TIMEOUT_MS: String(BOUND_MS) }),
+        testEnv({
+          STRIPE_SECRET_KEY: "sk_test_provider",
+          STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+          STRIPE_API_BASE: stripe.url,
+          STRIPE_TIMEOUT_MS: String(BOUND_MS),
+        }),
       );
 
     /** A checkout that must fail: how long it took, what it threw, and the edition's holds after it. */
@@ -200,7 +205,9 @@ describe(`the Stripe provider through the official SDK on ${testDriver}`, () => 
 
       // Stripe is quick again: the one place is there for the next buyer.
       stripe.delayFor = () => 0;
-      await expect(checkout(boundedServices(), { courseId: edition.id, buyer: null })).resolves.toMatchObject({ sessionId: expect.stringMatching(/^cs_test_/) });
+      await expect(checkout(boundedServices(), { courseId: edition.id, buyer: null })).resolves.toMatchObject({
+        sessionId: expect.stringMatching(/^cs_test_/),
+      });
     });
 
     it("a Stripe that answers 500 to every try: the same error within the bound, no live hold left", async () => {

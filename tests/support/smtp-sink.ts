@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 
 import { SMTPServer } from "smtp-server";
 
-export interface ReceivedMail {
+interface ReceivedMail {
   to: string[];
   subject: string;
   raw: string;

@@ -127,7 +127,9 @@ describe("payment settings", () => {
       apiBase: undefined,
       timeoutMs: 8_000,
     });
-    expect(parseEnv({ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_def", STRIPE_TIMEOUT_MS: "1500" }).payments).toMatchObject({ timeoutMs: 1_500 });
+    expect(parseEnv({ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_def", STRIPE_TIMEOUT_MS: "1500" }).payments).toMatchObject({
+      timeoutMs: 1_500,
+    });
     expect(
       parseEnv({ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_def", STRIPE_API_BASE: "http://127.0.0.1:12111" }).payments,
     ).toMatchObject({

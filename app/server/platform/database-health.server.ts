@@ -1,8 +1,8 @@
-import { describeError, log } from "./log.server";
 import { isDatabaseUnavailable } from "./errors.server";
+import { describeError, log } from "./log.server";
 
 /** While the database is down, how often it is asked whether it is back. */
-export const DATABASE_PROBE_INTERVAL_MS = 1_000;
+const DATABASE_PROBE_INTERVAL_MS = 1_000;
 
 export interface DatabaseHealth {
   /** False from the first "cannot reach the database" error until a ping succeeds again. */

@@ -166,7 +166,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
         : { kind: "first-party" },
     payments:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
-        ? { kind: "stripe", secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: apiBase(env.STRIPE_API_BASE), timeoutMs: env.STRIPE_TIMEOUT_MS }
+        ? {
+            kind: "stripe",
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            apiBase: apiBase(env.STRIPE_API_BASE),
+            timeoutMs: env.STRIPE_TIMEOUT_MS,
+          }
         : { kind: "local" },
     checkoutRateLimit: env.CHECKOUT_RATE_LIMIT,
     klarnaMaxAmount: env.KLARNA_MAX_AMOUNT_GBP * 100,
