@@ -209,7 +209,7 @@ test("kill -9 of one instance during a burst of checkouts and webhooks loses no 
     const edition = await fixtures.edition({ offeringKey: "sinus-grafting", startDate: "2031-09-10", capacity });
     const people: Awaited<ReturnType<typeof fixtures.person>>[] = [];
     // A few at a time: each account hashes a password, which the machine's CPUs pace.
-    for (let index = 0; index < 24; index += 4) {
+    for (let index = 0; index < 16; index += 4) {
       people.push(...(await Promise.all([0, 1, 2, 3].map(() => fixtures.person({ firstName: "Dana", lastName: "Crash", email: uniqueEmail("crash") })))));
     }
     const flows: Flow[] = people.map((person) => ({ person, acknowledged: false, lostCheckouts: 0 }));
@@ -271,7 +271,7 @@ test("kill -9 of one instance during a burst of checkouts and webhooks loses no 
     }
 
     // The first half of the burst, spread over both instances (each checkout's event to the other one).
-    const [firstHalf, secondHalf] = [flows.slice(0, 12), flows.slice(12)];
+    const [firstHalf, secondHalf] = [flows.slice(0, 8), flows.slice(8)];
     await Promise.all(firstHalf.map((flow, index) => run(flow, instances[index % 2], instances[(index + 1) % 2])));
     expect(firstHalf.every((flow) => flow.acknowledged)).toBe(true);
 
@@ -285,7 +285,7 @@ test("kill -9 of one instance during a burst of checkouts and webhooks loses no 
 
     // The second half, spread over both instances, with kill -9 of one while it runs.
     const burst = Promise.all(secondHalf.map((flow, index) => run(flow, instances[index % 2], instances[(index + 1) % 2])));
-    await expect.poll(() => secondHalf.filter((flow) => flow.sessionId).length, { timeout: 30_000, intervals: [20] }).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => secondHalf.filter((flow) => flow.sessionId).length, { timeout: 30_000, intervals: [20] }).toBeGreaterThanOrEqual(2);
     await victim.crash();
     await burst;
 
