@@ -16,6 +16,7 @@ export default [
     route("interest.csv", "routes/admin.interest.csv.ts"),
     route("subscribers", "routes/admin.subscribers.tsx"),
     route("subscribers.csv", "routes/admin.subscribers.csv.ts"),
+    route("outbox", "routes/admin.outbox.tsx"),
     route("audit-log", "routes/admin.audit-log.tsx"),
   ]),
 

@@ -11,11 +11,13 @@ import { CLIENT_IP_HEADER } from "~/server/auth/auth.server";
 import { nextHoldExpiry } from "~/server/catalogue/places.server";
 import { CROSS_SITE_MESSAGE, hasBearerToken, NUL_MESSAGE } from "~/server/http/responses.server";
 import { appServicesContext, requestErrorsContext, type RequestInfo, requestInfoContext, requestRouteContext } from "~/server/platform/context.server";
+import { watchDatabaseHealth } from "~/server/platform/database-health.server";
 import { type Env, getEnv } from "~/server/platform/env.server";
 import { captureConsole, log, setLogFormat } from "~/server/platform/log.server";
 import { type Runtime, startRuntime } from "~/server/platform/runtime.server";
 
 import { cachePolicy } from "./cache-policy";
+import { answer503WhileDatabaseDown } from "./database-gate";
 import { DEMO_MODE_WARNING, devRoutesForLocalRequestsOnly, isLocalRequest } from "./local-requests";
 import { metricsEndpoint } from "./metrics";
 import { createPageCache, type PageCache } from "./page-cache";
@@ -217,17 +219,17 @@ export function createHttpApp({ runtime, build, mountAssets }: HttpAppOptions) {
   mountAssets(app);
   app.use(cachePolicy());
 
+  const databaseHealth = watchDatabaseHealth(() => runtime.database.ping());
   // Up or down, nothing more: which database or version runs is nobody's business.
   app.get("/healthz", async (_req, res) => {
-    try {
-      await runtime.database.ping();
-      res.set("Cache-Control", "no-store").json({ status: "up" });
-    } catch (error) {
-      log.error("Health check failed", error);
-      res.status(503).set("Cache-Control", "no-store").json({ status: "down" });
-    }
+    const up = await databaseHealth.check();
+    res
+      .status(up ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json({ status: up ? "up" : "down" });
   });
   app.get("/metrics", metricsEndpoint(runtime));
+  app.use(answer503WhileDatabaseDown(databaseHealth));
 
   const handle = createRequestHandler(build, env.isProduction ? "production" : "development");
   const loadContext = (info: RequestInfo, errors: unknown[], route: { pattern?: string }) =>
@@ -246,6 +248,7 @@ export function createHttpApp({ runtime, build, mountAssets }: HttpAppOptions) {
     reactRouterHandler({
       handle,
       pageCache,
+      databaseHealth,
       getLoadContext: (req, res) =>
         loadContext(
           {

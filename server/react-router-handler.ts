@@ -2,6 +2,10 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import type { createRequestHandler, RouterContextProvider } from "react-router";
 
+import { serviceUnavailableResponse } from "~/server/http/responses.server";
+import { requestErrors } from "~/server/platform/context.server";
+import type { DatabaseHealth } from "~/server/platform/database-health.server";
+
 import { isPersonalRequest } from "./cache-policy";
 import { type CachedPage, type CacheOutcome, encodedBody, type PageCache } from "./page-cache";
 import { requestBody } from "./request-body";
@@ -37,7 +41,7 @@ function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   return new Request(url.href, { method: req.method, headers, body: body ? new Uint8Array(body) : undefined, signal: controller.signal });
 }
 
-async function sendResponse(res: ExpressResponse, response: Response) {
+export async function sendResponse(res: ExpressResponse, response: Response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   // A route's own header replaces the server's default (a route's Referrer-Policy wins); cookies add up.
@@ -74,11 +78,14 @@ export function reactRouterHandler({
   handle,
   getLoadContext,
   pageCache,
+  databaseHealth,
 }: {
   handle: ReturnType<typeof createRequestHandler>;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
   /** Anonymous public pages are served from it when given. */
   pageCache?: PageCache;
+  /** Told of each failed answer's errors: one that could not reach the database is answered 503. */
+  databaseHealth: DatabaseHealth;
 }): RequestHandler {
   return async (req, res, next) => {
     try {
@@ -90,7 +97,12 @@ export function reactRouterHandler({
         const rendered = await pageCache.pending(cacheKey);
         if (rendered && !res.destroyed) return sendCachedPage(req, res, rendered, "hit");
       }
-      const response = await handle(fetchRequest(req, res), getLoadContext(req, res));
+      const context = getLoadContext(req, res);
+      let response = await handle(fetchRequest(req, res), context);
+      if (response.status >= 500 && databaseHealth.report(requestErrors(context))) {
+        await response.body?.cancel();
+        response = serviceUnavailableResponse(req.path);
+      }
       if (res.destroyed) {
         await response.body?.cancel();
         return;
@@ -103,6 +115,10 @@ export function reactRouterHandler({
       await sendResponse(res, response);
     } catch (error) {
       if (res.destroyed) return;
+      if (databaseHealth.report([error]) && !res.headersSent) {
+        await sendResponse(res, serviceUnavailableResponse(req.path));
+        return;
+      }
       next(error);
     }
   };

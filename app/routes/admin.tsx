@@ -19,6 +19,7 @@ const ADMIN_PAGES = [
   { to: "/admin/inbox", label: "Inbox", end: false },
   { to: "/admin/interest", label: "Interest", end: false },
   { to: "/admin/subscribers", label: "Subscribers", end: false },
+  { to: "/admin/outbox", label: "Email outbox", end: false },
   { to: "/admin/audit-log", label: "Audit log", end: false },
 ] as const;
 

@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
 import { seatHolds, userCoursePurchases } from "~/server/db/schema.server";
 import { localWebhookSecret } from "~/server/payments/local.server";
 
 import { editionFor } from "../support/booking";
+import { type FakeStripe, startFakeStripe } from "../support/fake-stripe";
 import { type HttpApp, rawRequest, startHttpApp } from "../support/http-app";
 import { createPerson } from "../support/people";
 
@@ -125,6 +126,59 @@ describe("booking over HTTP", () => {
     expect(local.body.replace(/<!-- -->/g, "")).toContain("Pay £1,500 by card");
     for (const header of ["X-Forwarded-For", "Forwarded", "X-Real-IP"]) {
       expect((await rawRequest(app.url, { path: `/dev/checkout/${sessionId}`, headers: { [header]: "203.0.113.9" } })).status, header).toBe(404);
+    }
+  });
+});
+
+describe("booking over HTTP with Stripe slow or failing", () => {
+  const BOUND_MS = 1_000;
+  let stripe: FakeStripe;
+  let stripeApp: HttpApp;
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    stripe.prices.set("price_sinus_grafting", { id: "price_sinus_grafting", unit_amount: 150_000, currency: "gbp", active: true });
+    stripeApp = await startHttpApp({
+      CHECKOUT_RATE_LIMIT: "1000",
+      STRIPE_SECRET_KEY: "sk_test_http",
+      STRIPE_WEBHOOK_SECRET: "whsec_http",
+      STRIPE_API_BASE: stripe.url,
+      STRIPE_TIMEOUT_MS: String(BOUND_MS),
+    });
+  });
+  afterAll(async () => {
+    await stripeApp?.close();
+    await stripe?.close();
+  });
+
+  it.each([
+    [
+      "slower than STRIPE_TIMEOUT_MS",
+      () => (stripe.delayFor = (method: string, path: string) => (method === "POST" && path === "/v1/checkout/sessions" ? 10_000 : 0)),
+    ],
+    ["answering 500 to every try", () => (stripe.failSessionCreates = 1_000)],
+  ])("Stripe %s: the API answers the spec's checkout error within the bound, and no hold is left", async (_name, breakStripe) => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const edition = await editionFor(stripeApp.services.database, { capacity: 1 });
+    breakStripe();
+    try {
+      const started = performance.now();
+      const answer = await rawRequest(stripeApp.url, {
+        method: "POST",
+        path: "/api/v2/create-checkout-session",
+        headers: { "Content-Type": "application/json", Origin: stripeApp.url },
+        body: JSON.stringify({ courseId: edition.id }),
+      });
+      const elapsedMs = performance.now() - started;
+      expect(answer.status).toBe(502);
+      expect(JSON.parse(answer.body)).toEqual({ error: CHECKOUT_MESSAGES.failed });
+      expect(elapsedMs).toBeLessThan(BOUND_MS + 3_000);
+      const holds = await stripeApp.services.database.db.select().from(seatHolds).where(eq(seatHolds.courseId, edition.id));
+      expect(holds.map((hold) => hold.status)).toEqual(["released"]);
+      expect(errors).toHaveBeenCalled();
+    } finally {
+      stripe.delayFor = () => 0;
+      stripe.failSessionCreates = 0;
+      errors.mockRestore();
     }
   });
 });

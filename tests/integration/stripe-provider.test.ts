@@ -28,6 +28,8 @@ beforeAll(async () => {
 afterAll(() => stripe.close());
 beforeEach(() => {
   stripe.requests.length = 0;
+  stripe.failSessionCreates = 0;
+  stripe.delayFor = () => 0;
   stripe.prices.set("price_sinus_grafting", { id: "price_sinus_grafting", unit_amount: 150_000, currency: "gbp", active: true });
   stripe.prices.set("price_level2_live_surgery", { id: "price_level2_live_surgery", unit_amount: 1_200_000, currency: "gbp", active: true });
 });
@@ -164,6 +166,73 @@ describe(`the Stripe provider through the official SDK on ${testDriver}`, () => 
 
     // The one place is free again for the next buyer.
     await expect(checkout(services(), { courseId: edition.id, buyer: null })).resolves.toMatchObject({ sessionId: expect.stringMatching(/^cs_test_/) });
+  });
+
+  describe("with Stripe slow or failing, within STRIPE_TIMEOUT_MS", () => {
+    const BOUND_MS = 1_000;
+    const boundedServices = () =>
+      testServices(
+        handle,
+        testEnv({
+          STRIPE_SECRET_KEY: "sk_test_provider",
+          STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+          STRIPE_API_BASE: stripe.url,
+          STRIPE_TIMEOUT_MS: String(BOUND_MS),
+        }),
+      );
+
+    /** A checkout that must fail: how long it took, what it threw, and the edition's holds after it. */
+    async function failedCheckout(edition: { id: string }) {
+      const started = performance.now();
+      const refused = await checkout(boundedServices(), { courseId: edition.id, buyer: null }).catch((error: unknown) => error);
+      const elapsedMs = performance.now() - started;
+      const holds = await handle.db.select().from(seatHolds).where(eq(seatHolds.courseId, edition.id));
+      return { elapsedMs, refused, holds };
+    }
+
+    it("a session that takes longer than the bound: the spec's checkout error in bounded time, and the place is given back", async () => {
+      vi.spyOn(log, "error").mockImplementation(() => undefined);
+      const edition = await editionFor(handle, { capacity: 1 });
+      stripe.delayFor = (method, path) => (method === "POST" && path === "/v1/checkout/sessions" ? 10_000 : 0);
+
+      const { elapsedMs, refused, holds } = await failedCheckout(edition);
+      expect(refused).toBeInstanceOf(UpstreamError);
+      expect((refused as Error).message).toBe(CHECKOUT_MESSAGES.failed);
+      // The bound, plus the database's part of the checkout; never the 10 s Stripe took.
+      expect(elapsedMs).toBeGreaterThanOrEqual(BOUND_MS - 50);
+      expect(elapsedMs).toBeLessThan(BOUND_MS + 2_000);
+      expect(holds.map((hold) => hold.status)).toEqual(["released"]);
+
+      // Stripe is quick again: the one place is there for the next buyer.
+      stripe.delayFor = () => 0;
+      await expect(checkout(boundedServices(), { courseId: edition.id, buyer: null })).resolves.toMatchObject({
+        sessionId: expect.stringMatching(/^cs_test_/),
+      });
+    });
+
+    it("a Stripe that answers 500 to every try: the same error within the bound, no live hold left", async () => {
+      vi.spyOn(log, "error").mockImplementation(() => undefined);
+      const edition = await editionFor(handle, { capacity: 2 });
+      stripe.failSessionCreates = 1_000;
+
+      const { elapsedMs, refused, holds } = await failedCheckout(edition);
+      expect((refused as Error).message).toBe(CHECKOUT_MESSAGES.failed);
+      expect(elapsedMs).toBeLessThan(BOUND_MS + 2_000);
+      expect(stripe.requestsTo("POST", "/v1/checkout/sessions").length).toBeGreaterThanOrEqual(1);
+      expect(holds.map((hold) => hold.status)).toEqual(["released"]);
+    });
+
+    it("a price lookup slower than the bound: refused before any place is held", async () => {
+      vi.spyOn(log, "error").mockImplementation(() => undefined);
+      stripe.prices.set("price_level3_zygomatic_winter", { id: "price_level3_zygomatic_winter", unit_amount: 1_500_000, currency: "gbp", active: true });
+      const edition = await editionFor(handle, { offeringKey: "level-3", capacity: 2 });
+      stripe.delayFor = (method, path) => (method === "GET" && path.startsWith("/v1/prices/") ? 10_000 : 0);
+
+      const { elapsedMs, refused, holds } = await failedCheckout(edition);
+      expect((refused as Error).message).toBe(CHECKOUT_MESSAGES.failed);
+      expect(elapsedMs).toBeLessThan(BOUND_MS + 2_000);
+      expect(holds).toEqual([]);
+    });
   });
 
   it("records a purchase once from Stripe's signed event, with the receipt of its charge; a repeat is acknowledged and ignored", async () => {

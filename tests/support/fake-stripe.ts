@@ -27,6 +27,8 @@ export interface FakeStripe {
   sessions: Map<string, Record<string, unknown>>;
   /** How many of the next session creations answer 500 (each retry counts). */
   failSessionCreates: number;
+  /** How long the answer to a request waits (a slow Stripe); none by default. */
+  delayFor: (method: string, path: string) => number;
   /** The receipt each payment intent's latest charge carries. */
   receiptUrl: (paymentIntentId: string) => string;
   requestsTo(method: string, path: string): StripeRequest[];
@@ -62,6 +64,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     coupons: new Map(),
     sessions: new Map(),
     failSessionCreates: 0,
+    delayFor: () => 0,
     receiptUrl: (paymentIntentId) => `https://pay.stripe.com/receipts/payment/${paymentIntentId}`,
     requestsTo: (method, path) => fake.requests.filter((request) => request.method === method && request.path === path),
   };
@@ -155,13 +158,24 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       };
       fake.requests.push(request);
       const { status, body } = answer(request);
-      outgoing.writeHead(status, { "Content-Type": "application/json", "Request-Id": `req_${fake.requests.length}` });
-      outgoing.end(JSON.stringify(body));
+      const send = () => {
+        // The SDK may have given up on a slow answer and closed the connection.
+        if (outgoing.destroyed) return;
+        outgoing.writeHead(status, { "Content-Type": "application/json", "Request-Id": `req_${fake.requests.length}` });
+        outgoing.end(JSON.stringify(body));
+      };
+      const delay = fake.delayFor(request.method, request.path);
+      if (delay > 0) setTimeout(send, delay).unref();
+      else send();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   fake.url = `http://127.0.0.1:${port}`;
-  fake.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  fake.close = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
   return fake;
 }

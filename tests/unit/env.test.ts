@@ -15,6 +15,12 @@ describe("environment", () => {
     expect(env.pageViewRateLimit).toBe(120);
   });
 
+  it("lets a crashed instance's email claims pass to the others after OUTBOX_CLAIM_TIMEOUT_MS (2 minutes unless set)", () => {
+    expect(parseEnv({}).mail.claimTimeoutMs).toBe(120_000);
+    expect(parseEnv({ OUTBOX_CLAIM_TIMEOUT_MS: "3000" }).mail.claimTimeoutMs).toBe(3_000);
+    expect(() => parseEnv({ OUTBOX_CLAIM_TIMEOUT_MS: "10" })).toThrow(/^Invalid environment variable OUTBOX_CLAIM_TIMEOUT_MS: /);
+  });
+
   it("honours PAGE_VIEW_RATE_LIMIT", () => {
     expect(parseEnv({ PAGE_VIEW_RATE_LIMIT: "30" }).pageViewRateLimit).toBe(30);
   });
@@ -119,6 +125,10 @@ describe("payment settings", () => {
       secretKey: "sk_test_abc",
       webhookSecret: "whsec_def",
       apiBase: undefined,
+      timeoutMs: 8_000,
+    });
+    expect(parseEnv({ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_def", STRIPE_TIMEOUT_MS: "1500" }).payments).toMatchObject({
+      timeoutMs: 1_500,
     });
     expect(
       parseEnv({ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_def", STRIPE_API_BASE: "http://127.0.0.1:12111" }).payments,
@@ -135,6 +145,8 @@ describe("payment settings", () => {
     [{ STRIPE_API_BASE: "localhost:12111" }, "STRIPE_API_BASE"],
     [{ CHECKOUT_RATE_LIMIT: "0" }, "CHECKOUT_RATE_LIMIT"],
     [{ KLARNA_MAX_AMOUNT_GBP: "lots" }, "KLARNA_MAX_AMOUNT_GBP"],
+    [{ STRIPE_TIMEOUT_MS: "0" }, "STRIPE_TIMEOUT_MS"],
+    [{ STRIPE_TIMEOUT_MS: "8s" }, "STRIPE_TIMEOUT_MS"],
   ])("stops with one line naming a malformed payment setting: %o", (source, name) => {
     expect(() => parseEnv(source)).toThrow(new RegExp(`^Invalid environment variable ${name}: `));
   });

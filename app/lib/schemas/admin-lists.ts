@@ -14,3 +14,10 @@ export const InboxMarkSchema = z.object({
   intent: z.enum(["read", "unread"], { error: "Unknown action." }),
   id: z.uuid({ error: "Unknown message." }),
 });
+
+/** The email outbox's forms: retry one dead letter, or all of them. */
+export const OutboxRetrySchema = z.discriminatedUnion(
+  "intent",
+  [z.object({ intent: z.literal("retry"), id: z.uuid({ error: "Unknown email." }) }), z.object({ intent: z.literal("retry-all") })],
+  { error: "Unknown action." },
+);

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 
 import type { Database } from "~/server/db/client.server";
 import { profiles } from "~/server/db/schema.server";
+import { isDatabaseUnavailable } from "~/server/platform/errors.server";
 
 import type { Auth } from "./auth.server";
 
@@ -21,7 +22,11 @@ export interface SessionUser {
 
 /** The signed-in person from the session cookie or a bearer token, or null. */
 export async function getSessionUser(auth: Auth, request: Request): Promise<SessionUser | null> {
-  const session = await auth.api.getSession({ headers: request.headers }).catch(() => null);
+  const session = await auth.api.getSession({ headers: request.headers }).catch((error: unknown) => {
+    // A database that cannot be reached is an outage (503), not a signed-out visitor sent to log in.
+    if (isDatabaseUnavailable(error)) throw error;
+    return null;
+  });
   if (!session) return null;
   const user = session.user as typeof session.user & Partial<SessionUser>;
   return {

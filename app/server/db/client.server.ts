@@ -249,6 +249,10 @@ export function openPostgresDatabase(url: string, options: { max?: number } = {}
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", (error) => console.error(`PostgreSQL pool error: ${error.message}`));
+  // Nor a checked-out one (a transaction between statements when the server restarts): the pool takes its
+  // listener off while a client is lent, and an 'error' nobody hears ends the process. The query in flight
+  // is told anyway, and the client, no longer queryable, is dropped when it comes back to the pool.
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzlePostgres({ client: pool, schema });
   const listeners: { stop(): Promise<void> }[] = [];
   return {

@@ -15,11 +15,12 @@ export interface MailTransport {
 
 const POLL_INTERVAL_MS = 2_000;
 const BATCH_SIZE = 20;
-/** A claimed email not finished within this time (a crashed instance) is claimed again. */
-const CLAIM_TIMEOUT_MS = 2 * 60_000;
+/** A claimed email not finished within this time (a crashed instance) is claimed again; OUTBOX_CLAIM_TIMEOUT_MS sets it. */
+const DEFAULT_CLAIM_TIMEOUT_MS = 2 * 60_000;
 const FIRST_RETRY_DELAY_MS = 30_000;
 const MAX_RETRY_DELAY_MS = 60 * 60_000;
-const MAX_ATTEMPTS = 12;
+/** After this many failed attempts an email is a dead letter ('failed'): only an administrator's retry sends it again. */
+export const MAX_ATTEMPTS = 12;
 
 /** 30 s, 1 min, 2 min … capped at 1 h. */
 export function retryDelayMs(attempts: number): number {
@@ -66,7 +67,7 @@ function createMailboxTransport(siteUrl: string): MailTransport {
  * Claims due emails so that no two instances send the same one: the due rows
  * are locked (SKIP LOCKED) and marked as being sent in one transaction.
  */
-async function claimDueEmails(db: Database, now: Date | undefined): Promise<OutboxEmail[]> {
+async function claimDueEmails(db: Database, now: Date | undefined, claimTimeoutMs: number): Promise<OutboxEmail[]> {
   // The database's clock by default: it stamped the emails, to the microsecond, and every instance shares it.
   const current = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
   return db.transaction(async (tx) => {
@@ -85,7 +86,7 @@ async function claimDueEmails(db: Database, now: Date | undefined): Promise<Outb
     if (due.length === 0) return [];
     return tx
       .update(emailOutbox)
-      .set({ status: "sending", lockedUntil: sql`${current} + ${`${CLAIM_TIMEOUT_MS} milliseconds`}::interval` })
+      .set({ status: "sending", lockedUntil: sql`${current} + ${`${claimTimeoutMs} milliseconds`}::interval` })
       .where(
         inArray(
           emailOutbox.id,
@@ -102,8 +103,9 @@ export async function deliverDueEmails(
   transport: MailTransport,
   /** The pass's time; the database's clock when not given (tests give one). */
   now?: Date,
+  claimTimeoutMs = DEFAULT_CLAIM_TIMEOUT_MS,
 ): Promise<{ sent: number; failed: number }> {
-  const claimed = await claimDueEmails(db, now);
+  const claimed = await claimDueEmails(db, now, claimTimeoutMs);
   let sent = 0;
   let failed = 0;
   for (const email of claimed) {
@@ -139,12 +141,12 @@ export function transportFor(env: Env): MailTransport {
 }
 
 /** Polls the outbox every 2 s, one pass at a time, until stopped. */
-export function startOutboxWorker({ db, transport }: { db: Database; transport: MailTransport }) {
+export function startOutboxWorker({ db, transport, claimTimeoutMs }: { db: Database; transport: MailTransport; claimTimeoutMs?: number }) {
   let stopped = false;
   let running: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   const tick = () => {
-    running = deliverDueEmails(db, transport)
+    running = deliverDueEmails(db, transport, undefined, claimTimeoutMs)
       .catch((error) => log.error("Outbox pass failed", error))
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, POLL_INTERVAL_MS);

@@ -21,23 +21,45 @@ function couponId(rule: DiscountRule, currency: string): string {
 }
 
 /**
+ * Settles within `ms` whatever the network does: past it the call is left to
+ * finish on its own (its idempotency key makes any retry of it safe) and the
+ * caller hears a failure, so a slow Stripe never keeps a buyer waiting longer.
+ */
+async function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`Stripe did not answer within ${ms} ms`)), ms);
+  });
+  // An abandoned call that fails later has nobody left to tell.
+  work.catch(() => undefined);
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * Stripe Checkout through the official SDK (design.md 5, "Stripe practice"):
  * an idempotency key on every POST, prices checked against the edition before
  * the first sale, discounts as Stripe coupons so its page and receipt show them.
  */
 export function createStripeProvider(config: StripeConfig): PaymentProvider {
   const stripe = new Stripe(config.secretKey, {
+    // Quick failures (a 500, a reset connection) are retried under the same idempotency key, within the bound below.
     maxNetworkRetries: 2,
-    timeout: 10_000,
+    timeout: config.timeoutMs,
     telemetry: false,
     ...(config.apiBase ?? {}),
   });
+  /** Every call, retries included, ends within the configured bound (STRIPE_TIMEOUT_MS). */
+  const bounded = <T>(run: () => Promise<T>) => within(config.timeoutMs, run());
   const prices = new Map<string, Promise<Stripe.Price>>();
   const coupons = new Map<string, Promise<string>>();
 
   async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
     try {
-      return await run();
+      return await bounded(run);
     } catch (error) {
       log.error(`Stripe: ${what} failed`, error);
       throw new UpstreamError("Failed to create checkout session.");
@@ -115,7 +137,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
 
     async retrieveCheckoutSession(id) {
       try {
-        return checkoutSessionView(await stripe.checkout.sessions.retrieve(id));
+        return checkoutSessionView(await bounded(() => stripe.checkout.sessions.retrieve(id)));
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;
@@ -124,7 +146,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
 
     async expireCheckoutSession(id) {
       try {
-        await stripe.checkout.sessions.expire(id, {}, { idempotencyKey: `expire-${id}` });
+        await bounded(() => stripe.checkout.sessions.expire(id, {}, { idempotencyKey: `expire-${id}` }));
       } catch (error) {
         // Already complete or expired: nothing to end.
         if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
@@ -133,13 +155,13 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
     },
 
     async receiptUrl(paymentIntentId) {
-      const intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ["latest_charge"] });
+      const intent = await bounded(() => stripe.paymentIntents.retrieve(paymentIntentId, { expand: ["latest_charge"] }));
       const charge = intent.latest_charge;
       return charge && typeof charge !== "string" ? (charge.receipt_url ?? null) : null;
     },
 
     async refund({ paymentIntentId, amount, idempotencyKey }) {
-      await stripe.refunds.create({ payment_intent: paymentIntentId, ...(amount ? { amount } : {}) }, { idempotencyKey });
+      await bounded(() => stripe.refunds.create({ payment_intent: paymentIntentId, ...(amount ? { amount } : {}) }, { idempotencyKey }));
     },
 
     verifyEvent(rawBody, signature) {

@@ -61,3 +61,12 @@ export const recordRoutePattern: MiddlewareFunction<Response> = ({ context, patt
     // No HTTP server (a direct call): nobody to tell.
   }
 };
+
+/** The errors kept for this request so far; none when there is no server request (a direct call). */
+export function requestErrors(context: Readonly<RouterContextProvider>): readonly unknown[] {
+  try {
+    return context.get(requestErrorsContext);
+  } catch {
+    return [];
+  }
+}

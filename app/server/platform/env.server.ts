@@ -48,6 +48,8 @@ const EnvSchema = z
       .regex(/^whsec_[A-Za-z0-9+/=_]+$/, "must be a webhook signing secret (whsec_…)")
       .optional(),
     STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://127.0.0.1:12111" }).optional(),
+    STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
+    OUTBOX_CLAIM_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
     CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
     KLARNA_MAX_AMOUNT_GBP: z.coerce.number().int().min(0).max(100_000).default(4000),
     METRICS_TOKEN: z
@@ -80,7 +82,14 @@ const EnvSchema = z
 
 /** Stripe when its keys are set; otherwise the built-in checkout of the embedded demo (design.md 3). */
 type PaymentsConfig =
-  | { kind: "stripe"; secretKey: string; webhookSecret: string; apiBase: { host: string; port: number; protocol: "http" | "https" } | undefined }
+  | {
+      kind: "stripe";
+      secretKey: string;
+      webhookSecret: string;
+      apiBase: { host: string; port: number; protocol: "http" | "https" } | undefined;
+      /** The longest any one Stripe call may take, retries included, before the buyer is told it failed. */
+      timeoutMs: number;
+    }
   | { kind: "local" };
 
 type AnalyticsProvider = { kind: "first-party" } | { kind: "plausible"; domain: string } | { kind: "ga4"; measurementId: string };
@@ -119,6 +128,8 @@ export interface Env {
     smtpUrl: string | undefined;
     from: string;
     staffEmail: string;
+    /** How long an email claimed by an instance stays its own: one that died (kill -9) leaves its claims to the others after this. */
+    claimTimeoutMs: number;
   };
   /** Lets a scraper on another machine read /metrics (`Authorization: Bearer …`); this machine needs none. */
   metricsToken: string | undefined;
@@ -161,11 +172,17 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
         : { kind: "first-party" },
     payments:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
-        ? { kind: "stripe", secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: apiBase(env.STRIPE_API_BASE) }
+        ? {
+            kind: "stripe",
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            apiBase: apiBase(env.STRIPE_API_BASE),
+            timeoutMs: env.STRIPE_TIMEOUT_MS,
+          }
         : { kind: "local" },
     checkoutRateLimit: env.CHECKOUT_RATE_LIMIT,
     klarnaMaxAmount: env.KLARNA_MAX_AMOUNT_GBP * 100,
-    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, staffEmail: env.STAFF_EMAIL },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, staffEmail: env.STAFF_EMAIL, claimTimeoutMs: env.OUTBOX_CLAIM_TIMEOUT_MS },
     metricsToken: env.METRICS_TOKEN,
   };
 }

@@ -31,3 +31,25 @@ export class NotFoundError extends DomainError {
 export class UpstreamError extends DomainError {
   override name = "UpstreamError";
 }
+
+/** SQLSTATEs that mean the server is going away, starting up, or full (PostgreSQL's appendix A); class 08 is connection exceptions. */
+const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300"]);
+/** Socket errors of a database we cannot reach. */
+const UNAVAILABLE_ERRNOS = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
+/** What node-postgres says, without a code, when a connection dies or cannot be had in time. */
+const UNAVAILABLE_MESSAGES = [/^Connection terminated/, /^timeout exceeded when trying to connect$/, /is not queryable$/];
+
+/**
+ * Whether an error means the database cannot be reached at the moment (down,
+ * restarting, refusing connections), rather than that a query was wrong. The
+ * drivers' errors arrive wrapped (Drizzle's "Failed query", the auth library's
+ * own), so causes and aggregated errors are looked through.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (depth > 5 || typeof error !== "object" || error === null) return false;
+  const { code, message, cause, errors } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === "string" && (UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code) || UNAVAILABLE_ERRNOS.has(code))) return true;
+  if (typeof message === "string" && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;
+  if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(cause, depth + 1);
+}

@@ -36,7 +36,7 @@ async function start(env: Env): Promise<Runtime> {
     throw error;
   }
   log.info(database.driver === "pglite" ? `Database: embedded PGlite in ${env.dataDir}/db` : "Database: PostgreSQL (DATABASE_URL)");
-  const outbox = startOutboxWorker({ db: database.db, transport: transportFor(env) });
+  const outbox = startOutboxWorker({ db: database.db, transport: transportFor(env), claimTimeoutMs: env.mail.claimTimeoutMs });
   log.info(env.mail.smtpUrl ? "Mail: SMTP (SMTP_URL)" : "Mail: kept in the local mailbox at /dev/mailbox");
   const services = createAppServices({ env, database, appSecret: resolveAuthSecret(env), eventsUrl: `${ownAddress(env)}/api/stripe/webhook` });
   if (env.seedDemoData) await ensureDemoAdmin(database.db, services.auth, env.demoAdminPassword);
