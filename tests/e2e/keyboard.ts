@@ -28,7 +28,7 @@ export async function tabTo(page: Page, target: Locator, { back = false, max = 2
     if (stop.onPage) expect(stop.ring, `a visible focus ring on ${stop.name}`).toBe(true);
     if (stop.reached) return;
   }
-  throw new Error(`${max} presses of ${back ? "Shift+Tab" : "Tab"} did not reach ${target}`);
+  throw new Error(`${max} presses of ${back ? "Shift+Tab" : "Tab"} did not reach ${target.toString()}`);
 }
 
 /** Tab cycles inside the open dialog (both ways), Escape closes it, and focus goes back to `opener`. */
