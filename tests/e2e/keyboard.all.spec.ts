@@ -145,6 +145,8 @@ test.describe("with the keyboard alone", () => {
     await tabTo(page, confirm.getByRole("button", { name: "Continue" }));
     await page.keyboard.press("Enter");
     await expect(remove).toBeHidden();
+    // Its row is gone; focus waits on the list's heading, not lost on the page's body.
+    await expect(page.getByRole("heading", { name: "Manage Upcoming Courses" })).toBeFocused();
 
     // An edition with a booking: its page, its capacity, and the cancel dialog.
     const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 6 });
