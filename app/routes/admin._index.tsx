@@ -278,15 +278,20 @@ function UpcomingCard({ upcoming, confirm, serverOutcome }: { upcoming: Upcoming
   useOutcomeToasts(fetcher, SCHEDULE_MESSAGES.deleting, (outcome) => setOffer(outcome.error !== undefined && outcome.deactivate ? outcome.deactivate : null));
   const shownOffer = offer ?? (serverOutcome?.error !== undefined ? serverOutcome.deactivate : undefined);
 
+  // The deleted date's row, and its delete button, are about to go: focus then waits on the list's heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const deleted = useRef(false);
+
   function remove() {
     if (!pending) return;
     void fetcher.submit({ intent: "delete", course_id: pending.id }, { method: "post" });
+    deleted.current = true;
     setPending(null);
   }
 
   return (
     <section aria-labelledby="upcoming-heading" className={cardClass}>
-      <h2 id="upcoming-heading" className="flex items-center gap-2 text-xl font-semibold text-navy">
+      <h2 ref={heading} id="upcoming-heading" tabIndex={-1} className="flex items-center gap-2 text-xl font-semibold text-navy">
         <CalendarX2 aria-hidden="true" className="size-5 text-gold-dark" />
         Manage Upcoming Courses
       </h2>
@@ -353,7 +358,16 @@ function UpcomingCard({ upcoming, confirm, serverOutcome }: { upcoming: Upcoming
         </ul>
       )}
       <Dialog open={pending !== null} onOpenChange={(open) => !open && setPending(null)}>
-        <DialogContent className="max-w-md" role="alertdialog">
+        <DialogContent
+          className="max-w-md"
+          role="alertdialog"
+          onCloseAutoFocus={(event) => {
+            if (!deleted.current) return;
+            deleted.current = false;
+            event.preventDefault();
+            heading.current?.focus();
+          }}
+        >
           <DialogHeader>
             <DialogTitle>Are you absolutely sure?</DialogTitle>
             <DialogDescription>

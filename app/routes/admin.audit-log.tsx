@@ -41,18 +41,18 @@ function ChangeLine({ change }: { change: Change }) {
       <span className="font-mono text-xs font-semibold text-navy">{change.field}</span>{" "}
       {change.kind === "added" && (
         <>
-          <span className="text-ink/60">added:</span> {change.after}
+          <span className="text-ink/75">added:</span> {change.after}
         </>
       )}
       {change.kind === "removed" && (
         <>
-          <span className="text-ink/60">removed (was</span> <del>{change.before}</del>
-          <span className="text-ink/60">)</span>
+          <span className="text-ink/75">removed (was</span> <del>{change.before}</del>
+          <span className="text-ink/75">)</span>
         </>
       )}
       {change.kind === "changed" && (
         <>
-          <del className="text-ink/60">{change.before}</del> <span aria-hidden="true">→</span>
+          <del className="text-ink/75">{change.before}</del> <span aria-hidden="true">→</span>
           <span className="sr-only">changed to</span> {change.after}
         </>
       )}

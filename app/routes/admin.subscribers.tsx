@@ -48,7 +48,7 @@ export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
             <tbody className="divide-y divide-navy/10">
               {subscribers.map((subscriber) => (
                 <tr key={subscriber.id}>
-                  <td className={TD}>{subscriber.name ?? <span className="text-ink/60">(no name)</span>}</td>
+                  <td className={TD}>{subscriber.name ?? <span className="text-ink/75">(no name)</span>}</td>
                   <td className={TD}>
                     <a href={mailtoHref(subscriber.email)} className="break-all underline">
                       {subscriber.email}

@@ -72,7 +72,7 @@ function Price({ card }: { card: BookingCard }) {
     <div>
       <p className="flex items-baseline gap-2">
         <span className="font-display text-2xl text-navy">{formatMinorUnits(card.priceAmount - card.discount.amount)}</span>
-        <s className="text-sm text-ink/60">
+        <s className="text-sm text-ink/75">
           <span className="sr-only">instead of </span>
           {formatMinorUnits(card.priceAmount)}
         </s>

@@ -151,7 +151,7 @@ export default function LocalCheckoutPage({ loaderData: checkout, actionData }: 
                   <Landmark aria-hidden="true" className="size-5" />
                   Pay by bank transfer
                 </Button>
-                <p className="-mt-2 text-xs text-ink/60">A bank transfer settles a few seconds after you pay, as a delayed payment would.</p>
+                <p className="-mt-2 text-xs text-ink/75">A bank transfer settles a few seconds after you pay, as a delayed payment would.</p>
               </Form>
               <Form method="post" className="mt-4">
                 <input type="hidden" name="intent" value="cancel" />
@@ -159,7 +159,7 @@ export default function LocalCheckoutPage({ loaderData: checkout, actionData }: 
                   Cancel and go back
                 </Button>
               </Form>
-              <p className="mt-8 flex items-center gap-2 text-xs text-ink/60">
+              <p className="mt-8 flex items-center gap-2 text-xs text-ink/75">
                 <Lock aria-hidden="true" className="size-3.5" />
                 Card, Apple Pay and Google Pay are simulated as one card payment.
               </p>

@@ -68,7 +68,7 @@ export default function MailboxMessagePage({ loaderData: { message, links } }: R
                       <a href={`/dev/mailbox/${message.id}/attachments/${index}`} download={attachment.filename} className="text-gold-dark underline">
                         {attachment.filename}
                       </a>{" "}
-                      <span className="text-ink/60">({attachment.contentType.split(";")[0]})</span>
+                      <span className="text-ink/75">({attachment.contentType.split(";")[0]})</span>
                     </li>
                   ))}
                 </ul>

@@ -1,8 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { addDays, format, isSameWeek, parseISO } from "date-fns";
 
-import { openAccount } from "./accounts";
+import { formatDateRange } from "~/lib/format";
+
+import { openAccount, uniqueEmail } from "./accounts";
 import { expect, signInAs, test } from "./fixtures";
+import { latestEmailTo } from "./mailbox";
 
 /** Every page a visitor can reach without an account, as the route table lists them. */
 const PUBLIC_PAGES = [
@@ -21,8 +25,17 @@ const PUBLIC_PAGES = [
   "/privacy",
   "/auth",
   "/auth?view=sign_up",
+  "/auth?notice=login-required",
+  // The pages that emailed links open, here with a token that matches nothing.
+  "/auth/reset-password?token=not-a-real-token",
+  "/newsletter/confirm?token=not-a-real-token",
+  "/newsletter/unsubscribe?token=not-a-real-token",
+  "/interest/unsubscribe?token=not-a-real-token",
   "/404",
 ];
+
+/** A start date years out, on no other test's card. */
+const farDate = () => format(addDays(new Date(), 400 + Math.floor(Math.random() * 2500)), "yyyy-MM-dd");
 
 /** Sections still waiting to fade in are transparent; with reduced motion they show at once, as axe needs to judge their colours. */
 async function axeViolations(page: Page) {
@@ -45,10 +58,173 @@ test.describe("accessibility (axe)", { tag: "@phone" }, () => {
     });
   }
 
-  test("/account, signed in, has no axe violations", async ({ page, data, context, baseURL }) => {
-    await signInAs(context, await data.person({ firstName: "Axe", lastName: "Reader" }), baseURL!);
+  test("/account and a receipt, signed in, have no axe violations", async ({ page, data, context, baseURL }) => {
+    const person = await data.person({ firstName: "Axe", lastName: "Reader" });
+    await signInAs(context, person, baseURL!);
     await openAccount(page);
     await expect(page.getByText("You have not purchased any courses yet.")).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
+
+    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate() });
+    const purchase = await data.purchase({ courseId: edition.id, status: "paid", userId: person.id, customerEmail: person.email });
+    await page.goto(`/account/receipts/${purchase.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Receipt" })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test("the calendar with an event, and the event's details, have no axe violations", async ({ page, data }) => {
+    const startDate = format(addDays(new Date(), 2), "yyyy-MM-dd");
+    const edition = await data.edition({ offeringKey: "level-3", startDate });
+    await page.goto("/upcoming-events");
+    const toolbar = page.locator(".rbc-toolbar");
+    const event = page.getByRole("button", { name: `${edition.title}, ${formatDateRange(edition.startDate!, edition.endDate)}` }).first();
+    // Near a month's end the event starts in the next one.
+    if (format(parseISO(startDate), "MMMM yyyy") !== (await toolbar.locator(".rbc-toolbar-label").textContent())) {
+      await toolbar.getByRole("button", { name: "Next", exact: true }).click();
+    }
+    await expect(event).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await event.click();
+    await expect(page.getByRole("dialog", { name: edition.title })).toBeVisible();
+    expect(await axeViolations(page), "the details").toEqual([]);
+  });
+
+  for (const view of ["Week", "Day"]) {
+    test(`the calendar's ${view.toLowerCase()} view, with an event, has no axe violations`, async ({ page, data }) => {
+      const tomorrow = addDays(new Date(), 1);
+      const edition = await data.edition({ offeringKey: "level-3", startDate: format(tomorrow, "yyyy-MM-dd") });
+      await page.goto("/upcoming-events");
+      const toolbar = page.locator(".rbc-toolbar");
+      await toolbar.getByRole("button", { name: view, exact: true }).click();
+      // The calendar's weeks start on Monday (en-GB).
+      if (view === "Day" || !isSameWeek(tomorrow, new Date(), { weekStartsOn: 1 })) await toolbar.getByRole("button", { name: "Next", exact: true }).click();
+      await expect(page.getByRole("button", { name: `${edition.title}, ${formatDateRange(edition.startDate!, edition.endDate)}` }).first()).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
+
+  const bookNow = async (page: Page, edition: { title: string | null; startDate: string | null; endDate: string | null }) => {
+    await page.goto("/booking");
+    await page.getByRole("button", { name: `Book Now: ${edition.title}, ${formatDateRange(edition.startDate!, edition.endDate)}` }).click();
+    await expect(page.getByRole("heading", { name: "Pay for your place" })).toBeVisible();
+  };
+
+  test("the checkout, its success page, and the mailbox with its email, have no axe violations", async ({ page, data }) => {
+    const email = uniqueEmail("axe-guest");
+    await bookNow(page, await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 3 }));
+    expect(await axeViolations(page), "the checkout").toEqual([]);
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Pay £1,500 by card" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed!" })).toBeVisible();
+    expect(await axeViolations(page), "the success page").toEqual([]);
+
+    const mail = await latestEmailTo(page.request, email, { template: "booking-confirmation" });
+    await page.goto("/dev/mailbox");
+    await expect(page.getByRole("link", { name: new RegExp(mail.subject) }).first()).toBeVisible();
+    expect(await axeViolations(page), "the mailbox").toEqual([]);
+    await page.goto(`/dev/mailbox/${mail.id}`);
+    expect(await axeViolations(page), "an email in the mailbox").toEqual([]);
+  });
+
+  test("the cancel page, after leaving a checkout, has no axe violations", async ({ page, data }) => {
+    await bookNow(page, await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 3 }));
+    await page.getByRole("button", { name: "Cancel and go back" }).click();
+    await expect(page).toHaveURL(/\/booking-canceled\?hold=/);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  for (const path of [
+    "/admin",
+    "/admin/editions",
+    "/admin/editions/:id",
+    "/admin/offerings",
+    "/admin/inbox",
+    "/admin/interest",
+    "/admin/subscribers",
+    "/admin/audit-log",
+  ]) {
+    test(`${path}, and its dialog if it has one, has no axe violations`, async ({ page, data, context, baseURL }) => {
+      const admin = await data.person({ admin: true, firstName: "Axe" });
+      await signInAs(context, admin, baseURL!);
+      // A booked edition, so that the dashboard lists it and its page has a booking to cancel.
+      const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 6 });
+      await data.purchase({ courseId: edition.id, status: "paid", customerEmail: uniqueEmail("axe-attendee") });
+      await page.goto(path.replace(":id", edition.id));
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+
+      if (path === "/admin") {
+        await page.getByRole("button", { name: `Delete Sinus Grafting ${format(parseISO(edition.startDate!), "d MMM yyyy")}` }).click();
+        await expect(page.getByRole("alertdialog", { name: "Are you absolutely sure?" })).toBeVisible();
+        expect(await axeViolations(page), "the delete confirmation").toEqual([]);
+      } else if (path === "/admin/editions/:id") {
+        // Enter: at 390 px the button sits at the far end of a table that scrolls sideways.
+        await page.getByTestId("booking-row").getByRole("button", { name: "Cancel booking" }).press("Enter");
+        await expect(page.getByRole("dialog", { name: "Cancel this booking?" })).toBeVisible();
+        expect(await axeViolations(page), "the cancel-booking dialog").toEqual([]);
+      }
+    });
+  }
+
+  test("the home page's location map, and on a phone the open menu, have no axe violations", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Where do the courses take place?" }).click();
+    await page.getByRole("button", { name: "View Location Map" }).click();
+    await expect(page.getByRole("dialog", { name: "Our Dubai Training Centre" })).toBeVisible();
+    expect(await axeViolations(page), "the map dialog").toEqual([]);
+    await page.keyboard.press("Escape");
+
+    const menu = page.getByRole("button", { name: "Open menu" });
+    if (await menu.isVisible()) {
+      await menu.click();
+      await expect(page.getByRole("navigation", { name: "Mobile" })).toBeVisible();
+      expect(await axeViolations(page), "the open phone menu").toEqual([]);
+    }
+  });
+});
+
+/** Elements (and their ::before and ::after) that would animate or transition for longer than a millisecond. */
+function stillMoving(page: Page) {
+  return page.evaluate(() => {
+    const longest = (durations: string) =>
+      Math.max(...durations.split(",").map((duration) => parseFloat(duration) * (duration.trim().endsWith("ms") ? 0.001 : 1)));
+    return [...document.querySelectorAll("*")].flatMap((element) =>
+      [null, "::before", "::after"].flatMap((pseudo) => {
+        const style = getComputedStyle(element, pseudo);
+        if (Math.max(longest(style.animationDuration), longest(style.transitionDuration)) <= 0.001) return [];
+        return [`${element.tagName.toLowerCase()}${pseudo ?? ""}.${element.getAttribute("class")?.split(" ").slice(0, 3).join(".") ?? ""}`];
+      }),
+    );
+  });
+}
+
+test.describe("reduced motion", () => {
+  test("nothing moves by itself, animates or scrolls smoothly when the visitor prefers reduced motion", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    // The page's clock is moved by the test: ten seconds pass at once.
+    await page.clock.install();
+    await page.goto("/");
+    const carousel = page.getByRole("region", { name: "Photographs of our training environment" });
+    await carousel.scrollIntoViewIfNeeded();
+    await expect(carousel.getByRole("button", { name: "Go to slide 1" })).toHaveAttribute("aria-current", "true");
+    // Nothing plays by itself, so there is nothing to pause.
+    await expect(carousel.getByRole("button", { name: /automatic slide show/ })).toHaveCount(0);
+    for (let second = 0; second < 10; second++) await page.clock.runFor(1_000);
+    await expect(carousel.getByRole("button", { name: "Go to slide 1" })).toHaveAttribute("aria-current", "true");
+    // The hero's looping video keeps to its poster.
+    expect(await page.locator("video").evaluateAll((videos: HTMLVideoElement[]) => videos.every((video) => video.paused))).toBe(true);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe("auto");
+
+    // With the FAQ open and the map dialog up, nothing on the page has a duration.
+    await page.getByRole("button", { name: "Where do the courses take place?" }).click();
+    await page.getByRole("button", { name: "View Location Map" }).click();
+    await expect(page.getByRole("dialog", { name: "Our Dubai Training Centre" })).toBeVisible();
+    expect(await stillMoving(page)).toEqual([]);
+
+    // Nor on a toast.
+    await page.goto("/auth?notice=login-required");
+    await expect(page.getByRole("region", { name: /Notifications/ }).getByText("Please log in to view your account.")).toBeVisible();
+    expect(await stillMoving(page)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { tabTo } from "./keyboard";
 
 test.describe("site shell on a phone", { tag: "@phone" }, () => {
   test("the menu toggles, is at most 500px tall, and closes on a link", async ({ page }) => {
@@ -44,5 +45,30 @@ test.describe("site shell on a phone", { tag: "@phone" }, () => {
     await page.getByRole("button", { name: "Open menu" }).click();
     await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Login / Sign Up" }).click();
     await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test("by keyboard: the open menu keeps Tab within it, and Escape closes it and returns focus to its toggle", async ({ page }) => {
+    await page.goto("/");
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await tabTo(page, toggle);
+    await page.keyboard.press("Enter");
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    await expect(menu).toBeVisible();
+    const links = await menu.getByRole("link").count();
+    const inMenu = () =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        return active?.closest("nav[aria-label='Mobile']") !== null || active?.getAttribute("aria-label") === "Close menu";
+      });
+    // Round the menu and its toggle, then one more: focus never reaches the page under the menu.
+    for (const key of ["Tab", "Shift+Tab"]) {
+      for (let press = 0; press <= links + 1; press++) {
+        await page.keyboard.press(key);
+        expect(await inMenu(), `${key} stays in the menu`).toBe(true);
+      }
+    }
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(toggle).toBeFocused();
   });
 });

@@ -30,7 +30,7 @@ export function CsvLink({ href, label = "Download CSV" }: { href: string; label?
     <a
       href={href}
       download
-      className="inline-flex min-h-11 items-center rounded-md border border-navy px-4 text-sm font-semibold text-navy hover:bg-navy hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold"
+      className="inline-flex min-h-11 items-center rounded-md border border-navy px-4 text-sm font-semibold text-navy hover:bg-navy hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-dark"
     >
       {label}
     </a>

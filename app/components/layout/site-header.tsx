@@ -113,9 +113,29 @@ function DesktopNavigation() {
   );
 }
 
+/**
+ * The open phone menu covers the page, so Tab and Shift+Tab cycle through its
+ * toggle and links, as in a dialog, instead of moving to controls hidden under it.
+ */
+function keepTabWithin(container: HTMLElement, event: KeyboardEvent) {
+  const focusable = [...container.querySelectorAll<HTMLElement>("a[href], button:not([disabled])")].filter((element) => element.offsetParent !== null);
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (!first || !last) return;
+  const inside = container.contains(document.activeElement);
+  if (event.shiftKey && (document.activeElement === first || !inside)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 function MobileNavigation(props: SiteHeaderProps) {
   const [open, setOpen] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
 
   useEffect(() => {
@@ -123,14 +143,19 @@ function MobileNavigation(props: SiteHeaderProps) {
     const closeOnOutsideClick = (event: PointerEvent) => {
       if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
     };
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpen(false);
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        setOpen(false);
+        toggleRef.current?.focus();
+      } else if (event.key === "Tab" && containerRef.current) {
+        keepTabWithin(containerRef.current, event);
+      }
     };
     document.addEventListener("pointerdown", closeOnOutsideClick);
-    document.addEventListener("keydown", closeOnEscape);
+    document.addEventListener("keydown", onKeyDown);
     return () => {
       document.removeEventListener("pointerdown", closeOnOutsideClick);
-      document.removeEventListener("keydown", closeOnEscape);
+      document.removeEventListener("keydown", onKeyDown);
     };
   }, [open]);
 
@@ -139,6 +164,7 @@ function MobileNavigation(props: SiteHeaderProps) {
   return (
     <div ref={containerRef} className="md:hidden">
       <button
+        ref={toggleRef}
         type="button"
         className="inline-flex size-11 items-center justify-center rounded-md text-white hover:bg-white/10"
         aria-expanded={open}

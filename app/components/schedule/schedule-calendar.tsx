@@ -4,8 +4,8 @@ import "./schedule-calendar.css";
 import { addDays, format, getDay, parse, startOfWeek } from "date-fns";
 import { enGB } from "date-fns/locale";
 import { CalendarDays, MapPin, Users } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
-import { Calendar, dateFnsLocalizer, type View, Views } from "react-big-calendar";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { Calendar, dateFnsLocalizer, type EventProps, type EventWrapperProps, type View, Views } from "react-big-calendar";
 import { Link } from "react-router";
 
 import { buttonVariants } from "~/components/ui/button";
@@ -23,7 +23,41 @@ const STEP_MINUTES = 30;
 const TIMESLOTS = 2;
 const AGENDA_DAYS = 30;
 const NOW_REFRESH_MS = 60_000;
-const EVENT_STYLE = { backgroundColor: "#C09A58", opacity: 0.9, color: "#ffffff", border: "none" };
+/** The spec's white on this gold reads at 2.6:1, below WCAG AA: the text is navy (6:1), as on every gold button. */
+const EVENT_STYLE = { backgroundColor: "#C09A58", opacity: 0.9, color: "#0f1b2d", border: "none" };
+
+/** What an event says, in its tooltip and to a screen reader: its title and its days. */
+const eventLabel = (event: ScheduleEvent) =>
+  `${event.title}, ${formatDateRange(format(event.start, "yyyy-MM-dd"), format(addDays(event.end, -1), "yyyy-MM-dd"))}`;
+
+/**
+ * react-big-calendar draws a month's events as plain divs that a keyboard
+ * cannot reach. Each is a button instead: its click (from Enter or Space too)
+ * bubbles to the calendar's own event handler, which opens the details.
+ */
+function EventButton({ event }: EventProps<ScheduleEvent>) {
+  return (
+    <button type="button" aria-label={eventLabel(event)} className="schedule-event-button">
+      {event.title}
+    </button>
+  );
+}
+
+/**
+ * The calendar marks its weeks up as table rows, which may hold only cells
+ * (axe: aria-required-children): each event's button sits in a cell of its own.
+ * Only the day rows ("date") draw all-day events; timed ones ("time") are not rows.
+ * For the same reason the calendar has no `popup`: its floating list of a busy
+ * day would put cells outside any row, so "+N more" opens that day's view instead.
+ */
+function EventCellWrapper({ type, children }: EventWrapperProps<ScheduleEvent> & { type?: "date" | "time"; children?: ReactNode }) {
+  return type === "date" ? <div role="cell">{children}</div> : children;
+}
+
+// Made once: a new value on each render would make the calendar draw its events
+// anew, and the event that opened the details would no longer be there to take focus back.
+const COMPONENTS = { event: EventButton, eventWrapper: EventCellWrapper };
+const eventProps = (event: ScheduleEvent) => (event.allDay ? { style: EVENT_STYLE } : {});
 
 /** The current time, moved on every minute so the calendar's time marker follows it. */
 function useNow(): Date {
@@ -35,28 +69,61 @@ function useNow(): Date {
   return now;
 }
 
+/**
+ * The week and day views carry a table's roles with no table around them (axe:
+ * aria-required-parent), and their hours scroll without a way in by keyboard
+ * (scrollable-region-focusable). react-big-calendar takes no props for either,
+ * so once a view is drawn its header becomes a real table (a row of day headers
+ * over the row of all-day courses) and the hours a focusable group. React never
+ * sets these attributes, so they stay until the view is drawn again.
+ */
+function repairTimeView(calendar: HTMLElement | null) {
+  const header = calendar?.querySelector(".rbc-time-header-content");
+  if (!calendar || !header) return;
+  header.setAttribute("role", "table");
+  header.setAttribute("aria-label", "All-day courses");
+  header.querySelector(".rbc-time-header-cell")?.setAttribute("role", "row");
+  header.querySelectorAll(".rbc-time-header-cell > .rbc-header").forEach((cell) => cell.setAttribute("role", "columnheader"));
+  header.querySelectorAll(".rbc-header [role=columnheader]").forEach((label) => {
+    label.removeAttribute("role");
+    label.removeAttribute("aria-sort");
+  });
+  const hours = calendar.querySelector(".rbc-time-content");
+  hours?.setAttribute("tabindex", "0");
+  hours?.setAttribute("role", "group");
+  hours?.setAttribute("aria-label", "Hours of the day");
+}
+
 /** Spec 2, Schedule: the editions on a month, week or day calendar; an event opens its details. */
 export default function ScheduleCalendar({ editions }: { editions: readonly ScheduleEdition[] }) {
   const events = useMemo(() => scheduleEvents(editions), [editions]);
   const [selected, setSelected] = useState<ScheduleEvent | null>(null);
   const now = useNow();
+  const [view, setView] = useState<View>(Views.MONTH);
+  const [date, setDate] = useState(() => new Date());
+  const calendarRef = useRef<HTMLDivElement>(null);
+  // After every draw of a view, as a new view or date redraws it.
+  useEffect(() => repairTimeView(calendarRef.current), [view, date]);
   return (
     <>
-      <div className="schedule-calendar rounded-2xl border border-navy/10 bg-white p-3 shadow-sm sm:p-5" style={{ height: CALENDAR_HEIGHT }}>
+      <div ref={calendarRef} className="schedule-calendar rounded-2xl border border-navy/10 bg-white p-3 shadow-sm sm:p-5" style={{ height: CALENDAR_HEIGHT }}>
         <Calendar<ScheduleEvent>
           localizer={localizer}
           culture="en-GB"
           events={events}
           views={VIEWS}
-          defaultView={Views.MONTH}
+          view={view}
+          onView={setView}
+          date={date}
+          onNavigate={setDate}
           step={STEP_MINUTES}
           timeslots={TIMESLOTS}
           length={AGENDA_DAYS}
           getNow={() => now}
-          popup
           onSelectEvent={setSelected}
-          tooltipAccessor={(event) => `${event.title}, ${formatDateRange(format(event.start, "yyyy-MM-dd"), format(addDays(event.end, -1), "yyyy-MM-dd"))}`}
-          eventPropGetter={(event) => (event.allDay ? { style: EVENT_STYLE } : {})}
+          tooltipAccessor={eventLabel}
+          components={COMPONENTS}
+          eventPropGetter={eventProps}
         />
       </div>
       <Dialog open={selected !== null} onOpenChange={(open) => !open && setSelected(null)}>
@@ -100,7 +167,7 @@ function EventDetails({ event }: { event: ScheduleEvent }) {
           </div>
         )}
       </dl>
-      <Link to={courseDetailsPath(event.title)} className={cn(buttonVariants({ variant: "navy" }), "focus-visible:outline-gold sm:justify-self-start")}>
+      <Link to={courseDetailsPath(event.title)} className={cn(buttonVariants({ variant: "navy" }), "sm:justify-self-start")}>
         View Course Details
       </Link>
     </DialogContent>

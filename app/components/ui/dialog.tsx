@@ -1,13 +1,19 @@
 import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import type { ComponentProps } from "react";
+import { type ComponentProps, useRef } from "react";
 
 import { cn } from "~/lib/cn";
 
 export const Dialog = DialogPrimitive.Root;
 
-/** A centred modal over a dimmed page, with a close button in its corner. */
-export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+/**
+ * A centred modal over a dimmed page, with a close button in its corner.
+ * Closing hands focus back to whatever had it when the dialog opened: Radix
+ * only returns it to a Dialog.Trigger, and most of ours open from state (a
+ * calendar event, a delete icon) with no trigger, which left focus on the page's body.
+ */
+export function DialogContent({ className, children, onOpenAutoFocus, onCloseAutoFocus, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+  const opener = useRef<Element | null>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-[100] bg-navy/70 backdrop-blur-sm motion-safe:data-[state=open]:animate-fade-in" />
@@ -17,6 +23,17 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
           "fixed top-1/2 left-1/2 z-[100] grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl bg-white p-5 shadow-2xl motion-safe:data-[state=open]:animate-fade-in sm:p-6",
           className,
         )}
+        onOpenAutoFocus={(event) => {
+          // Focus has not moved into the dialog yet: this is the control that opened it.
+          opener.current = document.activeElement;
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (event.defaultPrevented || !(opener.current instanceof HTMLElement) || !opener.current.isConnected) return;
+          event.preventDefault();
+          opener.current.focus();
+        }}
         {...props}
       >
         {children}

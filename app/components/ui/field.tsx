@@ -3,7 +3,7 @@ import type { ComponentProps, ReactNode } from "react";
 import { cn } from "~/lib/cn";
 
 export const inputClass =
-  "block w-full min-h-11 rounded-md border border-ink/20 bg-white px-3 py-2 text-base text-ink shadow-sm placeholder:text-ink/40 focus:border-gold focus:outline-none focus:ring-2 focus:ring-gold/40 disabled:cursor-not-allowed disabled:bg-mist disabled:opacity-70";
+  "block w-full min-h-11 rounded-md border border-ink/20 bg-white px-3 py-2 text-base text-ink shadow-sm placeholder:text-ink/40 focus:outline-none focus-within:border-gold-dark focus-within:ring-1 focus-within:ring-gold-dark disabled:cursor-not-allowed disabled:bg-mist disabled:opacity-70";
 
 /** The id of a field's error message, for the input's aria-describedby. */
 export const fieldErrorId = (id: string) => `${id}-error`;

@@ -1,5 +1,5 @@
 import { MapPin } from "lucide-react";
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "~/components/ui/accordion";
@@ -12,13 +12,11 @@ const loadLocationMapDialog = () => import("./location-map-dialog");
 const LocationMapDialog = lazy(loadLocationMapDialog);
 
 function LocationMap() {
-  const buttonRef = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
   const [requested, setRequested] = useState(false);
   return (
     <>
       <Button
-        ref={buttonRef}
         variant="outline"
         className="mt-4"
         aria-haspopup="dialog"
@@ -36,7 +34,7 @@ function LocationMap() {
       </Button>
       {requested && (
         <Suspense fallback={null}>
-          <LocationMapDialog open={open} onOpenChange={setOpen} returnFocusTo={buttonRef} />
+          <LocationMapDialog open={open} onOpenChange={setOpen} />
         </Suspense>
       )}
     </>

@@ -1,5 +1,3 @@
-import type { RefObject } from "react";
-
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { LOCATION_MAP_ALT, LOCATION_MAP_TITLE } from "~/content/faq";
@@ -7,25 +5,11 @@ import { IMAGES } from "~/content/media";
 import { SITE } from "~/content/site";
 
 /** The course location map; loaded on first use, so the dialog code stays out of the page's first load. */
-export default function LocationMapDialog({
-  open,
-  onOpenChange,
-  returnFocusTo,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The button that opened it: without a Radix trigger, focus is handed back here. */
-  returnFocusTo: RefObject<HTMLButtonElement | null>;
-}) {
+export default function LocationMapDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { area, building, city, country } = SITE.dubaiAddress;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          returnFocusTo.current?.focus();
-        }}
-      >
+      <DialogContent>
         <DialogHeader>
           <DialogTitle>{LOCATION_MAP_TITLE}</DialogTitle>
           <DialogDescription>

@@ -7,7 +7,7 @@ import type { CatalogueCard as CatalogueCardContent } from "~/content/programmes
 /** Spec 3, Catalogue card: the whole card leads to its program page. */
 export function CatalogueCard({ card }: { card: CatalogueCardContent }) {
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-navy/10 bg-white shadow-sm transition-shadow hover:shadow-xl has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-gold has-[a:focus-visible]:ring-offset-2">
+    <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-navy/10 bg-white shadow-sm transition-shadow hover:shadow-xl has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-gold-dark has-[a:focus-visible]:ring-offset-2">
       <div className="overflow-hidden">
         <ResponsiveImage
           image={card.image}

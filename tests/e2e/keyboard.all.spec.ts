@@ -1,0 +1,174 @@
+import { addDays, addMonths, format, parseISO, startOfMonth } from "date-fns";
+
+import { formatDateRange } from "~/lib/format";
+
+import { uniqueEmail } from "./accounts";
+import { expect, signInAs, test } from "./fixtures";
+import { expectTrappedDialog, tabTo } from "./keyboard";
+
+/**
+ * Spec issue 12: the booking journey, the calendar and the back office with
+ * the keyboard alone. These tests never click: they press Tab, Shift+Tab,
+ * Enter, Space and Escape, and type into the field that has focus.
+ */
+
+/** A start date years out, on no other test's card. */
+const farDate = () => format(addDays(new Date(), 400 + Math.floor(Math.random() * 2500)), "yyyy-MM-dd");
+/** A start day next month that its four days stay within. */
+const nextMonthDate = () => format(addDays(startOfMonth(addMonths(new Date(), 1)), Math.floor(Math.random() * 24)), "yyyy-MM-dd");
+const datesOf = (edition: { startDate: string | null; endDate: string | null }) => formatDateRange(edition.startDate!, edition.endDate);
+
+test.describe("with the keyboard alone", () => {
+  test("Skip to content is the first stop and leads past the header", { tag: "@phone" }, async ({ page }) => {
+    await page.goto("/courses");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await tabTo(page, skip, { max: 1 });
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.querySelector("main")!.contains(document.activeElement))).toBe(true);
+  });
+
+  test("a guest books from /booking and pays at the checkout", { tag: "@phone" }, async ({ page, data }) => {
+    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 3 });
+    await page.goto("/booking");
+    await tabTo(page, page.getByRole("button", { name: `Book Now: ${edition.title}, ${datesOf(edition)}` }));
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/dev\/checkout\/cs_local_/);
+    await expect(page.getByRole("heading", { name: "Pay for your place" })).toBeVisible();
+
+    const email = page.getByLabel("Email");
+    await tabTo(page, email);
+    await page.keyboard.type(uniqueEmail("keyboard-guest"));
+    await tabTo(page, page.getByRole("button", { name: "Pay £1,500 by card" }));
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/booking-success\?session_id=cs_local_/);
+    await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed!" })).toBeVisible();
+  });
+
+  test("a signed-in dentist books from the programme page", async ({ page, data, context, baseURL }) => {
+    const dentist = await data.person({ firstName: "Kira", lastName: "Keys" });
+    await signInAs(context, dentist, baseURL!);
+    const edition = await data.edition({ offeringKey: "level-3", startDate: farDate(), capacity: 4 });
+    await page.goto("/courses/full-arch");
+    await tabTo(page, page.getByRole("button", { name: `Book Now: ${datesOf(edition)}` }), { max: 300 });
+    // Space presses a button as well as Enter does.
+    await page.keyboard.press("Space");
+    await expect(page).toHaveURL(/\/dev\/checkout\/cs_local_/);
+    await expect(page.getByText(`Paying as ${dentist.email}`)).toBeVisible();
+    await tabTo(page, page.getByRole("button", { name: /^Pay .* by card$/ }));
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed!" })).toBeVisible();
+    await tabTo(page, page.getByRole("link", { name: "Go to My Account" }));
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
+  });
+
+  test("the calendar: views, months and an event's details", { tag: "@phone" }, async ({ page, data }) => {
+    const edition = await data.edition({ offeringKey: "level-3", startDate: nextMonthDate() });
+    await page.goto("/upcoming-events");
+    const toolbar = page.locator(".rbc-toolbar");
+    const button = (name: string) => toolbar.getByRole("button", { name, exact: true });
+    const title = toolbar.locator(".rbc-toolbar-label");
+
+    await tabTo(page, button("Week"));
+    await page.keyboard.press("Enter");
+    await expect(page.locator(".rbc-time-view")).toBeVisible();
+    await tabTo(page, button("Day"));
+    await page.keyboard.press("Enter");
+    await expect(button("Day")).toHaveClass(/rbc-active/);
+    await tabTo(page, button("Month"), { back: true });
+    await page.keyboard.press("Enter");
+    await expect(page.locator(".rbc-month-view")).toBeVisible();
+    await tabTo(page, button("Next"), { back: true });
+    await page.keyboard.press("Enter");
+    await expect(title).toHaveText(format(parseISO(edition.startDate!), "MMMM yyyy"));
+
+    // An event spanning two weeks is drawn twice; its first part opens it.
+    const event = page.getByRole("button", { name: `${edition.title}, ${datesOf(edition)}` }).first();
+    await tabTo(page, event);
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: edition.title });
+    await expect(dialog.getByText("Starts:")).toBeVisible();
+    await expectTrappedDialog(page, dialog, event);
+
+    await page.keyboard.press("Space");
+    await tabTo(page, dialog.getByRole("link", { name: "View Course Details" }));
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/courses\/full-arch$/);
+  });
+
+  test("the location map on the home page", { tag: "@phone" }, async ({ page }) => {
+    await page.goto("/");
+    const question = page.getByRole("button", { name: "Where do the courses take place?" });
+    await tabTo(page, question, { max: 300 });
+    await page.keyboard.press("Enter");
+    const open = page.getByRole("button", { name: "View Location Map" });
+    await tabTo(page, open);
+    await page.keyboard.press("Enter");
+    await expectTrappedDialog(page, page.getByRole("dialog", { name: "Our Dubai Training Centre" }), open);
+  });
+
+  test("the back office: schedule a date, confirm its deletion, change a capacity, cancel a booking", async ({ page, data, context, baseURL }) => {
+    const admin = await data.person({ admin: true, firstName: "Kit" });
+    await signInAs(context, admin, baseURL!);
+    const startDate = nextMonthDate();
+    await page.goto("/admin");
+    const form = page.getByRole("region", { name: "Schedule a New Course" });
+
+    await tabTo(page, form.getByLabel("Course"));
+    // A closed list takes the typed name as a choice.
+    await page.keyboard.type("Sinus Grafting");
+    await expect(form.getByLabel("Course").locator("option:checked")).toHaveText("Sinus Grafting");
+    await page.keyboard.press("Tab");
+    await expect(form.getByLabel("Start date")).toBeFocused();
+    // A date field takes its digits in the order the browser's locale writes a date.
+    const order = await page.evaluate(() =>
+      new Intl.DateTimeFormat(undefined, { year: "numeric", month: "2-digit", day: "2-digit" })
+        .formatToParts()
+        .filter((part) => part.type !== "literal")
+        .map((part) => part.type),
+    );
+    const pattern = { day: "dd", month: "MM", year: "yyyy" } as Record<string, string>;
+    await page.keyboard.type(format(parseISO(startDate), order.map((part) => pattern[part]).join("")));
+    await expect(form.getByLabel("Start date")).toHaveValue(startDate);
+    await tabTo(page, form.getByRole("button", { name: "Schedule course" }));
+    await page.keyboard.press("Enter");
+
+    const remove = page.getByRole("button", { name: `Delete Sinus Grafting ${format(parseISO(startDate), "d MMM yyyy")}` });
+    await expect(remove).toBeVisible();
+    await tabTo(page, remove);
+    await page.keyboard.press("Enter");
+    const confirm = page.getByRole("alertdialog", { name: "Are you absolutely sure?" });
+    await expectTrappedDialog(page, confirm, remove);
+    await page.keyboard.press("Enter");
+    await tabTo(page, confirm.getByRole("button", { name: "Continue" }));
+    await page.keyboard.press("Enter");
+    await expect(remove).toBeHidden();
+    // Its row is gone; focus waits on the list's heading, not lost on the page's body.
+    await expect(page.getByRole("heading", { name: "Manage Upcoming Courses" })).toBeFocused();
+
+    // An edition with a booking: its page, its capacity, and the cancel dialog.
+    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 6 });
+    const guest = uniqueEmail("keyboard-attendee");
+    await data.purchase({ courseId: edition.id, status: "paid", customerEmail: guest });
+    await tabTo(page, page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Editions & bookings" }), { back: true });
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/admin\/editions$/);
+    await tabTo(page, page.locator(`a[href="/admin/editions/${edition.id}"]`));
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { level: 1, name: "Sinus Grafting" })).toBeVisible();
+
+    await tabTo(page, page.getByRole("spinbutton", { name: "Capacity" }));
+    await page.keyboard.press("ControlOrMeta+A");
+    await page.keyboard.type("8");
+    await page.keyboard.press("Enter");
+    await expect(page.getByText("Capacity set to 8.")).toBeVisible();
+    await expect(page.getByTestId("places-left")).toHaveText("7");
+
+    const cancel = page.getByTestId("booking-row").filter({ hasText: guest }).getByRole("button", { name: "Cancel booking" });
+    await tabTo(page, cancel);
+    await page.keyboard.press("Enter");
+    await expectTrappedDialog(page, page.getByRole("dialog", { name: "Cancel this booking?" }), cancel);
+  });
+});
