@@ -143,6 +143,7 @@ test.describe("accessibility (axe)", { tag: "@phone" }, () => {
     "/admin/interest",
     "/admin/subscribers",
     "/admin/audit-log",
+    "/admin/outbox",
   ]) {
     test(`${path}, and its dialog if it has one, has no axe violations`, async ({ page, data, context, baseURL }) => {
       const admin = await data.person({ admin: true, firstName: "Axe" });
