@@ -5,7 +5,7 @@
 //   BENCH_DATABASE_URL  a PostgreSQL database to run on (default: the embedded database, in a fresh data dir)
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { readFile, rm } from "node:fs/promises";
+import { readdir, readFile, rm } from "node:fs/promises";
 import { connect } from "node:net";
 import { cpus, totalmem } from "node:os";
 import { resolve } from "node:path";
@@ -174,15 +174,11 @@ async function releaseBenchHolds(courseId: string): Promise<number> {
   }
 }
 
-/** A hashed JS file under /assets, as the home page preloads it: what a CDN or nginx would otherwise serve. */
+/** The browser entry, a hashed JS file under /assets: what a CDN or nginx would otherwise serve. */
 async function findStaticAsset(): Promise<string> {
-  const html = await (await fetch(`${origin}/`)).text();
-  for (const [tag] of html.matchAll(/<link\b[^>]*>/g)) {
-    if (!/\brel="modulepreload"/.test(tag)) continue;
-    const href = /\bhref="(\/assets\/[^"]+\.js)"/.exec(tag)?.[1];
-    if (href) return href;
-  }
-  throw new Error('No <link rel="modulepreload" href="/assets/….js"> on the home page.');
+  const entry = (await readdir(resolve(root, "build/client/assets"))).find((name) => /^entry\.client-[\w-]+\.js$/.test(name));
+  if (!entry) throw new Error("No build/client/assets/entry.client-….js: run `npm run build` first.");
+  return `/assets/${entry}`;
 }
 
 /** The server's peak resident memory so far, as Linux keeps it (VmHWM), in MB. */
