@@ -1,5 +1,4 @@
 import { type FormEvent, useId, useState } from "react";
-import { toast } from "sonner";
 
 import { Button } from "~/components/ui/button";
 import { Field, FormError, Input, Textarea } from "~/components/ui/field";
@@ -7,6 +6,7 @@ import { cn } from "~/lib/cn";
 import { postJson } from "~/lib/post-json";
 import { ContactMessageSchema, MAX_MESSAGE_LENGTH, MAX_SUBJECT_LENGTH } from "~/lib/schemas/contact";
 import { firstIssueMessage } from "~/lib/schemas/fields";
+import { toast } from "~/lib/toast";
 
 const CONTACT_ENDPOINT = "/api/v2/v2-send-contact-email";
 

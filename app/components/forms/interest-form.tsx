@@ -1,11 +1,11 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 
 import { Button } from "~/components/ui/button";
 import { Field, FormError, Input } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import { postJson } from "~/lib/post-json";
+import { toast } from "~/lib/toast";
 
 const INTEREST_ENDPOINT = "/api/register-interest";
 /** Spec 9: the success toast shows top-centre for 3000 ms; the visitor goes home after 2000 ms. */
