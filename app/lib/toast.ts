@@ -12,12 +12,21 @@ let wanted = false;
 const listeners = new Set<() => void>();
 let lastId = 0;
 
+function want() {
+  if (wanted) return;
+  wanted = true;
+  for (const listener of listeners) listener();
+}
+
+/** Loads sonner and the Toaster ahead of a toast that may come (a form being filled in), so it shows at once. */
+export function prepareToasts() {
+  want();
+  void import("sonner");
+}
+
 function show(kind: Kind, message: string, options: ExternalToast = {}): string | number {
   const id = options.id ?? `toast-${++lastId}`;
-  if (!wanted) {
-    wanted = true;
-    for (const listener of listeners) listener();
-  }
+  want();
   // The Toaster shows toasts made before it subscribed, so the order of the two loads does not matter.
   void import("sonner").then(({ toast: sonner }) => sonner[kind](message, { ...options, id }));
   return id;
