@@ -1,10 +1,13 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Transform } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
 
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, RouterContextProvider, ServerRouter } from "react-router";
 
+import stylesheet from "~/app.css?inline";
+import { InlineStylesheetProvider } from "~/lib/inline-stylesheet";
 import { NonceProvider } from "~/lib/nonce";
 import { redactPath } from "~/lib/page-location";
 import { RequestIdProvider } from "~/lib/request-id";
@@ -35,7 +38,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={cspNonce}>
         <RequestIdProvider value={requestId}>
-          <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />
+          <InlineStylesheetProvider value={stylesheet}>
+            <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />
+          </InlineStylesheetProvider>
         </RequestIdProvider>
       </NonceProvider>,
       {
@@ -50,7 +55,7 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          pipe(withoutModulePreloads()).pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
@@ -62,6 +67,32 @@ export default function handleRequest(
         },
       },
     );
+  });
+}
+
+/**
+ * The document without React Router's <link rel="modulepreload"> tags. They ask
+ * for every script of the page at high priority before anything is painted; the
+ * page's module script still loads them all, after the HTML, behind the
+ * stylesheet, fonts and hero image that the first paint needs.
+ */
+function withoutModulePreloads() {
+  const decoder = new StringDecoder("utf8");
+  let head: string | undefined = "";
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      const text = decoder.write(chunk);
+      if (head === undefined) return callback(null, text);
+      head += text;
+      const end = head.indexOf("</head>");
+      if (end === -1) return callback();
+      const document = head.slice(0, end).replace(/<link rel="modulepreload"[^>]*>/g, "") + head.slice(end);
+      head = undefined;
+      callback(null, document);
+    },
+    flush(callback) {
+      callback(null, (head ?? "") + decoder.end());
+    },
   });
 }
 

@@ -1,6 +1,6 @@
-import { useEffect } from "react";
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import { lazy, Suspense, useEffect } from "react";
 import { isRouteErrorResponse, Links, type LinksFunction, Meta, Outlet, Scripts, useRouteError, useRouteLoaderData } from "react-router";
-import { Toaster } from "sonner";
 
 import { ClaimGuestPurchases, useLogout } from "~/components/layout/account-session";
 import { AnalyticsConsent } from "~/components/layout/analytics-consent";
@@ -10,8 +10,10 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NotFoundContent } from "~/components/sections/not-found";
 import { SITE } from "~/content/site";
+import { useInlineStylesheet } from "~/lib/inline-stylesheet";
 import { useNonce } from "~/lib/nonce";
 import { ErrorReference } from "~/lib/request-id";
+import { useToasterWanted } from "~/lib/toast";
 import { currentUser, publicRoute } from "~/server/http/guards.server";
 import { appServices, recordRoutePattern } from "~/server/platform/context.server";
 import { publicEnv } from "~/server/platform/env.server";
@@ -22,6 +24,33 @@ import stylesheet from "./app.css?url";
 /** Spec 9: up to 3 toasts visible, each for 4000 ms. */
 export const TOAST_LIMIT = 3;
 export const TOAST_DURATION_MS = 4000;
+
+const Toaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
+
+/** The toaster, once the page has something to tell: sonner stays out of the first load. */
+function Toasts() {
+  const wanted = useToasterWanted();
+  if (!wanted) return null;
+  return (
+    <Suspense>
+      <Toaster visibleToasts={TOAST_LIMIT} duration={TOAST_DURATION_MS} richColors closeButton />
+    </Suspense>
+  );
+}
+
+/**
+ * The stylesheet, inline in the server's HTML (the browser finds it there and
+ * keeps it across navigations); a link in development, where Vite updates it.
+ */
+function Stylesheet() {
+  const inline = useInlineStylesheet();
+  if (import.meta.env.DEV) return <link rel="stylesheet" href={stylesheet} precedence="default" />;
+  return (
+    <style href={stylesheet} precedence="default">
+      {inline ?? ""}
+    </style>
+  );
+}
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
@@ -66,14 +95,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Marks that scripts run, so reveal animations never hide content without them. */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
         {demoMode && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: DEMO_RIBBON_SCRIPT }} />}
-        {/* With a precedence React puts the stylesheet ahead of the script preloads: the page paints without waiting for them. */}
-        <link rel="stylesheet" href={stylesheet} precedence="default" />
+        {/* The body face, for the first paint; the display face and other subsets come from the stylesheet. */}
+        <link rel="preload" href={interLatin} as="font" type="font/woff2" crossOrigin="" />
+        <Stylesheet />
         <Meta />
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">
         {children}
-        <Toaster visibleToasts={TOAST_LIMIT} duration={TOAST_DURATION_MS} richColors closeButton />
+        <Toasts />
         <Scripts nonce={nonce} />
       </body>
     </html>

@@ -2,7 +2,6 @@ import { addDays, addYears, format, parseISO } from "date-fns";
 import { CalendarPlus, CalendarX2, FlaskConical, Trash2 } from "lucide-react";
 import { type FormEvent, useEffect, useEffectEvent, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
-import { toast } from "sonner";
 
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
@@ -11,6 +10,7 @@ import { PageHeading } from "~/components/ui/page-heading";
 import { cn } from "~/lib/cn";
 import { firstIssueMessage } from "~/lib/schemas/fields";
 import { CourseIdSchema, CreateCourseSchema, deletedMessage, SCHEDULE_MESSAGES } from "~/lib/schemas/schedule";
+import { toast } from "~/lib/toast";
 import {
   courseTemplates,
   deactivateEdition,

@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
-import { toast } from "sonner";
 
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
@@ -12,6 +11,7 @@ import { isSuccessfulPurchase } from "~/lib/purchases";
 import { CancelBookingSchema, EditionCapacitySchema, MAX_CAPACITY } from "~/lib/schemas/admin";
 import { firstIssueMessage } from "~/lib/schemas/fields";
 import { seo } from "~/lib/seo";
+import { toast } from "~/lib/toast";
 import { cancelBooking } from "~/server/admin/bookings.server";
 import { changeEditionCapacity, editionBookings, findEditionForAdmin } from "~/server/admin/editions.server";
 import { adminRoute, signedInUser } from "~/server/http/guards.server";

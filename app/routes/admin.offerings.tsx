@@ -1,6 +1,5 @@
 import { useEffect } from "react";
 import { data, useFetcher } from "react-router";
-import { toast } from "sonner";
 
 import { Button } from "~/components/ui/button";
 import { Field, fieldErrorId, inputClass } from "~/components/ui/field";
@@ -9,6 +8,7 @@ import { formatMinorUnits } from "~/lib/format";
 import { MAX_CAPACITY, OfferingUpdateSchema } from "~/lib/schemas/admin";
 import { fieldErrors } from "~/lib/schemas/fields";
 import { seo } from "~/lib/seo";
+import { toast } from "~/lib/toast";
 import { type AdminOffering, listOfferingsForAdmin, updateOffering } from "~/server/admin/offerings.server";
 import { adminRoute, signedInUser } from "~/server/http/guards.server";
 import { readFormData, refusalStatus } from "~/server/http/responses.server";

@@ -1,12 +1,12 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { data, Link, useFetcher, useNavigate } from "react-router";
-import { toast } from "sonner";
 
 import { Button } from "~/components/ui/button";
 import { Field, FormError, Input } from "~/components/ui/field";
 import { NewPasswordSchema } from "~/lib/schemas/auth";
 import { firstIssueMessage } from "~/lib/schemas/fields";
 import { seo } from "~/lib/seo";
+import { toast } from "~/lib/toast";
 import { useTokenOutOfAddressBar } from "~/lib/use-token-out-of-address-bar";
 import { resetPassword } from "~/server/auth/credentials.server";
 import { publicRoute } from "~/server/http/guards.server";

@@ -170,7 +170,8 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
         <div className="mt-8">
           <Suspense
             fallback={
-              <p role="status" className="text-ink/70">
+              // A screen tall, so nothing below (the footer) is in view and then pushed away when the courses arrive.
+              <p role="status" className="min-h-dvh text-ink/70">
                 Loading courses...
               </p>
             }

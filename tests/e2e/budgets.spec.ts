@@ -1,29 +1,83 @@
 import { gzipSync } from "node:zlib";
 
+import type { Page } from "@playwright/test";
+
 import { expect, test } from "./fixtures";
 
 /*
  * First-load JavaScript, gzipped as the server sends it: every script a page
- * loads before the network goes quiet (code loaded on use, such as the form
- * checks or the map dialog, is not counted). React, React DOM and React Router
- * alone weigh about 108 KB; design.md asks for 150 KB on `/`, which this build
- * does not reach yet, so the bar below holds today's weight against growth.
+ * loads before the network goes quiet, without scrolling or pressing anything
+ * (code loaded on use, such as the form checks, the map dialog, a toast or a
+ * carousel's Embla, is not counted, nor the schedule's calendar, which that
+ * page asks for once it has hydrated). React, React DOM and React Router alone
+ * weigh about 108 KB. design.md asks for 120 KB on `/`, which this build does
+ * not reach yet (see the README); each bar below is this build's weight plus
+ * about 1 KB, so that growth is a decision. Lighthouse itself is
+ * `npm run lighthouse` (timings are too noisy for a test).
  */
-const BUDGET_KB = 185;
+const BUDGETS_KB: Record<string, number> = {
+  "/": 163,
+  "/courses": 160,
+  "/courses/full-arch": 164,
+  "/booking": 154,
+  "/upcoming-events": 152,
+};
 
-for (const path of ["/", "/courses", "/courses/full-arch"]) {
-  test(`${path} loads at most ${BUDGET_KB} KB of JavaScript, gzipped`, async ({ page }) => {
-    const scripts = new Map<string, Promise<Buffer>>();
-    page.on("response", (response) => {
-      if (response.request().resourceType() === "script" && new URL(response.url()).pathname.startsWith("/assets/")) {
-        scripts.set(response.url(), response.body());
-      }
-    });
-    await page.goto(path);
-    await page.waitForLoadState("networkidle");
+/** Chunks no public page may load before it is used: the calendar, the back office and the checkout page. */
+const PRIVATE_CODE = /\/assets\/(schedule-calendar|admin|dev\.checkout)[-.]/;
+const CALENDAR = /\/assets\/schedule-calendar-/;
+
+async function firstLoadScripts(page: Page, path: string): Promise<Map<string, Buffer>> {
+  const bodies = new Map<string, Promise<Buffer>>();
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script" && new URL(response.url()).pathname.startsWith("/assets/")) {
+      bodies.set(new URL(response.url()).pathname, response.body());
+    }
+  });
+  await page.goto(path);
+  await page.waitForLoadState("networkidle");
+  const scripts = new Map<string, Buffer>();
+  for (const [url, body] of bodies) scripts.set(url, await body);
+  return scripts;
+}
+
+for (const [path, budget] of Object.entries(BUDGETS_KB)) {
+  test(`${path} loads at most ${budget} KB of JavaScript, gzipped`, async ({ page }) => {
+    const scripts = await firstLoadScripts(page, path);
     expect(scripts.size).toBeGreaterThan(3);
     let gzipped = 0;
-    for (const body of scripts.values()) gzipped += gzipSync(await body).length;
-    expect(gzipped / 1024).toBeLessThanOrEqual(BUDGET_KB);
+    for (const [url, body] of scripts) if (!CALENDAR.test(url)) gzipped += gzipSync(body).length;
+    expect(gzipped / 1024).toBeLessThanOrEqual(budget);
   });
 }
+
+for (const path of ["/", "/courses", "/courses/full-arch", "/booking", "/contact", "/instructors"]) {
+  test(`${path} loads no calendar, back-office or checkout-page code`, async ({ page }) => {
+    const scripts = await firstLoadScripts(page, path);
+    expect([...scripts.keys()].filter((url) => PRIVATE_CODE.test(url))).toEqual([]);
+  });
+}
+
+test("the schedule's calendar loads after the page is shown, not with it", async ({ page }) => {
+  await page.goto("/upcoming-events", { waitUntil: "commit" });
+  // What the page's module script imports before it renders anything: the server's list of modules for the matched routes.
+  const html = await (await page.request.get("/upcoming-events")).text();
+  const routeModules = /window\.__reactRouterManifest = (\{[\s\S]*?\});\n/.exec(html);
+  expect(routeModules, "the route manifest in the page").not.toBeNull();
+  const imported = JSON.stringify(JSON.parse(routeModules![1]));
+  expect(imported).toContain("upcoming-events");
+  expect(imported).not.toMatch(PRIVATE_CODE);
+  await expect(page.getByRole("region", { name: "Calendar" })).toBeVisible();
+});
+
+test("the home page's first paint needs no stylesheet or script request", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const head = html.slice(0, html.indexOf("</head>"));
+  expect(head).not.toMatch(/<link[^>]*rel="stylesheet"/);
+  expect(head).not.toMatch(/<link[^>]*rel="modulepreload"/);
+  expect(head).toMatch(/<style[^>]*>[^<]*--font-sans/);
+  // One preloaded face (Inter's Latin subset, the body text); the display face and other subsets come when used.
+  expect([...head.matchAll(/<link[^>]*rel="preload"[^>]*as="font"[^>]*>/g)].map(([tag]) => /href="([^"]+)"/.exec(tag)?.[1])).toEqual([
+    expect.stringMatching(/^\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/),
+  ]);
+});

@@ -171,6 +171,8 @@ test.describe("training environment carousel", () => {
     await page.goto("/");
     const carousel = carouselOf(page);
     await carousel.scrollIntoViewIfNeeded();
+    // Embla loads as the carousel nears the screen; it has taken the slides once it has placed them.
+    await expect(carousel.getByRole("group").first().locator("..")).toHaveAttribute("style", /transform/);
     // Keep the pointer away so hovering never pauses it.
     await page.mouse.move(1, 1);
     await expect(carousel.getByRole("button", { name: /^Go to slide \d+$/ })).toHaveCount(5);

@@ -1,5 +1,4 @@
 import { type FormEvent, useId, useState } from "react";
-import { toast } from "sonner";
 
 import { Button } from "~/components/ui/button";
 import { Field, FormError, Input, Textarea } from "~/components/ui/field";
@@ -7,6 +6,7 @@ import { cn } from "~/lib/cn";
 import { postJson } from "~/lib/post-json";
 import { ContactMessageSchema, MAX_MESSAGE_LENGTH, MAX_SUBJECT_LENGTH } from "~/lib/schemas/contact";
 import { firstIssueMessage } from "~/lib/schemas/fields";
+import { prepareToasts, toast } from "~/lib/toast";
 
 const CONTACT_ENDPOINT = "/api/v2/v2-send-contact-email";
 
@@ -57,7 +57,7 @@ export function ContactForm({ className }: { className?: string }) {
   }
 
   return (
-    <form onSubmit={send} noValidate aria-label="Send us a message" className={cn("grid gap-4", className)}>
+    <form onSubmit={send} onFocus={prepareToasts} noValidate aria-label="Send us a message" className={cn("grid gap-4", className)}>
       <Field label="Full Name" id={`${id}-name`} required>
         <Input id={`${id}-name`} name="name" autoComplete="name" required value={values.name} onChange={set("name")} disabled={submitting} maxLength={200} />
       </Field>

@@ -1,11 +1,11 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 
 import { Button } from "~/components/ui/button";
 import { Field, FormError, Input } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import { postJson } from "~/lib/post-json";
+import { prepareToasts, toast } from "~/lib/toast";
 
 const INTEREST_ENDPOINT = "/api/register-interest";
 /** Spec 9: the success toast shows top-centre for 3000 ms; the visitor goes home after 2000 ms. */
@@ -71,7 +71,10 @@ export function RegisterInterestForm({ options, className }: { options: readonly
   return (
     <form
       onSubmit={register}
-      onFocus={() => void loadChecks().catch(() => undefined)}
+      onFocus={() => {
+        prepareToasts();
+        void loadChecks().catch(() => undefined);
+      }}
       noValidate
       aria-label="Register your interest"
       className={cn("grid gap-5", className)}

@@ -1,10 +1,10 @@
 import { type FormEvent, useId, useState } from "react";
-import { toast } from "sonner";
 
 import { Button } from "~/components/ui/button";
 import { Field, FormError, Input } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import { postJson } from "~/lib/post-json";
+import { prepareToasts, toast } from "~/lib/toast";
 
 const NEWSLETTER_ENDPOINT = "/api/v2/v2-subscribe-newsletter";
 
@@ -62,7 +62,10 @@ export function NewsletterSignup({ className }: { className?: string }) {
   return (
     <form
       onSubmit={subscribe}
-      onFocus={() => void loadChecks().catch(() => undefined)}
+      onFocus={() => {
+        prepareToasts();
+        void loadChecks().catch(() => undefined);
+      }}
       noValidate
       aria-label="Newsletter signup"
       className={cn("grid gap-4", className)}

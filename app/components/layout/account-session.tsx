@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useFetcher, useNavigate, useRevalidator } from "react-router";
-import { toast } from "sonner";
+
+import { toast } from "~/lib/toast";
 
 const CLAIM_ENDPOINT = "/api/functions/claim-guest-purchases";
 

@@ -1,12 +1,15 @@
-import Autoplay from "embla-carousel-autoplay";
-import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
-import { Children, type KeyboardEvent, type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
+import { Children, type KeyboardEvent, lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from "react";
 
 import { cn } from "~/lib/cn";
 import { usePrefersReducedMotion } from "~/lib/use-reduced-motion";
 
-type EmblaApi = NonNullable<ReturnType<typeof useEmblaCarousel>[1]>;
+import type { EmblaApi } from "./carousel-engine";
+
+const CarouselEngine = lazy(() => import("./carousel-engine"));
+
+/** How far below the screen a carousel starts loading Embla, so it moves by the time it is seen. */
+const LOAD_MARGIN = "50%";
 
 /** Keys that belong to the focused control (a video's seek bar, a text field), not to the carousel. */
 const OWN_ARROW_KEYS = new Set(["VIDEO", "AUDIO", "INPUT", "TEXTAREA", "SELECT"]);
@@ -28,7 +31,8 @@ function stopHiddenVideos(api: EmblaApi) {
 /**
  * An accessible carousel (WAI-ARIA APG pattern) on Embla. It renders the same
  * markup on the server and on the first client render; Embla and autoplay
- * start only once hydrated.
+ * load, apart from the page's first scripts, once the carousel nears the
+ * screen or is first used.
  */
 export function Carousel({
   label,
@@ -53,12 +57,16 @@ export function Carousel({
   const [pausedByUser, setPausedByUser] = useState(false);
   const autoplayOn = autoplayMs !== undefined && !reducedMotion && !pausedByUser;
 
-  // A new plugin list makes Embla re-initialise, so it only changes when autoplay is switched.
-  const plugins = useMemo(
-    () => (autoplayOn ? [Autoplay({ delay: autoplayMs, stopOnInteraction: false, stopOnMouseEnter: pauseOnHover })] : []),
-    [autoplayOn, autoplayMs, pauseOnHover],
-  );
-  const [viewportRef, api] = useEmblaCarousel({ loop, align: "start" }, plugins);
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
+  const [wanted, setWanted] = useState(false);
+  const [api, setApi] = useState<EmblaApi>();
+
+  useEffect(() => {
+    if (!viewport || wanted) return;
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setWanted(true), { rootMargin: LOAD_MARGIN });
+    observer.observe(viewport);
+    return () => observer.disconnect();
+  }, [viewport, wanted]);
 
   const [snapCount, setSnapCount] = useState(slides.length);
   const [selected, setSelected] = useState(0);
@@ -106,8 +114,20 @@ export function Carousel({
   return (
     // The arrow keys move the slides while focus is inside the carousel (WAI-ARIA carousel pattern).
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
-    <section aria-roledescription="carousel" aria-label={label} onKeyDown={onKeyDown} className={cn("relative", className)}>
-      <div ref={viewportRef} className="overflow-hidden">
+    <section
+      aria-roledescription="carousel"
+      aria-label={label}
+      onKeyDown={onKeyDown}
+      onPointerEnter={() => setWanted(true)}
+      onFocus={() => setWanted(true)}
+      className={cn("relative", className)}
+    >
+      {wanted && viewport && (
+        <Suspense>
+          <CarouselEngine viewport={viewport} loop={loop} autoplayMs={autoplayOn ? autoplayMs : undefined} pauseOnHover={pauseOnHover} onApi={setApi} />
+        </Suspense>
+      )}
+      <div ref={setViewport} className="overflow-hidden">
         {/* Announce slide changes only when the visitor made them, not every few seconds. */}
         <div className="flex touch-pan-y" aria-live={autoplayOn ? "off" : "polite"}>
           {slides.map((slide, index) => (

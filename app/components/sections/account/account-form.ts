@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from "react";
 import type { useFetcher } from "react-router";
-import { toast } from "sonner";
 import type { z } from "zod";
 
 import { fieldErrors, firstIssueMessage } from "~/lib/schemas/fields";
+import { toast } from "~/lib/toast";
 
 import { type AccountActionAnswer, useActionAnswer } from "./action-answer";
 import { useLoginRedirect } from "./login-redirect";

@@ -1,9 +1,9 @@
 import { Switch } from "radix-ui";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 
 import { postJson } from "~/lib/post-json";
 import { PREFERENCES_ENDPOINT, PREFERENCES_MESSAGES } from "~/lib/schemas/preferences";
+import { toast } from "~/lib/toast";
 
 import { AccountCard } from "./account-card";
 import { RedirectingToLogin, useLoginRedirect } from "./login-redirect";

@@ -1,6 +1,5 @@
 import { type ComponentProps, useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 
 import { Button } from "~/components/ui/button";
 import { Field, fieldErrorId, Input } from "~/components/ui/field";
@@ -8,6 +7,7 @@ import { Select } from "~/components/ui/select";
 import { COUNTRIES_OF_RESIDENCE, COUNTRY_CODES } from "~/content/account";
 import { formatLongDate } from "~/lib/format";
 import { type ProfileField, type ProfileFormValues, profileSaveError, ProfileSchema } from "~/lib/schemas/profile";
+import { toast } from "~/lib/toast";
 
 import { AccountCard } from "./account-card";
 import { useAccountForm } from "./account-form";

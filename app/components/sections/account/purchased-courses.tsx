@@ -1,12 +1,12 @@
 import { ExternalLink, GraduationCap } from "lucide-react";
 import { Suspense, useEffect, useId } from "react";
 import { Await, Link, useAsyncError } from "react-router";
-import { toast } from "sonner";
 
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { formatLongDate } from "~/lib/format";
 import type { PurchaseCard } from "~/lib/purchases";
+import { toast } from "~/lib/toast";
 
 import { AccountCard } from "./account-card";
 

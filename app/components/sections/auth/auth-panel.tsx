@@ -2,13 +2,13 @@ import { Award, CalendarCheck, GraduationCap, PoundSterling } from "lucide-react
 import { Tabs } from "radix-ui";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useFetcher, useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import type { z } from "zod";
 
 import { Button } from "~/components/ui/button";
 import { Field, FormError, Input } from "~/components/ui/field";
 import { ForgotPasswordSchema, LoginSchema, SignUpSchema } from "~/lib/schemas/auth";
 import { firstIssueMessage } from "~/lib/schemas/fields";
+import { toast } from "~/lib/toast";
 
 interface Outcome {
   ok: boolean;

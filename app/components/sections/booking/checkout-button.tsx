@@ -1,10 +1,10 @@
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { useRouteLoaderData } from "react-router";
-import { toast } from "sonner";
 
 import { buttonVariants } from "~/components/ui/button";
 import { CHECKOUT_MESSAGES, requestCheckout } from "~/lib/checkout";
 import { cn } from "~/lib/cn";
+import { toast } from "~/lib/toast";
 import type { loader as rootLoader } from "~/root";
 
 /**

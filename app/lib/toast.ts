@@ -1,0 +1,54 @@
+import { useSyncExternalStore } from "react";
+import type { ExternalToast } from "sonner";
+
+/*
+ * Toasts without sonner in the first load: its code, and the Toaster the root
+ * renders, load with the first toast. Ids are made here so that callers get
+ * one at once (a loading toast is later replaced by its outcome).
+ */
+type Kind = "success" | "error" | "info" | "loading";
+
+let wanted = false;
+const listeners = new Set<() => void>();
+let lastId = 0;
+
+function want() {
+  if (wanted) return;
+  wanted = true;
+  for (const listener of listeners) listener();
+}
+
+/** Loads sonner and the Toaster ahead of a toast that may come (a form being filled in), so it shows at once. */
+export function prepareToasts() {
+  want();
+  void import("sonner");
+}
+
+function show(kind: Kind, message: string, options: ExternalToast = {}): string | number {
+  const id = options.id ?? `toast-${++lastId}`;
+  want();
+  // The Toaster shows toasts made before it subscribed, so the order of the two loads does not matter.
+  void import("sonner").then(({ toast: sonner }) => sonner[kind](message, { ...options, id }));
+  return id;
+}
+
+export const toast = {
+  success: (message: string, options?: ExternalToast) => show("success", message, options),
+  error: (message: string, options?: ExternalToast) => show("error", message, options),
+  info: (message: string, options?: ExternalToast) => show("info", message, options),
+  loading: (message: string, options?: ExternalToast) => show("loading", message, options),
+};
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** True once a toast has been asked for: from then on the root renders the Toaster. */
+export function useToasterWanted(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
+}

@@ -1,0 +1,268 @@
+// npm run lighthouse : Lighthouse (mobile, simulated slow 4G, its defaults) on the public pages of the
+// production build, served from a fresh embedded database with the demo data. Needs `npm run build` first.
+// Prints one table and exits non-zero when a page misses design.md's budget.
+//   LIGHTHOUSE_RUNS  runs per page, the median reported (default 1; the machine's noise shows in single runs)
+//   LIGHTHOUSE_PORT  port for the server under test (default 3720)
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+
+import lighthouse from "lighthouse";
+
+const root = resolve(import.meta.dirname, "..");
+const clientBuild = resolve(root, "build/client");
+const serverBuild = resolve(root, "build/server/index.js");
+const dataDir = resolve(root, ".tmp/lighthouse-data");
+const port = Number(process.env.LIGHTHOUSE_PORT || 3720);
+const runs = Number(process.env.LIGHTHOUSE_RUNS || 1);
+const origin = `http://localhost:${port}`;
+const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const PAGES = ["/", "/courses", "/courses/full-arch", "/booking", "/upcoming-events"];
+/** design.md 8: the bar each page must clear. */
+const BUDGET = { performance: 98, lcpMs: 1500, cls: 0.01 };
+const STARTUP_TIMEOUT_MS = 180_000;
+const STOP_TIMEOUT_MS = 10_000;
+
+interface Row {
+  page: string;
+  performance: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  jsKb: number;
+  requests: number;
+}
+
+if (!existsSync(serverBuild)) {
+  console.error("No production build found: run `npm run build` first.");
+  process.exit(1);
+}
+if (!Number.isInteger(port) || port < 1 || port > 65535) {
+  console.error(`LIGHTHOUSE_PORT must be a port number, got ${process.env.LIGHTHOUSE_PORT}.`);
+  process.exit(1);
+}
+if (!Number.isInteger(runs) || runs < 1) {
+  console.error(`LIGHTHOUSE_RUNS must be a whole number of at least 1, got ${process.env.LIGHTHOUSE_RUNS}.`);
+  process.exit(1);
+}
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+function portInUse(): Promise<boolean> {
+  return new Promise((done) => {
+    const socket = connect({ port, host: "localhost" });
+    socket.once("connect", () => {
+      socket.destroy();
+      done(true);
+    });
+    socket.once("error", () => done(false));
+  });
+}
+
+/** A child's output, kept short: shown only when something fails. */
+const output: string[] = [];
+function keepOutput(chunk: Buffer) {
+  output.push(...chunk.toString().split("\n").filter(Boolean));
+  if (output.length > 40) output.splice(0, output.length - 40);
+}
+
+const children: { child: ChildProcess; exited: Promise<void> }[] = [];
+
+function start(command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout?.on("data", keepOutput);
+  child.stderr?.on("data", keepOutput);
+  children.push({ child, exited: new Promise((done) => child.once("exit", () => done())) });
+  return child;
+}
+
+async function stopAll() {
+  for (const { child, exited } of children.splice(0).reverse()) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    child.kill("SIGTERM");
+    const stopped = await Promise.race([exited.then(() => true), sleep(STOP_TIMEOUT_MS).then(() => false)]);
+    if (!stopped) {
+      child.kill("SIGKILL");
+      await exited;
+    }
+  }
+}
+
+async function waitForHealth(child: ChildProcess) {
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`The server exited (code ${child.exitCode ?? child.signalCode}) before answering /healthz.`);
+    }
+    try {
+      const response = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(250);
+  }
+  throw new Error(`The server did not answer GET /healthz with 200 within ${STARTUP_TIMEOUT_MS / 1000} s.`);
+}
+
+/** Chromium with a DevTools port of its choosing, which it names on stderr. */
+async function startChrome(profileDir: string): Promise<number> {
+  const args = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ];
+  const chrome = start(chromePath, [...args, "--remote-debugging-port=0", `--user-data-dir=${profileDir}`, "about:blank"], process.env);
+  return new Promise((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`${chromePath} did not open a DevTools port within 30 s.`)), 30_000);
+    chrome.stderr?.on("data", (chunk: Buffer) => {
+      const found = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(chunk.toString());
+      if (found) {
+        clearTimeout(timer);
+        done(Number(found[1]));
+      }
+    });
+    chrome.once("exit", () => fail(new Error(`${chromePath} exited before opening a DevTools port.`)));
+  });
+}
+
+/** The page's scripts from our server, gzipped as in the budget test: what a phone downloads. */
+async function gzippedScriptKb(urls: string[]): Promise<number> {
+  let bytes = 0;
+  for (const url of urls) {
+    const path = new URL(url).pathname;
+    bytes += gzipSync(await readFile(join(clientBuild, path))).length;
+  }
+  return bytes / 1024;
+}
+
+interface NetworkRequest {
+  url: string;
+  resourceType?: string;
+}
+
+async function audit(path: string, chromePort: number): Promise<Row> {
+  const result = await lighthouse(`${origin}${path}`, { port: chromePort, logLevel: "error", output: "json", onlyCategories: ["performance"] });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${path}.`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.message}`);
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const requests = ((lhr.audits["network-requests"]?.details as { items?: NetworkRequest[] } | undefined)?.items ?? []).filter(
+    (request) => !request.url.startsWith("data:"),
+  );
+  const scripts = requests.filter((request) => request.resourceType === "Script" && request.url.startsWith(`${origin}/assets/`));
+  return {
+    page: path,
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcpMs: value("first-contentful-paint"),
+    lcpMs: value("largest-contentful-paint"),
+    tbtMs: value("total-blocking-time"),
+    cls: value("cumulative-layout-shift"),
+    jsKb: await gzippedScriptKb(scripts.map((request) => request.url)),
+    requests: requests.length,
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+function medianRow(rows: Row[]): Row {
+  const of = (key: Exclude<keyof Row, "page">) => median(rows.map((row) => row[key]));
+  return {
+    page: rows[0].page,
+    performance: of("performance"),
+    fcpMs: of("fcpMs"),
+    lcpMs: of("lcpMs"),
+    tbtMs: of("tbtMs"),
+    cls: of("cls"),
+    jsKb: of("jsKb"),
+    requests: of("requests"),
+  };
+}
+
+function misses(row: Row): string[] {
+  const missed: string[] = [];
+  if (row.performance < BUDGET.performance) missed.push(`performance ${row.performance} < ${BUDGET.performance}`);
+  if (row.lcpMs > BUDGET.lcpMs) missed.push(`LCP ${(row.lcpMs / 1000).toFixed(2)} s > ${BUDGET.lcpMs / 1000} s`);
+  if (row.cls > BUDGET.cls) missed.push(`CLS ${row.cls.toFixed(3)} > ${BUDGET.cls}`);
+  return missed;
+}
+
+function printTable(rows: Row[]) {
+  const header = ["page", "perf", "FCP s", "LCP s", "TBT ms", "CLS", "JS KB gz", "requests", "budget"];
+  const lines = rows.map((row) => [
+    row.page,
+    String(row.performance),
+    (row.fcpMs / 1000).toFixed(2),
+    (row.lcpMs / 1000).toFixed(2),
+    row.tbtMs.toFixed(0),
+    row.cls.toFixed(3),
+    row.jsKb.toFixed(1),
+    String(row.requests),
+    misses(row).length ? "MISSED" : "ok",
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
+  const format = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  ");
+  console.log(format(header));
+  console.log(widths.map((width) => "-".repeat(width)).join("  "));
+  for (const line of lines) console.log(format(line));
+}
+
+let profileDir: string | undefined;
+async function cleanUp() {
+  await stopAll();
+  await rm(dataDir, { recursive: true, force: true });
+  if (profileDir) await rm(profileDir, { recursive: true, force: true });
+}
+
+process.once("SIGINT", () => {
+  console.error("\nInterrupted: stopping the server and Chromium.");
+  void cleanUp().finally(() => process.exit(130));
+});
+
+try {
+  if (await portInUse()) throw new Error(`Port ${port} is already in use: stop what runs there or set LIGHTHOUSE_PORT.`);
+  await rm(dataDir, { recursive: true, force: true });
+  console.log(`Starting the production server on ${origin} (data in ${dataDir}, demo data seeded)…`);
+  const server = start(process.execPath, ["server/main.js"], {
+    PATH: process.env.PATH,
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SITE_URL: origin,
+  });
+  await waitForHealth(server);
+  // The first render of each page warms the server's caches; Lighthouse measures the page, not a cold process.
+  for (const path of PAGES) await fetch(`${origin}${path}`);
+  profileDir = await mkdtemp(join(tmpdir(), "lighthouse-chrome-"));
+  const chromePort = await startChrome(profileDir);
+  console.log(`Lighthouse ${runs} run${runs > 1 ? "s" : ""} per page (mobile, simulated slow 4G)${runs > 1 ? ", median shown" : ""}.\n`);
+  const rows: Row[] = [];
+  for (const path of PAGES) {
+    const samples: Row[] = [];
+    for (let run = 0; run < runs; run++) samples.push(await audit(path, chromePort));
+    rows.push(medianRow(samples));
+  }
+  printTable(rows);
+  const failing = rows.filter((row) => misses(row).length > 0);
+  for (const row of failing) console.error(`\n${row.page} misses the budget: ${misses(row).join(", ")}.`);
+  if (failing.length > 0) process.exitCode = 1;
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  if (output.length > 0) console.error(`\nLast output:\n${output.join("\n")}`);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+}
