@@ -23,7 +23,7 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRel
 export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
 /** What a listener on a channel hears: a notice, or that notices may have been missed (its connection dropped, then came back). */
-export interface ChannelListener {
+interface ChannelListener {
   onNotice(): void;
   /** The connection carrying notices is gone: until `onNotice` is heard again, assume anything changed. */
   onLost(): void;
