@@ -4,6 +4,7 @@
 //   BENCH_PORT          port for the server under test (default 3700)
 //   BENCH_DATABASE_URL  a PostgreSQL database to run on (default: the embedded database, in a fresh data dir)
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readdir, readFile, rm } from "node:fs/promises";
 import { connect } from "node:net";
@@ -94,7 +95,8 @@ function startServer() {
       NODE_ENV: "production",
       PORT: String(port),
       DATA_DIR: dataDir,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      // On PostgreSQL, as the embedded default runs: the built-in checkout and mailbox, and the demo courses.
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl, BETTER_AUTH_SECRET: randomBytes(32).toString("hex"), LOCAL_PROVIDERS: "1", SEED_DEMO_DATA: "1" } : {}),
       SITE_URL: origin,
       // The most the app accepts (env.server.ts): a benchmark sends far more than 5 forms per 10 minutes.
       FORM_RATE_LIMIT: "100000",
