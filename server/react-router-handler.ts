@@ -94,8 +94,6 @@ export function reactRouterHandler({
       if (pageCache && cacheKey) {
         const cached = pageCache.lookup(cacheKey, url.href, fetchHeaders(req));
         if (cached) return sendCachedPage(req, res, cached.page, cached.outcome);
-        const rendered = await pageCache.pending(cacheKey);
-        if (rendered && !res.destroyed) return sendCachedPage(req, res, rendered, "hit");
       }
       const context = getLoadContext(req, res);
       let response = await handle(fetchRequest(req, res), context);
@@ -107,11 +105,18 @@ export function reactRouterHandler({
         await response.body?.cancel();
         return;
       }
-      const page =
-        pageCache && cacheKey && req.method === "GET"
-          ? await pageCache.offer(cacheKey, url.href, { response, route: (res.locals.requestRoute as { pattern?: string } | undefined)?.pattern })
-          : undefined;
-      if (page) return sendCachedPage(req, res, page, "miss");
+      if (pageCache && cacheKey && req.method === "GET" && response.body) {
+        // The visitor's copy streams as it renders (a page's deferred parts come later); the cache reads its own copy whole.
+        const [visitorCopy, cacheCopy] = response.body.tee();
+        const forCache = new Response(cacheCopy, response);
+        const route = (res.locals.requestRoute as { pattern?: string } | undefined)?.pattern;
+        void pageCache
+          .offer(cacheKey, url.href, { response: forCache, route })
+          .then((page) => (page ? undefined : forCache.body?.cancel()))
+          .catch(() => {});
+        response = new Response(visitorCopy, response);
+        res.setHeader("X-Cache", "MISS");
+      }
       await sendResponse(res, response);
     } catch (error) {
       if (res.destroyed) return;
