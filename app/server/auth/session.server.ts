@@ -20,14 +20,24 @@ export interface SessionUser {
   signupMarketingConsent: boolean;
 }
 
-/** The signed-in person from the session cookie or a bearer token, or null. */
-export async function getSessionUser(auth: Auth, request: Request): Promise<SessionUser | null> {
+const SESSION_CREDENTIAL = /(^|;\s*)(__Secure-)?gii\.session_token=/;
+
+/**
+ * The signed-in person from the session cookie or a bearer token, or null.
+ * `ping` reaches the database: a visitor who sent a session that was not
+ * found is signed out only if the database could be asked.
+ */
+export async function getSessionUser(auth: Auth, request: Request, ping: () => Promise<void>): Promise<SessionUser | null> {
   const session = await auth.api.getSession({ headers: request.headers }).catch((error: unknown) => {
     // A database that cannot be reached is an outage (503), not a signed-out visitor sent to log in.
     if (isDatabaseUnavailable(error)) throw error;
     return null;
   });
-  if (!session) return null;
+  if (!session) {
+    // The auth library can answer "no session" when its query failed: an outage must not sign anyone out.
+    if (SESSION_CREDENTIAL.test(request.headers.get("cookie") ?? "") || request.headers.has("authorization")) await ping();
+    return null;
+  }
   const user = session.user as typeof session.user & Partial<SessionUser>;
   return {
     id: user.id,

@@ -36,7 +36,8 @@ const sessionUserContext = createContext<Promise<SessionUser | null> | null>(nul
 export function currentUser({ request, context }: Args): Promise<SessionUser | null> {
   let user = context.get(sessionUserContext);
   if (!user) {
-    user = getSessionUser(appServices(context).auth, request);
+    const { auth, database } = appServices(context);
+    user = getSessionUser(auth, request, () => database.ping());
     (context as RouterContextProvider).set(sessionUserContext, user);
   }
   return user;
