@@ -1,5 +1,5 @@
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
-import { lazy, Suspense, useEffect } from "react";
+import { type ComponentProps, lazy, Suspense, useEffect } from "react";
 import { isRouteErrorResponse, Links, type LinksFunction, Meta, Outlet, Scripts, useRouteError, useRouteLoaderData } from "react-router";
 
 import { ClaimGuestPurchases, useLogout } from "~/components/layout/account-session";
@@ -13,7 +13,7 @@ import { SITE } from "~/content/site";
 import { useInlineStylesheet } from "~/lib/inline-stylesheet";
 import { useNonce } from "~/lib/nonce";
 import { ErrorReference } from "~/lib/request-id";
-import { useToasterWanted } from "~/lib/toast";
+import { toasterIsMounted, useToasterWanted } from "~/lib/toast";
 import { currentUser, publicRoute } from "~/server/http/guards.server";
 import { appServices, recordRoutePattern } from "~/server/platform/context.server";
 import { publicEnv } from "~/server/platform/env.server";
@@ -25,7 +25,15 @@ import stylesheet from "./app.css?url";
 export const TOAST_LIMIT = 3;
 export const TOAST_DURATION_MS = 4000;
 
-const Toaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
+// Its effect runs after sonner's own (a child's), so toasts are sent only once sonner listens.
+const Toaster = lazy(() =>
+  import("sonner").then(({ Toaster: SonnerToaster }) => ({
+    default: function MountedToaster(props: ComponentProps<typeof SonnerToaster>) {
+      useEffect(() => toasterIsMounted(), []);
+      return <SonnerToaster {...props} />;
+    },
+  })),
+);
 
 /** The toaster, once the page has something to tell: sonner stays out of the first load. */
 function Toasts() {

@@ -24,11 +24,19 @@ export function prepareToasts() {
   void import("sonner");
 }
 
+let markMounted!: () => void;
+/** Settles once the root's Toaster listens: a toast sent before that would be dropped. */
+const toasterMounted = new Promise<void>((resolve) => (markMounted = resolve));
+
+/** Called by the root's Toaster once it is on the page. */
+export function toasterIsMounted() {
+  markMounted();
+}
+
 function show(kind: Kind, message: string, options: ExternalToast = {}): string | number {
   const id = options.id ?? `toast-${++lastId}`;
   want();
-  // The Toaster shows toasts made before it subscribed, so the order of the two loads does not matter.
-  void import("sonner").then(({ toast: sonner }) => sonner[kind](message, { ...options, id }));
+  void Promise.all([import("sonner"), toasterMounted]).then(([{ toast: sonner }]) => sonner[kind](message, { ...options, id }));
   return id;
 }
 
