@@ -3,11 +3,10 @@
 //   BENCH_SECONDS       seconds per measured run (default 5; each run follows an unreported 1 s warm-up)
 //   BENCH_PORT          port for the server under test (default 3700)
 //   BENCH_DATABASE_URL  a PostgreSQL database to run on (default: the embedded database, in a fresh data dir)
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readdir, readFile, rm } from "node:fs/promises";
-import { connect } from "node:net";
 import { cpus, totalmem } from "node:os";
 import { resolve } from "node:path";
 
@@ -18,7 +17,8 @@ import { scheduleEdition } from "~/server/catalogue/editions.server";
 import { migrateDatabase, openDatabase } from "~/server/db/client.server";
 import { seatHolds } from "~/server/db/schema.server";
 
-const root = resolve(import.meta.dirname, "..");
+import { childProcesses, portInUse, projectRoot as root, waitForHealth } from "./support/processes";
+
 const serverBuild = resolve(root, "build/server/index.js");
 const dataDir = resolve(root, ".tmp/bench-data");
 const port = Number(process.env.BENCH_PORT || 3700);
@@ -30,7 +30,6 @@ const CONNECTIONS = 10;
 const CHECKOUT_CONNECTIONS = 20;
 const WARMUP_SECONDS = 1;
 const STARTUP_TIMEOUT_MS = 60_000;
-const STOP_TIMEOUT_MS = 10_000;
 
 interface Target {
   name: string;
@@ -63,82 +62,22 @@ if (!Number.isFinite(seconds) || seconds <= 0) {
   process.exit(1);
 }
 
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-/** True when something already accepts connections on the port (it would answer our health check). */
-function portInUse(): Promise<boolean> {
-  return new Promise((done) => {
-    const socket = connect({ port, host: "localhost" });
-    socket.once("connect", () => {
-      socket.destroy();
-      done(true);
-    });
-    socket.once("error", () => done(false));
-  });
-}
-
-/** The server's output, kept short: shown only when it fails. */
-const serverOutput: string[] = [];
-function keepOutput(chunk: Buffer) {
-  serverOutput.push(...chunk.toString().split("\n").filter(Boolean));
-  if (serverOutput.length > 40) serverOutput.splice(0, serverOutput.length - 40);
-}
-
-let server: ChildProcess | undefined;
-let serverExited: Promise<void> = Promise.resolve();
+const children = childProcesses();
 
 function startServer() {
-  const child = spawn(process.execPath, ["server/main.js"], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      // On PostgreSQL, as the embedded default runs: the built-in checkout and mailbox, and the demo courses.
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl, BETTER_AUTH_SECRET: randomBytes(32).toString("hex"), LOCAL_PROVIDERS: "1", SEED_DEMO_DATA: "1" } : {}),
-      SITE_URL: origin,
-      // The most the app accepts (env.server.ts): a benchmark sends far more than 5 forms per 10 minutes.
-      FORM_RATE_LIMIT: "100000",
-      AUTH_RATE_LIMIT: "100000",
-      CHECKOUT_RATE_LIMIT: "100000",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  return children.start(process.execPath, ["server/main.js"], {
+    PATH: process.env.PATH,
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    // On PostgreSQL, as the embedded default runs: the built-in checkout and mailbox, and the demo courses.
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, BETTER_AUTH_SECRET: randomBytes(32).toString("hex"), LOCAL_PROVIDERS: "1", SEED_DEMO_DATA: "1" } : {}),
+    SITE_URL: origin,
+    // The most the app accepts (env.server.ts): a benchmark sends far more than 5 forms per 10 minutes.
+    FORM_RATE_LIMIT: "100000",
+    AUTH_RATE_LIMIT: "100000",
+    CHECKOUT_RATE_LIMIT: "100000",
   });
-  child.stdout?.on("data", keepOutput);
-  child.stderr?.on("data", keepOutput);
-  serverExited = new Promise((done) => child.once("exit", () => done()));
-  server = child;
-  return child;
-}
-
-async function waitForHealth(child: ChildProcess) {
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`The server exited (code ${child.exitCode ?? child.signalCode}) before answering /healthz.`);
-    }
-    try {
-      const response = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(2_000) });
-      if (response.status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(250);
-  }
-  throw new Error(`The server did not answer GET /healthz with 200 within ${STARTUP_TIMEOUT_MS / 1000} s.`);
-}
-
-async function stopServer() {
-  const child = server;
-  server = undefined;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  child.kill("SIGTERM");
-  const stopped = await Promise.race([serverExited.then(() => true), sleep(STOP_TIMEOUT_MS).then(() => false)]);
-  if (!stopped) {
-    child.kill("SIGKILL");
-    await serverExited;
-  }
 }
 
 /**
@@ -237,7 +176,7 @@ function printTable(rows: Row[]) {
 }
 
 async function cleanUp() {
-  await stopServer();
+  await children.stopAll();
   await rm(dataDir, { recursive: true, force: true });
 }
 
@@ -249,12 +188,12 @@ process.once("SIGINT", () => {
 });
 
 try {
-  if (await portInUse()) throw new Error(`Port ${port} is already in use: stop what runs there or set BENCH_PORT.`);
+  if (await portInUse(port)) throw new Error(`Port ${port} is already in use: stop what runs there or set BENCH_PORT.`);
   await rm(dataDir, { recursive: true, force: true });
   const benchEdition = await scheduleBenchEdition();
   console.log(`Starting the production server on ${origin} (${databaseUrl ? "PostgreSQL at BENCH_DATABASE_URL" : `embedded database in ${dataDir}`})…`);
   const child = startServer();
-  await waitForHealth(child);
+  await waitForHealth(child, origin, STARTUP_TIMEOUT_MS);
 
   const gzip = { "Accept-Encoding": "gzip" };
   const asset = await findStaticAsset();
@@ -303,12 +242,12 @@ try {
       console.error(`\n${row.name}: ${row.non2xx} non-2xx responses, ${row.errors} connection errors or timeouts.`);
     }
     if (failing.length > 0) process.exitCode = 1;
-    await stopServer();
+    await children.stopAll();
     console.log(`\nReleased the ${await releaseBenchHolds(benchEdition.id)} holds the checkouts took.`);
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
-  if (serverOutput.length > 0) console.error(`\nLast server output:\n${serverOutput.join("\n")}`);
+  if (children.output.length > 0) console.error(`\nLast server output:\n${children.output.join("\n")}`);
   process.exitCode = 1;
 } finally {
   if (!interrupted) await cleanUp();

@@ -3,17 +3,16 @@
 // Prints one table and exits non-zero when a page misses design.md's budget.
 //   LIGHTHOUSE_RUNS  runs per page, the median reported (default 1; the machine's noise shows in single runs)
 //   LIGHTHOUSE_PORT  port for the server under test (default 3720)
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 
 import lighthouse from "lighthouse";
 
-const root = resolve(import.meta.dirname, "..");
+import { childProcesses, portInUse, projectRoot as root, waitForHealth } from "./support/processes";
+
 const clientBuild = resolve(root, "build/client");
 const serverBuild = resolve(root, "build/server/index.js");
 const dataDir = resolve(root, ".tmp/lighthouse-data");
@@ -25,7 +24,6 @@ const PAGES = ["/", "/courses", "/courses/full-arch", "/booking", "/upcoming-eve
 /** design.md 8: the bar each page must clear. */
 const BUDGET = { performance: 98, lcpMs: 1500, cls: 0.01 };
 const STARTUP_TIMEOUT_MS = 180_000;
-const STOP_TIMEOUT_MS = 10_000;
 
 interface Row {
   page: string;
@@ -51,64 +49,7 @@ if (!Number.isInteger(runs) || runs < 1) {
   process.exit(1);
 }
 
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-function portInUse(): Promise<boolean> {
-  return new Promise((done) => {
-    const socket = connect({ port, host: "localhost" });
-    socket.once("connect", () => {
-      socket.destroy();
-      done(true);
-    });
-    socket.once("error", () => done(false));
-  });
-}
-
-/** A child's output, kept short: shown only when something fails. */
-const output: string[] = [];
-function keepOutput(chunk: Buffer) {
-  output.push(...chunk.toString().split("\n").filter(Boolean));
-  if (output.length > 40) output.splice(0, output.length - 40);
-}
-
-const children: { child: ChildProcess; exited: Promise<void> }[] = [];
-
-function start(command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-  child.stdout?.on("data", keepOutput);
-  child.stderr?.on("data", keepOutput);
-  children.push({ child, exited: new Promise((done) => child.once("exit", () => done())) });
-  return child;
-}
-
-async function stopAll() {
-  for (const { child, exited } of children.splice(0).reverse()) {
-    if (child.exitCode !== null || child.signalCode !== null) continue;
-    child.kill("SIGTERM");
-    const stopped = await Promise.race([exited.then(() => true), sleep(STOP_TIMEOUT_MS).then(() => false)]);
-    if (!stopped) {
-      child.kill("SIGKILL");
-      await exited;
-    }
-  }
-}
-
-async function waitForHealth(child: ChildProcess) {
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`The server exited (code ${child.exitCode ?? child.signalCode}) before answering /healthz.`);
-    }
-    try {
-      const response = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(2_000) });
-      if (response.status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(250);
-  }
-  throw new Error(`The server did not answer GET /healthz with 200 within ${STARTUP_TIMEOUT_MS / 1000} s.`);
-}
+const children = childProcesses();
 
 /** Chromium with a DevTools port of its choosing, which it names on stderr. */
 async function startChrome(profileDir: string): Promise<number> {
@@ -121,7 +62,7 @@ async function startChrome(profileDir: string): Promise<number> {
     "--disable-component-update",
     "--disable-sync",
   ];
-  const chrome = start(chromePath, [...args, "--remote-debugging-port=0", `--user-data-dir=${profileDir}`, "about:blank"], process.env);
+  const chrome = children.start(chromePath, [...args, "--remote-debugging-port=0", `--user-data-dir=${profileDir}`, "about:blank"], process.env);
   return new Promise((done, fail) => {
     const timer = setTimeout(() => fail(new Error(`${chromePath} did not open a DevTools port within 30 s.`)), 30_000);
     chrome.stderr?.on("data", (chunk: Buffer) => {
@@ -222,7 +163,7 @@ function printTable(rows: Row[]) {
 
 let profileDir: string | undefined;
 async function cleanUp() {
-  await stopAll();
+  await children.stopAll();
   await rm(dataDir, { recursive: true, force: true });
   if (profileDir) await rm(profileDir, { recursive: true, force: true });
 }
@@ -233,17 +174,17 @@ process.once("SIGINT", () => {
 });
 
 try {
-  if (await portInUse()) throw new Error(`Port ${port} is already in use: stop what runs there or set LIGHTHOUSE_PORT.`);
+  if (await portInUse(port)) throw new Error(`Port ${port} is already in use: stop what runs there or set LIGHTHOUSE_PORT.`);
   await rm(dataDir, { recursive: true, force: true });
   console.log(`Starting the production server on ${origin} (data in ${dataDir}, demo data seeded)…`);
-  const server = start(process.execPath, ["server/main.js"], {
+  const server = children.start(process.execPath, ["server/main.js"], {
     PATH: process.env.PATH,
     NODE_ENV: "production",
     PORT: String(port),
     DATA_DIR: dataDir,
     SITE_URL: origin,
   });
-  await waitForHealth(server);
+  await waitForHealth(server, origin, STARTUP_TIMEOUT_MS);
   // The first render of each page warms the server's caches; Lighthouse measures the page, not a cold process.
   for (const path of PAGES) await fetch(`${origin}${path}`);
   profileDir = await mkdtemp(join(tmpdir(), "lighthouse-chrome-"));
@@ -261,7 +202,7 @@ try {
   if (failing.length > 0) process.exitCode = 1;
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
-  if (output.length > 0) console.error(`\nLast output:\n${output.join("\n")}`);
+  if (children.output.length > 0) console.error(`\nLast output:\n${children.output.join("\n")}`);
   process.exitCode = 1;
 } finally {
   await cleanUp();

@@ -1,6 +1,8 @@
 import type { Request, RequestHandler } from "express";
 import onHeaders from "on-headers";
 
+import { carriesCredential } from "~/server/auth/session.server";
+
 /** Pages and calls that are always about one visitor, signed in or not. */
 const PERSONAL_PATHS = [
   /^\/account(\/|\.data$|$)/,
@@ -22,12 +24,9 @@ export const PRIVATE_CACHE_CONTROL = "private, no-store";
  */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=10, stale-while-revalidate=60";
 
-/** Session cookies of Better Auth under our prefix (with `__Secure-` on https). */
-const SESSION_COOKIE = /(^|;\s*)(__Secure-)?gii\.session_(token|data)=/;
-
 /** True when the answer depends on who asks: a personal page or call, a session, a bearer token. */
 export function isPersonalRequest(req: Request): boolean {
-  return PERSONAL_PATHS.some((pattern) => pattern.test(req.path)) || SESSION_COOKIE.test(req.get("cookie") ?? "") || req.get("authorization") !== undefined;
+  return PERSONAL_PATHS.some((pattern) => pattern.test(req.path)) || carriesCredential(req.get("cookie"), req.get("authorization"));
 }
 
 /**

@@ -158,7 +158,7 @@ export function createPageCache(options: PageCacheOptions) {
       return { page, outcome: "stale" };
     },
 
-    /** A render already under way for `key`, to wait for instead of rendering again. */
+    /** The render under way for `key` (a background refresh, or a page being kept), for whoever must wait for it to end. */
     pending(key: string): Promise<CachedPage | undefined> | undefined {
       return listening ? rendering.get(key) : undefined;
     },

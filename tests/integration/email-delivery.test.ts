@@ -1,8 +1,5 @@
-import type { AddressInfo } from "node:net";
-
 import { eq } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
-import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 
 import { emailOutbox } from "~/server/db/schema.server";
 import { enqueueEmail, marketingHeaders } from "~/server/email/outbox.server";
@@ -10,35 +7,9 @@ import { renderContactNotification } from "~/server/email/templates.server";
 import { createSmtpTransport, deliverDueEmails, type MailTransport, retryDelayMs } from "~/server/email/worker.server";
 
 import { useTestDatabase } from "../support/database";
-
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server in this process: what it receives is what a provider would. */
-async function startSmtp(port = 0) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
-      stream.on("end", () => {
-        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  const address = (server.server.address() as AddressInfo).port;
-  return { server, port: address, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+import { startSmtpSink } from "../support/smtp-sink";
 
 const handle = useTestDatabase();
-afterAll(async () => {});
 beforeEach(async () => {
   await handle.db.delete(emailOutbox);
 });
@@ -48,7 +19,7 @@ const unfold = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
 
 describe("email delivery over SMTP", () => {
   it("delivers a queued email with its headers, Reply-To, and the message escaped in HTML", async () => {
-    const smtp = await startSmtp();
+    const smtp = await startSmtpSink();
     try {
       const rendered = await renderContactNotification({
         name: "Dr Sam Lee",
@@ -85,7 +56,7 @@ describe("email delivery over SMTP", () => {
 
   it("keeps mail queued while SMTP is down and delivers it exactly once when it is back", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const probe = await startSmtp();
+    const probe = await startSmtpSink();
     const port = probe.port;
     await probe.close();
     await enqueueEmail(handle.db, { template: "interest-notification", to: "staff@example.com", subject: "Interest", html: "<p>Hi</p>", text: "Hi" });
@@ -101,7 +72,7 @@ describe("email delivery over SMTP", () => {
     // Not due yet: nothing is tried.
     expect(await deliverDueEmails(handle.db, transport, new Date(t0.getTime() + 1_000))).toEqual({ sent: 0, failed: 0 });
 
-    const smtp = await startSmtp(port);
+    const smtp = await startSmtpSink(port);
     try {
       const later = new Date(t0.getTime() + retryDelayMs(1) + 1_000);
       expect(await deliverDueEmails(handle.db, transport, later)).toEqual({ sent: 1, failed: 0 });

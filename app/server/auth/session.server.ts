@@ -20,7 +20,13 @@ export interface SessionUser {
   signupMarketingConsent: boolean;
 }
 
-const SESSION_CREDENTIAL = /(^|;\s*)(__Secure-)?gii\.session_token=/;
+/** Better Auth's session cookies under our prefix (with `__Secure-` on https). */
+const SESSION_COOKIE = /(^|;\s*)(__Secure-)?gii\.session_(token|data)=/;
+
+/** True when a request carries a session cookie or a bearer token: its answer is about one person. */
+export function carriesCredential(cookie: string | null | undefined, authorization: string | null | undefined): boolean {
+  return SESSION_COOKIE.test(cookie ?? "") || (authorization !== null && authorization !== undefined);
+}
 
 /**
  * The signed-in person from the session cookie or a bearer token, or null.
@@ -35,7 +41,7 @@ export async function getSessionUser(auth: Auth, request: Request, ping: () => P
   });
   if (!session) {
     // The auth library can answer "no session" when its query failed: an outage must not sign anyone out.
-    if (SESSION_CREDENTIAL.test(request.headers.get("cookie") ?? "") || request.headers.has("authorization")) await ping();
+    if (carriesCredential(request.headers.get("cookie"), request.headers.get("authorization"))) await ping();
     return null;
   }
   const user = session.user as typeof session.user & Partial<SessionUser>;
