@@ -6,7 +6,7 @@ import { resolve } from "node:path";
 
 export const projectRoot = resolve(import.meta.dirname, "../..");
 
-export const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 const STOP_TIMEOUT_MS = 10_000;
 
