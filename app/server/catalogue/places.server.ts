@@ -1,4 +1,5 @@
 import { and, count, eq, gt, inArray, min, or, type SQL } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 
 import { SUCCESSFUL_PURCHASE_STATUSES } from "~/lib/purchases";
 import type { Database, Transaction } from "~/server/db/client.server";
@@ -15,7 +16,8 @@ export function liveHold(now: Date): SQL {
 /** Places taken on editions: paid bookings plus live holds, by course id (an edition with none is absent). */
 export async function placesTakenBy(db: Database | Transaction, now: Date, courseIds?: readonly string[]): Promise<Map<string, number>> {
   if (courseIds && courseIds.length === 0) return new Map();
-  const [paid, held] = await Promise.all([
+  // One round trip: a sale decides on it while holding the edition's row lock.
+  const rows = await unionAll(
     db
       .select({ courseId: userCoursePurchases.courseId, taken: count() })
       .from(userCoursePurchases)
@@ -31,9 +33,9 @@ export async function placesTakenBy(db: Database | Transaction, now: Date, cours
       .from(seatHolds)
       .where(and(liveHold(now), courseIds ? inArray(seatHolds.courseId, [...courseIds]) : undefined))
       .groupBy(seatHolds.courseId),
-  ]);
+  );
   const taken = new Map<string, number>();
-  for (const row of [...paid, ...held]) taken.set(row.courseId, (taken.get(row.courseId) ?? 0) + Number(row.taken));
+  for (const row of rows) taken.set(row.courseId, (taken.get(row.courseId) ?? 0) + Number(row.taken));
   return taken;
 }
 

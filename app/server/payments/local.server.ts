@@ -150,7 +150,7 @@ export function createLocalCheckout({
     async createCheckoutSession(request) {
       const idempotencyKey = `checkout-${request.holdId}`;
       const id = randomId("cs_local");
-      await db
+      const [created] = await db
         .insert(localCheckoutSessions)
         .values({
           id,
@@ -171,9 +171,12 @@ export function createLocalCheckout({
           cancelUrl: request.cancelUrl,
           expiresAt: request.expiresAt,
         })
-        .onConflictDoNothing({ target: localCheckoutSessions.idempotencyKey });
+        .onConflictDoNothing({ target: localCheckoutSessions.idempotencyKey })
+        .returning({ id: localCheckoutSessions.id });
       // A repeated request with the same key gets the session the first one made, as Stripe's idempotency does.
-      const [row] = await db.select().from(localCheckoutSessions).where(eq(localCheckoutSessions.idempotencyKey, idempotencyKey));
+      const [row] = created
+        ? [created]
+        : await db.select({ id: localCheckoutSessions.id }).from(localCheckoutSessions).where(eq(localCheckoutSessions.idempotencyKey, idempotencyKey));
       return { id: row.id, url: `${siteUrl}/dev/checkout/${row.id}` };
     },
 
