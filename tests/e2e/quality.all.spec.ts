@@ -185,11 +185,15 @@ test.describe("accessibility (axe)", { tag: "@phone" }, () => {
   });
 });
 
-/** Elements (and their ::before and ::after) that would animate or transition for longer than a millisecond. */
+/**
+ * Elements (and their ::before and ::after) that would animate or transition for longer than a millisecond.
+ * An element that is never drawn, such as a video's `<source>`, has no style to compute (Chromium
+ * gives empty strings since version 156): it cannot move.
+ */
 function stillMoving(page: Page) {
   return page.evaluate(() => {
     const longest = (durations: string) =>
-      Math.max(...durations.split(",").map((duration) => parseFloat(duration) * (duration.trim().endsWith("ms") ? 0.001 : 1)));
+      Math.max(0, ...durations.split(",").map((duration) => (parseFloat(duration) || 0) * (duration.trim().endsWith("ms") ? 0.001 : 1)));
     return [...document.querySelectorAll("*")].flatMap((element) =>
       [null, "::before", "::after"].flatMap((pseudo) => {
         const style = getComputedStyle(element, pseudo);
