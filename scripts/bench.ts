@@ -17,7 +17,7 @@ import { scheduleEdition } from "~/server/catalogue/editions.server";
 import { migrateDatabase, openDatabase } from "~/server/db/client.server";
 import { seatHolds } from "~/server/db/schema.server";
 
-import { childProcesses, portInUse, projectRoot as root, waitForHealth } from "./support/processes";
+import { childProcesses, portInUse, projectRoot as root, serveNodeFlags, waitForHealth } from "./support/processes";
 
 const serverBuild = resolve(root, "build/server/index.js");
 const dataDir = resolve(root, ".tmp/bench-data");
@@ -64,8 +64,8 @@ if (!Number.isFinite(seconds) || seconds <= 0) {
 
 const children = childProcesses();
 
-function startServer() {
-  return children.start(process.execPath, ["server/main.js"], {
+async function startServer() {
+  return children.start(process.execPath, [...(await serveNodeFlags()), "server/main.js"], {
     PATH: process.env.PATH,
     NODE_ENV: "production",
     PORT: String(port),
@@ -192,7 +192,7 @@ try {
   await rm(dataDir, { recursive: true, force: true });
   const benchEdition = await scheduleBenchEdition();
   console.log(`Starting the production server on ${origin} (${databaseUrl ? "PostgreSQL at BENCH_DATABASE_URL" : `embedded database in ${dataDir}`})…`);
-  const child = startServer();
+  const child = await startServer();
   await waitForHealth(child, origin, STARTUP_TIMEOUT_MS);
 
   const gzip = { "Accept-Encoding": "gzip" };

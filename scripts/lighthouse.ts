@@ -11,7 +11,7 @@ import { gzipSync } from "node:zlib";
 
 import lighthouse from "lighthouse";
 
-import { childProcesses, portInUse, projectRoot as root, waitForHealth } from "./support/processes";
+import { childProcesses, portInUse, projectRoot as root, serveNodeFlags, waitForHealth } from "./support/processes";
 
 const clientBuild = resolve(root, "build/client");
 const serverBuild = resolve(root, "build/server/index.js");
@@ -177,7 +177,7 @@ try {
   if (await portInUse(port)) throw new Error(`Port ${port} is already in use: stop what runs there or set LIGHTHOUSE_PORT.`);
   await rm(dataDir, { recursive: true, force: true });
   console.log(`Starting the production server on ${origin} (data in ${dataDir}, demo data seeded)…`);
-  const server = children.start(process.execPath, ["server/main.js"], {
+  const server = children.start(process.execPath, [...(await serveNodeFlags()), "server/main.js"], {
     PATH: process.env.PATH,
     NODE_ENV: "production",
     PORT: String(port),

@@ -1,6 +1,7 @@
 // What the measuring scripts (bench, lighthouse) share: starting the production
 // server and other children, waiting for the server's health check, and stopping them all.
 import { type ChildProcess, spawn } from "node:child_process";
+import { readFile } from "node:fs/promises";
 import { connect } from "node:net";
 import { resolve } from "node:path";
 
@@ -9,6 +10,12 @@ export const projectRoot = resolve(import.meta.dirname, "../..");
 const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 const STOP_TIMEOUT_MS = 10_000;
+
+/** The flags `npm run serve` gives Node (the heap's limit), so that a measured server runs as production does. */
+export async function serveNodeFlags(): Promise<string[]> {
+  const { scripts } = JSON.parse(await readFile(resolve(projectRoot, "package.json"), "utf8")) as { scripts: { serve: string } };
+  return [...scripts.serve.matchAll(/(?<=\s)--[\w-]+(=\S+)?/g)].map(([flag]) => flag);
+}
 
 /** True when something already accepts connections on the port (it would answer our health check). */
 export function portInUse(port: number): Promise<boolean> {

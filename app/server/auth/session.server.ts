@@ -34,6 +34,8 @@ export function carriesCredential(cookie: string | null | undefined, authorizati
  * found is signed out only if the database could be asked.
  */
 export async function getSessionUser(auth: Auth, request: Request, ping: () => Promise<void>): Promise<SessionUser | null> {
+  // Nothing to look up: most requests are anonymous visitors, and the auth library's call costs each of them.
+  if (!carriesCredential(request.headers.get("cookie"), request.headers.get("authorization"))) return null;
   const session = await auth.api.getSession({ headers: request.headers }).catch((error: unknown) => {
     // A database that cannot be reached is an outage (503), not a signed-out visitor sent to log in.
     if (isDatabaseUnavailable(error)) throw error;
@@ -41,7 +43,7 @@ export async function getSessionUser(auth: Auth, request: Request, ping: () => P
   });
   if (!session) {
     // The auth library can answer "no session" when its query failed: an outage must not sign anyone out.
-    if (carriesCredential(request.headers.get("cookie"), request.headers.get("authorization"))) await ping();
+    await ping();
     return null;
   }
   const user = session.user as typeof session.user & Partial<SessionUser>;
