@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 
 import { isBookablePriceId } from "~/lib/booking";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
@@ -6,7 +6,7 @@ import { discountAmount, type DiscountRule } from "~/lib/discounts";
 import { formatDateRange } from "~/lib/format";
 import { todayIsoDate } from "~/server/catalogue/editions.server";
 import { TEST_PRODUCT_KEY } from "~/server/catalogue/offerings.server";
-import { placesTaken } from "~/server/catalogue/places.server";
+import { placesTakenExpression } from "~/server/catalogue/places.server";
 import type { Transaction } from "~/server/db/client.server";
 import { courses, seatHolds } from "~/server/db/schema.server";
 import type { PaymentMethodKind } from "~/server/payments/provider.server";
@@ -79,6 +79,39 @@ function stillForSale(edition: Edition, today: string, testProduct: boolean): bo
   return testProduct || (edition.isActive && edition.startDate !== null && edition.startDate > today);
 }
 
+/** A hold as the checkout asks for it, before the database gives it an id. */
+interface NewHold {
+  courseId: string;
+  userId: string | null;
+  customerEmail: string | null;
+  provider: "stripe" | "local";
+  expiresAt: Date;
+  amountSubtotal: number;
+  amountDiscount: number;
+  amountTotal: number;
+  currency: string;
+  discountKind: DiscountRule["kind"] | null;
+}
+
+/**
+ * Inserts the hold if the locked edition has a place free: the count and the
+ * insert are one statement, so the row lock is held one round trip less.
+ * Its id, or undefined when the edition is full.
+ */
+async function holdIfFree(tx: Transaction, hold: NewHold, capacity: number, now: Date): Promise<string | undefined> {
+  const column = (name: keyof NewHold | "id") => sql.identifier(seatHolds[name].name);
+  const columns = (Object.keys(hold) as (keyof NewHold)[]).map(column);
+  const inserted = await tx.execute(sql`
+    insert into ${seatHolds} (${sql.join(columns, sql`, `)})
+    select ${hold.courseId}::uuid, ${hold.userId}::text, ${hold.customerEmail}::text, ${hold.provider}::text,
+      ${hold.expiresAt.toISOString()}::timestamptz, ${hold.amountSubtotal}::integer, ${hold.amountDiscount}::integer,
+      ${hold.amountTotal}::integer, ${hold.currency}::text, ${hold.discountKind}::text
+    where ${placesTakenExpression(hold.courseId, now)} < ${capacity}
+    returning ${column("id")}`);
+  // Both drivers (node-postgres and PGlite) answer with the returned rows under `rows`.
+  return (inserted as { rows: { id: string }[] }).rows[0]?.id;
+}
+
 /**
  * Takes a place on the first of the editions with one free, each checked under
  * its row lock (pretix's quota rule): no two checkouts can take the last place.
@@ -89,33 +122,33 @@ async function takeHold(
   request: CheckoutStart,
   { provider, now, today }: { provider: "stripe" | "local"; now: Date; today: string },
 ) {
+  // A hold is no sale: its commit need not wait for the disk while others queue for the lock.
+  // The session's own update commits normally before the buyer gets the link, and makes this durable with it.
+  await tx.execute(sql`set local synchronous_commit = off`);
   let anyForSale = false;
   for (const candidate of editions) {
     const [edition] = await tx.select().from(courses).where(eq(courses.id, candidate.id)).for("update");
     if (!edition || !stillForSale(edition, today, Boolean(request.testProduct))) continue;
     anyForSale = true;
-    if ((await placesTaken(tx, edition.id, now)) >= edition.capacity) continue;
     const priceAmount = edition.priceAmount!;
     const discount = request.testProduct
       ? null
       : await bestDiscount(tx, request.buyer?.id ?? null, { offeringKey: edition.offeringKey, priceAmount }, { today, now });
     const amountDiscount = discount ? discountAmount(discount, priceAmount) : 0;
-    const [hold] = await tx
-      .insert(seatHolds)
-      .values({
-        courseId: edition.id,
-        userId: request.buyer?.id ?? null,
-        customerEmail: request.buyer?.email ?? null,
-        provider,
-        expiresAt: new Date(now.getTime() + HOLD_MS),
-        amountSubtotal: priceAmount,
-        amountDiscount,
-        amountTotal: priceAmount - amountDiscount,
-        currency: edition.priceCurrency,
-        discountKind: discount?.kind ?? null,
-      })
-      .returning();
-    return { hold, edition, discount };
+    const hold: NewHold = {
+      courseId: edition.id,
+      userId: request.buyer?.id ?? null,
+      customerEmail: request.buyer?.email ?? null,
+      provider,
+      expiresAt: new Date(now.getTime() + HOLD_MS),
+      amountSubtotal: priceAmount,
+      amountDiscount,
+      amountTotal: priceAmount - amountDiscount,
+      currency: edition.priceCurrency,
+      discountKind: discount?.kind ?? null,
+    };
+    const id = await holdIfFree(tx, hold, edition.capacity, now);
+    if (id) return { hold: { id, ...hold }, edition, discount };
   }
   if (!anyForSale) throw notAvailable();
   throw new UnavailableError(CHECKOUT_MESSAGES.fullyBooked);
@@ -187,7 +220,16 @@ export async function startCheckout(
       cancelUrl: `${env.siteUrl}/booking-canceled?${new URLSearchParams({ hold: hold.id })}`,
       expiresAt: new Date(now.getTime() + CHECKOUT_SESSION_MS),
     });
-    await db.update(seatHolds).set({ checkoutSessionId: session.id, checkoutUrl: session.url, status: "open" }).where(eq(seatHolds.id, hold.id));
+    const opened = await db
+      .update(seatHolds)
+      .set({ checkoutSessionId: session.id, checkoutUrl: session.url, status: "open" })
+      .where(and(eq(seatHolds.id, hold.id), eq(seatHolds.status, "opening")))
+      .returning({ id: seatHolds.id });
+    // The hold is gone (released meanwhile, or lost to a database crash before it reached the disk): no link to pay for nothing.
+    if (opened.length === 0) {
+      await payments.expireCheckoutSession(session.id);
+      throw new UpstreamError(CHECKOUT_MESSAGES.failed);
+    }
     return { sessionId: session.id, url: session.url, holdId: hold.id };
   } catch (error) {
     // No session, no hold: the place goes back at once.

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, min, or, type SQL } from "drizzle-orm";
+import { and, count, eq, gt, inArray, min, or, type SQL, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 
 import { SUCCESSFUL_PURCHASE_STATUSES } from "~/lib/purchases";
@@ -39,9 +39,21 @@ export async function placesTakenBy(db: Database | Transaction, now: Date, cours
   return taken;
 }
 
+/**
+ * Places taken on one edition, as an SQL expression: its paid bookings plus its
+ * live holds. A statement that decides a sale with it must run under the
+ * edition's row lock, after taking it (its snapshot then sees every earlier sale).
+ */
+export function placesTakenExpression(courseId: string, now: Date): SQL<number> {
+  const paid = and(eq(userCoursePurchases.courseId, courseId), inArray(userCoursePurchases.status, [...SUCCESSFUL_PURCHASE_STATUSES]));
+  const held = and(eq(seatHolds.courseId, courseId), liveHold(now));
+  return sql<number>`((select count(*) from ${userCoursePurchases} where ${paid}) + (select count(*) from ${seatHolds} where ${held}))`.mapWith(Number);
+}
+
 /** Places taken on one edition. Decide a sale with it only under the edition's row lock. */
 export async function placesTaken(db: Database | Transaction, courseId: string, now: Date): Promise<number> {
-  return (await placesTakenBy(db, now, [courseId])).get(courseId) ?? 0;
+  const [row] = await db.select({ taken: placesTakenExpression(courseId, now) }).from(sql`(select 1) as one`);
+  return row?.taken ?? 0;
 }
 
 /** When the next open checkout runs out and gives its place back by itself, if one is open. */
