@@ -167,6 +167,28 @@ describe(`starting a checkout on ${testDriver}`, () => {
     expect(await placesLeft(edition.id)).toBe(1);
   });
 
+  it("hands out no link when the hold is gone by the time its session opens: the session is expired and the buyer gets the checkout error", async () => {
+    const edition = await editionFor(handle, { capacity: 3 });
+    const base = services();
+    let sessionId: string | undefined;
+    const losingHolds = {
+      ...base,
+      payments: {
+        ...base.payments,
+        // As if the database had lost the hold (a crash before it reached the disk) while the session opened.
+        async createCheckoutSession(request: Parameters<typeof base.payments.createCheckoutSession>[0]) {
+          await handle.db.delete(seatHolds).where(eq(seatHolds.id, request.holdId));
+          const session = await base.payments.createCheckoutSession(request);
+          sessionId = session.id;
+          return session;
+        },
+      },
+    };
+    await expect(checkout(losingHolds, { courseId: edition.id, buyer: null })).rejects.toThrow(CHECKOUT_MESSAGES.failed);
+    expect((await builtInCheckout(base).session(sessionId!))?.status).toBe("expired");
+    expect(await placesLeft(edition.id)).toBe(3);
+  });
+
   it("limits checkouts per address to CHECKOUT_RATE_LIMIT in ten minutes", async () => {
     const limited = testServices(handle, testEnv({ CHECKOUT_RATE_LIMIT: "2" }));
     const edition = await editionFor(handle, { capacity: 10 });
