@@ -1,4 +1,4 @@
-import { AdminSection, CsvLink, TableScroll, TD, TH, When } from "~/components/admin/admin-list";
+import { AdminSection, AdminTable, CsvLink, TD, When } from "~/components/admin/admin-list";
 import { mailtoHref } from "~/lib/mailto";
 import { seo } from "~/lib/seo";
 import { interestByCourse } from "~/server/admin/lists.server";
@@ -42,42 +42,22 @@ export default function AdminInterest({ loaderData }: Route.ComponentProps) {
                 {group.course} <span className="text-base font-medium text-ink/70">({group.registrations.length})</span>
               </h2>
               <div className="mt-3">
-                <TableScroll>
-                  <table className="w-full min-w-[36rem]">
-                    <thead className="bg-mist">
-                      <tr>
-                        <th scope="col" className={TH}>
-                          Name
-                        </th>
-                        <th scope="col" className={TH}>
-                          Email
-                        </th>
-                        <th scope="col" className={TH}>
-                          Registered
-                        </th>
-                        <th scope="col" className={TH}>
-                          Status
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody className="divide-y divide-navy/10">
-                      {group.registrations.map((registration) => (
-                        <tr key={registration.id}>
-                          <td className={TD}>{registration.name}</td>
-                          <td className={TD}>
-                            <a href={mailtoHref(registration.email, { subject: group.course })} className="break-all underline">
-                              {registration.email}
-                            </a>
-                          </td>
-                          <td className={`${TD} whitespace-nowrap`}>
-                            <When value={registration.registeredAt} />
-                          </td>
-                          <td className={TD}>{registration.unsubscribed ? <span className="text-red-800">Unsubscribed</span> : "Subscribed"}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </TableScroll>
+                <AdminTable headings={["Name", "Email", "Registered", "Status"]} minWidthClass="min-w-[36rem]">
+                  {group.registrations.map((registration) => (
+                    <tr key={registration.id}>
+                      <td className={TD}>{registration.name}</td>
+                      <td className={TD}>
+                        <a href={mailtoHref(registration.email, { subject: group.course })} className="break-all underline">
+                          {registration.email}
+                        </a>
+                      </td>
+                      <td className={`${TD} whitespace-nowrap`}>
+                        <When value={registration.registeredAt} />
+                      </td>
+                      <td className={TD}>{registration.unsubscribed ? <span className="text-red-800">Unsubscribed</span> : "Subscribed"}</td>
+                    </tr>
+                  ))}
+                </AdminTable>
               </div>
             </section>
           ))}

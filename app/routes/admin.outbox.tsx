@@ -1,6 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 
-import { AdminSection, TableScroll, TD, TH, When } from "~/components/admin/admin-list";
+import { AdminSection, AdminTable, TD, When } from "~/components/admin/admin-list";
 import { Button } from "~/components/ui/button";
 import { OutboxRetrySchema } from "~/lib/schemas/admin-lists";
 import { seo } from "~/lib/seo";
@@ -93,40 +93,36 @@ export default function AdminOutbox({ loaderData, actionData }: Route.ComponentP
       {deadLetters.length === 0 ? (
         <p className="text-ink/70">No failed emails.</p>
       ) : (
-        <TableScroll>
-          <table className="w-full" aria-label="Failed emails">
-            <thead className="bg-mist">
-              <tr>
-                <th className={TH}>Email</th>
-                <th className={TH}>To</th>
-                <th className={TH}>Subject</th>
-                <th className={TH}>Attempts</th>
-                <th className={TH}>Last error</th>
-                <th className={TH}>Queued</th>
-                <th className={TH}>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-navy/10">
-              {deadLetters.map((email) => (
-                <tr key={email.id} data-testid="dead-letter">
-                  <td className={`${TD} font-mono text-xs`}>{email.template}</td>
-                  <td className={`${TD} break-all`}>{email.to}</td>
-                  <td className={`${TD} break-words`}>{email.subject}</td>
-                  <td className={TD}>{email.attempts}</td>
-                  <td className={`${TD} max-w-xs break-words text-ink/80`}>{email.lastError ?? "—"}</td>
-                  <td className={`${TD} whitespace-nowrap`}>
-                    <When value={email.queuedAt} />
-                  </td>
-                  <td className={TD}>
-                    <RetryForm intent="retry" id={email.id} label="Retry" subject={email.subject} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <AdminTable
+          label="Failed emails"
+          headings={[
+            "Email",
+            "To",
+            "Subject",
+            "Attempts",
+            "Last error",
+            "Queued",
+            <span key="actions" className="sr-only">
+              Actions
+            </span>,
+          ]}
+        >
+          {deadLetters.map((email) => (
+            <tr key={email.id} data-testid="dead-letter">
+              <td className={`${TD} font-mono text-xs`}>{email.template}</td>
+              <td className={`${TD} break-all`}>{email.to}</td>
+              <td className={`${TD} break-words`}>{email.subject}</td>
+              <td className={TD}>{email.attempts}</td>
+              <td className={`${TD} max-w-xs break-words text-ink/80`}>{email.lastError ?? "—"}</td>
+              <td className={`${TD} whitespace-nowrap`}>
+                <When value={email.queuedAt} />
+              </td>
+              <td className={TD}>
+                <RetryForm intent="retry" id={email.id} label="Retry" subject={email.subject} />
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
     </AdminSection>
   );

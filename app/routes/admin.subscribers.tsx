@@ -1,4 +1,4 @@
-import { AdminSection, CsvLink, TableScroll, TD, TH, When } from "~/components/admin/admin-list";
+import { AdminSection, AdminTable, CsvLink, TD, When } from "~/components/admin/admin-list";
 import { mailtoHref } from "~/lib/mailto";
 import { seo } from "~/lib/seo";
 import { confirmedSubscribers } from "~/server/admin/lists.server";
@@ -30,36 +30,19 @@ export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
       {subscribers.length === 0 ? (
         <p className="text-ink/70">No confirmed subscribers yet.</p>
       ) : (
-        <TableScroll>
-          <table className="w-full min-w-[30rem]">
-            <thead className="bg-mist">
-              <tr>
-                <th scope="col" className={TH}>
-                  Name
-                </th>
-                <th scope="col" className={TH}>
-                  Email
-                </th>
-                <th scope="col" className={TH}>
-                  Confirmed
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-navy/10">
-              {subscribers.map((subscriber) => (
-                <tr key={subscriber.id}>
-                  <td className={TD}>{subscriber.name ?? <span className="text-ink/75">(no name)</span>}</td>
-                  <td className={TD}>
-                    <a href={mailtoHref(subscriber.email)} className="break-all underline">
-                      {subscriber.email}
-                    </a>
-                  </td>
-                  <td className={`${TD} whitespace-nowrap`}>{subscriber.confirmedAt && <When value={subscriber.confirmedAt} dateOnly />}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <AdminTable headings={["Name", "Email", "Confirmed"]} minWidthClass="min-w-[30rem]">
+          {subscribers.map((subscriber) => (
+            <tr key={subscriber.id}>
+              <td className={TD}>{subscriber.name ?? <span className="text-ink/75">(no name)</span>}</td>
+              <td className={TD}>
+                <a href={mailtoHref(subscriber.email)} className="break-all underline">
+                  {subscriber.email}
+                </a>
+              </td>
+              <td className={`${TD} whitespace-nowrap`}>{subscriber.confirmedAt && <When value={subscriber.confirmedAt} dateOnly />}</td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
     </AdminSection>
   );

@@ -37,10 +37,39 @@ export function CsvLink({ href, label = "Download CSV" }: { href: string; label?
   );
 }
 
-/** A table that scrolls sideways inside its own box on a narrow screen, never the page. */
-export function TableScroll({ children }: { children: ReactNode }) {
-  return <div className="overflow-x-auto rounded-lg border border-navy/10 bg-white">{children}</div>;
-}
-
-export const TH = "px-3 py-2 text-left text-xs font-semibold tracking-wide text-ink/70 uppercase whitespace-nowrap";
+const TH = "px-3 py-2 text-left text-xs font-semibold tracking-wide text-ink/70 uppercase whitespace-nowrap";
 export const TD = "px-3 py-2 align-top text-sm";
+
+/**
+ * A back-office list as a table: its column headings, then its rows (cells styled with TD).
+ * It scrolls sideways inside its own box on a narrow screen, never the page.
+ */
+export function AdminTable({
+  headings,
+  minWidthClass,
+  label,
+  children,
+}: {
+  headings: ReactNode[];
+  /** A Tailwind min-width (`min-w-[36rem]`) below which the table scrolls rather than squeezes. */
+  minWidthClass?: string;
+  label?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-navy/10 bg-white">
+      <table className={minWidthClass ? `w-full ${minWidthClass}` : "w-full"} aria-label={label}>
+        <thead className="bg-mist">
+          <tr>
+            {headings.map((heading, index) => (
+              <th key={index} scope="col" className={TH}>
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-navy/10">{children}</tbody>
+      </table>
+    </div>
+  );
+}
