@@ -2,11 +2,11 @@ import { randomBytes } from "node:crypto";
 
 import type { Browser } from "@playwright/test";
 import pg from "pg";
-import Stripe from "stripe";
 
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
 import { localWebhookSecret } from "~/server/payments/local.server";
 
+import { checkoutSessionObject, signedEvent } from "../support/booking";
 import { openAccount, signUpThroughUi, type TestAccount, uniqueEmail } from "./accounts";
 import { type AppInstance, portNextTo, startAppInstance } from "./app-instance";
 import { fixturesOf } from "./data";
@@ -293,25 +293,10 @@ test("the same payment event ten times, out of order and split across both insta
     rows: [hold],
   } = await sql.query<{ id: string }>("select id from seat_holds where checkout_session_id = $1", [started.sessionId]);
   const email = uniqueEmail("webhook-twice");
-  const session = (status: string, paymentStatus: string) => ({
-    id: started.sessionId,
-    object: "checkout.session",
-    status,
-    payment_status: paymentStatus,
-    amount_subtotal: 150_000,
-    amount_total: 150_000,
-    currency: "gbp",
-    customer_details: { email },
-    metadata: { hold_id: hold.id, course_id: edition.id },
-    payment_intent: `pi_split_${randomBytes(4).toString("hex")}`,
-  });
   const secret = localWebhookSecret(instanceEnv.BETTER_AUTH_SECRET);
-  const event = (id: string, type: string, object: object) => {
-    const payload = JSON.stringify({ id, object: "event", type, data: { object } });
-    return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
-  };
-  const completed = event(`evt_split_${randomBytes(4).toString("hex")}`, "checkout.session.completed", session("complete", "paid"));
-  const expired = event(`evt_split_${randomBytes(4).toString("hex")}`, "checkout.session.expired", session("expired", "unpaid"));
+  const session = { id: started.sessionId, holdId: hold.id, courseId: edition.id, email };
+  const completed = signedEvent("checkout.session.completed", checkoutSessionObject(session), { secret });
+  const expired = signedEvent("checkout.session.expired", checkoutSessionObject({ ...session, status: "expired", paymentStatus: "unpaid" }), { secret });
   const deliveries = [expired, ...Array.from({ length: 10 }, () => completed), expired].map((delivery, index) =>
     fetch(`${(index % 2 === 0 ? first : second).url}/api/stripe/webhook`, {
       method: "POST",

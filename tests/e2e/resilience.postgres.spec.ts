@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 
 import pg from "pg";
-import Stripe from "stripe";
 
 import { RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE } from "~/server/http/responses.server";
 import { localWebhookSecret } from "~/server/payments/local.server";
 
+import { checkoutSessionObject, signedEvent } from "../support/booking";
 import { startSmtpSink } from "../support/smtp-sink";
 import { startTcpProxy } from "../support/tcp-proxy";
 import { uniqueEmail } from "./accounts";
@@ -237,27 +237,11 @@ test("kill -9 of one instance during a burst of checkouts and webhooks loses no 
         const {
           rows: [hold],
         } = await sql.query<{ id: string }>("select id from seat_holds where checkout_session_id = $1", [flow.sessionId]);
-        const payload = JSON.stringify({
-          id: `evt_crash_${randomBytes(6).toString("hex")}`,
-          object: "event",
-          type: "checkout.session.completed",
-          data: {
-            object: {
-              id: flow.sessionId,
-              object: "checkout.session",
-              status: "complete",
-              payment_status: "paid",
-              amount_subtotal: 150_000,
-              amount_total: 150_000,
-              currency: "gbp",
-              customer_details: { email: flow.person.email },
-              client_reference_id: flow.person.id,
-              metadata: { hold_id: hold.id, course_id: edition.id },
-              payment_intent: `pi_crash_${randomBytes(6).toString("hex")}`,
-            },
-          },
-        });
-        flow.event = { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }) };
+        flow.event = signedEvent(
+          "checkout.session.completed",
+          checkoutSessionObject({ id: flow.sessionId!, holdId: hold.id, courseId: edition.id, email: flow.person.email, buyerId: flow.person.id }),
+          { secret: webhookSecret },
+        );
       }
       const status = await fetch(`${webhookOn.url}/api/stripe/webhook`, {
         method: "POST",

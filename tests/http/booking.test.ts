@@ -6,7 +6,7 @@ import { CHECKOUT_MESSAGES } from "~/lib/checkout";
 import { seatHolds, userCoursePurchases } from "~/server/db/schema.server";
 import { localWebhookSecret } from "~/server/payments/local.server";
 
-import { editionFor } from "../support/booking";
+import { checkoutSessionObject, editionFor } from "../support/booking";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe";
 import { type HttpApp, rawRequest, startHttpApp } from "../support/http-app";
 import { createPerson } from "../support/people";
@@ -82,20 +82,7 @@ describe("booking over HTTP", () => {
         id: "evt_http_1",
         object: "event",
         type: "checkout.session.completed",
-        data: {
-          object: {
-            id: sessionId,
-            object: "checkout.session",
-            status: "complete",
-            payment_status: "paid",
-            amount_subtotal: 150_000,
-            amount_total: 150_000,
-            currency: "gbp",
-            customer_details: { email: buyer.email },
-            metadata: { hold_id: hold.id, course_id: edition.id },
-            payment_intent: "pi_http_1",
-          },
-        },
+        data: { object: checkoutSessionObject({ id: sessionId, holdId: hold.id, courseId: edition.id, email: buyer.email, paymentIntent: "pi_http_1" }) },
       },
       null,
       2,

@@ -1,4 +1,3 @@
-import { addDays, format } from "date-fns";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -7,6 +6,7 @@ import { scheduleEdition } from "~/server/catalogue/editions.server";
 import { changeOfferingPrice } from "~/server/catalogue/offerings.server";
 import { offerings } from "~/server/db/schema.server";
 
+import { inDays } from "../support/booking";
 import { type HttpApp, rawRequest, startHttpApp } from "../support/http-app";
 
 let app: HttpApp;
@@ -16,8 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
-
-const inDays = (days: number) => format(addDays(new Date(), days), "yyyy-MM-dd");
 
 /** A page's HTML with React's text separators taken out, streamed parts included (a browser's whole response). */
 async function page(path: string): Promise<string> {

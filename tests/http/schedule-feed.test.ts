@@ -6,6 +6,7 @@ import { scheduleEdition } from "~/server/catalogue/editions.server";
 import { courses } from "~/server/db/schema.server";
 
 import { PUBLIC_CACHE_CONTROL } from "../../server/cache-policy";
+import { inDays } from "../support/booking";
 import { type HttpApp, rawRequest, startHttpApp } from "../support/http-app";
 import { TEST_SITE_URL } from "../support/route-args";
 
@@ -17,7 +18,6 @@ afterAll(async () => {
   await app?.close();
 });
 
-const inDays = (days: number) => format(addDays(new Date(), days), "yyyy-MM-dd");
 /** RFC 5545 3.1: a line break followed by a space or tab continues the line. */
 const unfold = (ics: string) => ics.replace(/\r\n[ \t]/g, "");
 /** Each VEVENT's unfolded lines. */

@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
@@ -10,7 +9,7 @@ import { INVALID_SIGNATURE_MESSAGE, receivePaymentEvent } from "~/server/payment
 import { InvalidInputError, UpstreamError } from "~/server/platform/errors.server";
 import { log } from "~/server/platform/log.server";
 
-import { checkout, editionFor, holdOf } from "../support/booking";
+import { checkout, editionFor, holdOf, signedEvent } from "../support/booking";
 import { testDriver, useTestDatabase } from "../support/database";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe";
 import { createPerson } from "../support/people";
@@ -36,17 +35,7 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 /** An event as Stripe signs it with the endpoint's secret. */
-function stripeEvent(type: string, object: object, secret = WEBHOOK_SECRET) {
-  const payload = JSON.stringify({
-    id: `evt_${Math.random().toString(36).slice(2)}`,
-    object: "event",
-    type,
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    data: { object },
-  });
-  return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
-}
+const stripeEvent = (type: string, object: object, secret = WEBHOOK_SECRET) => signedEvent(type, object, { secret });
 
 /** The session the fake opened, as Stripe sends it once the buyer has paid. */
 function paidSession(sessionId: string, { amount = 150_000, email = "buyer@example.com", paymentIntent = `pi_${sessionId}` } = {}) {

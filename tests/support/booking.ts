@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+
 import { addDays, format } from "date-fns";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
@@ -66,8 +68,41 @@ export function capturingCheckout(services: AppServices): { checkout: LocalCheck
   return { checkout, events };
 }
 
-/** An event as the built-in checkout signs it, for any object: a test's own Stripe-shaped event. */
-export function signedEvent(type: string, object: object, id = `evt_test_${Math.random().toString(36).slice(2)}`): SignedEvent {
+/**
+ * A Stripe-shaped event for any object, signed as a webhook delivery is: by
+ * default with the built-in checkout's secret for the test services.
+ */
+export function signedEvent(
+  type: string,
+  object: object,
+  { id = `evt_test_${randomBytes(8).toString("hex")}`, secret = localWebhookSecret(TEST_APP_SECRET) }: { id?: string; secret?: string } = {},
+): SignedEvent {
   const payload = JSON.stringify({ id, object: "event", type, created: Math.floor(Date.now() / 1000), livemode: false, data: { object } });
-  return { type, payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: localWebhookSecret(TEST_APP_SECRET) }) };
+  return { type, payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+}
+
+/** A Checkout Session for a hold a test started on a £1,500 edition, as Stripe sends it in an event (paid, unless told). */
+export function checkoutSessionObject(session: {
+  id: string;
+  holdId: string;
+  courseId: string;
+  email: string;
+  buyerId?: string;
+  paymentIntent?: string;
+  status?: "complete" | "expired";
+  paymentStatus?: "paid" | "unpaid";
+}) {
+  return {
+    id: session.id,
+    object: "checkout.session",
+    status: session.status ?? "complete",
+    payment_status: session.paymentStatus ?? "paid",
+    amount_subtotal: 150_000,
+    amount_total: 150_000,
+    currency: "gbp",
+    customer_details: { email: session.email },
+    client_reference_id: session.buyerId ?? null,
+    metadata: { hold_id: session.holdId, course_id: session.courseId },
+    payment_intent: session.paymentIntent ?? `pi_test_${randomBytes(6).toString("hex")}`,
+  };
 }
