@@ -4,7 +4,7 @@ import { addDays, format } from "date-fns";
 import { formatDateRange } from "~/lib/format";
 
 import { signUpThroughUi, test, uniqueEmail } from "./accounts";
-import { expect, signInAs } from "./fixtures";
+import { expect, hydrated, signInAs } from "./fixtures";
 import { latestEmailTo, type MailboxMessage } from "./mailbox";
 
 /** A start date no other test's edition shares, so its Book Now is found by its dates. */
@@ -29,6 +29,8 @@ async function startFromBookingPage(page: Page, edition: TestEdition) {
   await bookNow(page, edition).click();
   await expect(page).toHaveURL(/\/dev\/checkout\/cs_local_/);
   await expect(page.getByRole("heading", { name: "Pay for your place" })).toBeVisible();
+  // Reached by a redirect, not page.goto: the checkout page's buttons are pressed once it has hydrated.
+  await hydrated(page);
 }
 
 async function attachments(page: Page, mail: MailboxMessage) {

@@ -1,4 +1,4 @@
-import { type BrowserContext, type ConsoleMessage, expect, test as base } from "@playwright/test";
+import { type BrowserContext, type ConsoleMessage, expect, type Page, test as base } from "@playwright/test";
 
 import type { Person } from "../support/people";
 import { type Fixtures, fixturesOf } from "./data";
@@ -8,6 +8,11 @@ interface TestFixtures {
   allowConsoleErrors: (pattern: RegExp) => void;
   /** People, editions and purchases made on the server under test by its domain services, removed after the test. */
   data: Fixtures;
+}
+
+/** The app's scripts have run on the current document: what page.goto waits for, for a page reached another way (a redirect, a link). */
+export async function hydrated(page: Page) {
+  await page.locator('html[data-hydrated], html:not(:has(script[type="module"]))').waitFor({ state: "attached" });
 }
 
 export const test = base.extend<TestFixtures>({
@@ -23,7 +28,7 @@ export const test = base.extend<TestFixtures>({
       const response = await goto(url, options);
       if (options?.waitUntil !== "commit") {
         // A page without the app's scripts (a file, a bare error) has nothing to hydrate.
-        await page.locator('html[data-hydrated], html:not(:has(script[type="module"]))').waitFor({ state: "attached" });
+        await hydrated(page);
       }
       return response;
     };

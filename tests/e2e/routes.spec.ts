@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 const SITE = "Global Implant Institute";
 const pages: [path: string, title: string][] = [
@@ -131,7 +131,7 @@ test.describe("errors", () => {
     });
     const requestId = await (await answered).headerValue("x-request-id");
     await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await hydrated(page);
     await expect(page.getByText(`Reference: ${requestId}`)).toBeVisible();
   });
 });
