@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 test.describe("site shell on desktop", () => {
   test("top navigation links and logo", async ({ page }) => {
@@ -69,6 +69,26 @@ test.describe("site shell on desktop", () => {
     await page.getByRole("contentinfo").getByRole("link", { name: "Terms and Conditions" }).click();
     await expect(page).toHaveURL(/\/terms$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test("a visitor who scrolls while the page loads stays there when it hydrates", async ({ page }) => {
+    // The browser entry is held back until the visitor has scrolled, as on a slow phone.
+    let release!: () => void;
+    const scrolled = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+      await scrolled;
+      await route.continue();
+    });
+    await page.goto("/courses", { waitUntil: "commit" });
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(500);
+    release();
+    await hydrated(page);
+    // Past the effects that run on hydration.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 200))));
+    expect(await page.evaluate(() => window.scrollY)).toBe(before);
   });
 
   test("every navigation reports a page view with full location and title", async ({ page }) => {

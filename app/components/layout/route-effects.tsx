@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 
 import { thirdPartyPageView } from "~/lib/page-location";
@@ -9,9 +9,12 @@ const HASH_SCROLL_DELAY_MS = 100;
 
 export function ScrollOnNavigation() {
   const { pathname, hash, key } = useLocation();
+  // The entry the document was loaded at: the browser placed that one, before the page hydrated.
+  const loadedAt = useRef(key);
   useEffect(() => {
     if (!hash) {
-      window.scrollTo({ top: 0, left: 0 });
+      // A visitor who scrolled (towards a button, say) while the page was loading is not sent back to the top when it hydrates.
+      if (key !== loadedAt.current) window.scrollTo({ top: 0, left: 0 });
       return;
     }
     const timer = window.setTimeout(() => {
