@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, type SQL, sql } from "drizzle-orm";
 
 import { isBookablePriceId } from "~/lib/booking";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
@@ -99,15 +99,32 @@ interface NewHold {
  * Its id, or undefined when the edition is full.
  */
 async function holdIfFree(tx: Transaction, hold: NewHold, capacity: number, now: Date): Promise<string | undefined> {
-  const column = (name: keyof NewHold | "id") => sql.identifier(seatHolds[name].name);
-  const columns = (Object.keys(hold) as (keyof NewHold)[]).map(column);
+  // Each column beside its value, cast to the column's type (a SELECT list gives the insert no types).
+  const values: [keyof NewHold, SQL][] = [
+    ["courseId", sql`${hold.courseId}::uuid`],
+    ["userId", sql`${hold.userId}::text`],
+    ["customerEmail", sql`${hold.customerEmail}::text`],
+    ["provider", sql`${hold.provider}::text`],
+    ["expiresAt", sql`${hold.expiresAt.toISOString()}::timestamptz`],
+    ["amountSubtotal", sql`${hold.amountSubtotal}::integer`],
+    ["amountDiscount", sql`${hold.amountDiscount}::integer`],
+    ["amountTotal", sql`${hold.amountTotal}::integer`],
+    ["currency", sql`${hold.currency}::text`],
+    ["discountKind", sql`${hold.discountKind}::text`],
+  ];
+  const columns = sql.join(
+    values.map(([name]) => sql.identifier(seatHolds[name].name)),
+    sql`, `,
+  );
+  const selected = sql.join(
+    values.map(([, value]) => value),
+    sql`, `,
+  );
   const inserted = await tx.execute(sql`
-    insert into ${seatHolds} (${sql.join(columns, sql`, `)})
-    select ${hold.courseId}::uuid, ${hold.userId}::text, ${hold.customerEmail}::text, ${hold.provider}::text,
-      ${hold.expiresAt.toISOString()}::timestamptz, ${hold.amountSubtotal}::integer, ${hold.amountDiscount}::integer,
-      ${hold.amountTotal}::integer, ${hold.currency}::text, ${hold.discountKind}::text
+    insert into ${seatHolds} (${columns})
+    select ${selected}
     where ${placesTakenExpression(hold.courseId, now)} < ${capacity}
-    returning ${column("id")}`);
+    returning ${sql.identifier(seatHolds.id.name)}`);
   // Both drivers (node-postgres and PGlite) answer with the returned rows under `rows`.
   return (inserted as { rows: { id: string }[] }).rows[0]?.id;
 }

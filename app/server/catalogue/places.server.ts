@@ -3,7 +3,7 @@ import { unionAll } from "drizzle-orm/pg-core";
 
 import { SUCCESSFUL_PURCHASE_STATUSES } from "~/lib/purchases";
 import type { Database, Transaction } from "~/server/db/client.server";
-import { seatHolds, userCoursePurchases } from "~/server/db/schema.server";
+import { courses, seatHolds, userCoursePurchases } from "~/server/db/schema.server";
 
 /**
  * A hold that still keeps its place: its checkout is open and within its
@@ -13,20 +13,19 @@ export function liveHold(now: Date): SQL {
   return or(eq(seatHolds.status, "awaiting_payment"), and(inArray(seatHolds.status, ["opening", "open"]), gt(seatHolds.expiresAt, now)))!;
 }
 
+/** A booking that keeps its place: paid, or paid and settling. */
+function paidPlace(): SQL {
+  return inArray(userCoursePurchases.status, [...SUCCESSFUL_PURCHASE_STATUSES]);
+}
+
 /** Places taken on editions: paid bookings plus live holds, by course id (an edition with none is absent). */
 export async function placesTakenBy(db: Database | Transaction, now: Date, courseIds?: readonly string[]): Promise<Map<string, number>> {
   if (courseIds && courseIds.length === 0) return new Map();
-  // One round trip: a sale decides on it while holding the edition's row lock.
   const rows = await unionAll(
     db
       .select({ courseId: userCoursePurchases.courseId, taken: count() })
       .from(userCoursePurchases)
-      .where(
-        and(
-          inArray(userCoursePurchases.status, [...SUCCESSFUL_PURCHASE_STATUSES]),
-          courseIds ? inArray(userCoursePurchases.courseId, [...courseIds]) : undefined,
-        ),
-      )
+      .where(and(paidPlace(), courseIds ? inArray(userCoursePurchases.courseId, [...courseIds]) : undefined))
       .groupBy(userCoursePurchases.courseId),
     db
       .select({ courseId: seatHolds.courseId, taken: count() })
@@ -45,14 +44,17 @@ export async function placesTakenBy(db: Database | Transaction, now: Date, cours
  * edition's row lock, after taking it (its snapshot then sees every earlier sale).
  */
 export function placesTakenExpression(courseId: string, now: Date): SQL<number> {
-  const paid = and(eq(userCoursePurchases.courseId, courseId), inArray(userCoursePurchases.status, [...SUCCESSFUL_PURCHASE_STATUSES]));
+  const paid = and(eq(userCoursePurchases.courseId, courseId), paidPlace());
   const held = and(eq(seatHolds.courseId, courseId), liveHold(now));
   return sql<number>`((select count(*) from ${userCoursePurchases} where ${paid}) + (select count(*) from ${seatHolds} where ${held}))`.mapWith(Number);
 }
 
 /** Places taken on one edition. Decide a sale with it only under the edition's row lock. */
 export async function placesTaken(db: Database | Transaction, courseId: string, now: Date): Promise<number> {
-  const [row] = await db.select({ taken: placesTakenExpression(courseId, now) }).from(sql`(select 1) as one`);
+  const [row] = await db
+    .select({ taken: placesTakenExpression(courseId, now) })
+    .from(courses)
+    .where(eq(courses.id, courseId));
   return row?.taken ?? 0;
 }
 
