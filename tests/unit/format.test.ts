@@ -34,6 +34,18 @@ describe("money", () => {
     expect(formatPounds(900)).toBe("£900");
     expect(formatPounds(3_248.75)).toBe("£3,248.75");
     expect(formatPounds(0.5)).toBe("£0.50");
+    expect(formatPounds(1_234_567.05)).toBe("£1,234,567.05");
+    expect(formatPounds(0)).toBe("£0");
+    expect(formatPounds(-250)).toBe("-£250");
+  });
+
+  it("writes what Intl's en-GB currency format writes, without loading it on the page", () => {
+    const whole = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP", minimumFractionDigits: 0, maximumFractionDigits: 0 });
+    const exact = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
+    for (const pounds of [0, 1, 12, 999, 1_000, 9_999.99, 12_995, 3_248.75, 1_000_000, 0.05, -42, -1_500.5]) {
+      const rounded = Math.round(pounds * 100) / 100;
+      expect(formatPounds(pounds)).toBe((Number.isInteger(rounded) ? whole : exact).format(rounded));
+    }
   });
 
   it("divides minor units by 100", () => {
