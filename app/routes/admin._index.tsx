@@ -359,7 +359,7 @@ function UpcomingCard({ upcoming, confirm, serverOutcome }: { upcoming: Upcoming
       )}
       <Dialog open={pending !== null} onOpenChange={(open) => !open && setPending(null)}>
         <DialogContent
-          className="max-w-md"
+          width="md"
           role="alertdialog"
           onCloseAutoFocus={(event) => {
             if (!deleted.current) return;

@@ -128,7 +128,7 @@ function CancelBooking({ purchaseId, who, amountPaid }: { purchaseId: string; wh
       <Button type="button" variant="outline" size="sm" onClick={() => setOpen(true)}>
         Cancel booking
       </Button>
-      <DialogContent className="max-w-md">
+      <DialogContent width="md">
         <DialogHeader>
           <DialogTitle>Cancel this booking?</DialogTitle>
           <DialogDescription>

@@ -34,7 +34,7 @@ export default function AdminLayout() {
                 to={page.to}
                 end={page.end}
                 className={({ isActive }) =>
-                  cn("inline-flex min-h-11 items-center rounded-md px-3 text-navy hover:bg-navy/5", isActive && "bg-navy text-white hover:bg-navy")
+                  cn("inline-flex min-h-11 items-center rounded-md px-3", isActive ? "bg-navy text-white" : "text-navy hover:bg-navy/5")
                 }
               >
                 {page.label}

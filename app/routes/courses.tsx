@@ -9,7 +9,6 @@ import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { Reveal } from "~/components/ui/reveal";
 import { VideoPlayer } from "~/components/ui/video-player";
 import { CATALOGUE, COURSES_PAGE, FEES_FROM_POUNDS } from "~/content/programmes";
-import { cn } from "~/lib/cn";
 import { formatPounds } from "~/lib/format";
 import { seo } from "~/lib/seo";
 import { listOfferings } from "~/server/catalogue/offerings.server";
@@ -52,10 +51,10 @@ export default function CoursesPage({ loaderData }: Route.ComponentProps) {
           Course fees start at <strong className="font-semibold text-gold">{feesFrom}</strong>, with tuition, materials and refreshments included.
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
-          <a href="#catalogue" className={cn(buttonVariants({ size: "lg" }))}>
+          <a href="#catalogue" className={buttonVariants({ size: "lg" })}>
             Explore our courses
           </a>
-          <Link to="/upcoming-events" className={cn(buttonVariants({ variant: "outline", size: "lg" }), "border-white/50 text-white hover:bg-white/10")}>
+          <Link to="/upcoming-events" className={buttonVariants({ variant: "outlineOnDark", size: "lg" })}>
             View the schedule
           </Link>
         </div>
@@ -78,7 +77,7 @@ export default function CoursesPage({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           </div>
-          <VideoPlayer video={COURSES_PAGE.tour} title={COURSES_PAGE.tourTitle} className="shadow-xl lg:col-span-7" />
+          <VideoPlayer video={COURSES_PAGE.tour} title={COURSES_PAGE.tourTitle} className="rounded-lg shadow-xl lg:col-span-7" />
         </div>
       </Reveal>
 

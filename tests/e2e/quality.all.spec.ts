@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { addDays, format, isSameWeek, parseISO } from "date-fns";
+import { twMerge } from "tailwind-merge";
 
 import { formatDateRange } from "~/lib/format";
 
@@ -37,13 +38,29 @@ const PUBLIC_PAGES = [
 /** A start date years out, on no other test's card. */
 const farDate = () => format(addDays(new Date(), 400 + Math.floor(Math.random() * 2500)), "yyyy-MM-dd");
 
-/** Sections still waiting to fade in are transparent; with reduced motion they show at once, as axe needs to judge their colours. */
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+/**
+ * Elements whose Tailwind classes set the same thing twice (`px-5` beside `px-7`):
+ * which one wins would depend on the stylesheet's order, because cn joins classes
+ * without merging them (app/lib/cn.ts). tailwind-merge, kept for this check, finds the clash.
+ */
+async function classClashes(page: Page) {
+  const lists = await page.locator("[class]").evaluateAll((elements) => [...new Set(elements.map((element) => element.getAttribute("class") ?? ""))]);
+  return lists
+    .filter((list) => new Set(list.split(/\s+/).filter(Boolean)).size !== twMerge(list).split(" ").filter(Boolean).length)
+    .map((list) => `class clash: "${list}" (merged: "${twMerge(list)}")`);
 }
 
-test.describe("accessibility (axe)", { tag: "@phone" }, () => {
+/**
+ * axe's violations, and the class clashes above, on the page as it is now.
+ * Sections still waiting to fade in are transparent; with reduced motion they show at once, as axe needs to judge their colours.
+ */
+async function pageViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const axe = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  return [...axe, ...(await classClashes(page))];
+}
+
+test.describe("accessibility (axe), and no clashing Tailwind classes", { tag: "@phone" }, () => {
   test.beforeEach(async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
   });
@@ -54,7 +71,7 @@ test.describe("accessibility (axe)", { tag: "@phone" }, () => {
       allowConsoleErrors(/404|Not Found/);
       await page.goto(path);
       await expect(page.locator("main")).toBeVisible();
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await pageViolations(page)).toEqual([]);
     });
   }
 
@@ -63,13 +80,13 @@ test.describe("accessibility (axe)", { tag: "@phone" }, () => {
     await signInAs(context, person, baseURL!);
     await openAccount(page);
     await expect(page.getByText("You have not purchased any courses yet.")).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await pageViolations(page)).toEqual([]);
 
     const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate() });
     const purchase = await data.purchase({ courseId: edition.id, status: "paid", userId: person.id, customerEmail: person.email });
     await page.goto(`/account/receipts/${purchase.id}`);
     await expect(page.getByRole("heading", { level: 1, name: "Receipt" })).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await pageViolations(page)).toEqual([]);
   });
 
   test("the calendar with an event, and the event's details, have no axe violations", async ({ page, data }) => {
@@ -83,11 +100,11 @@ test.describe("accessibility (axe)", { tag: "@phone" }, () => {
       await toolbar.getByRole("button", { name: "Next", exact: true }).click();
     }
     await expect(event).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await pageViolations(page)).toEqual([]);
 
     await event.click();
     await expect(page.getByRole("dialog", { name: edition.title })).toBeVisible();
-    expect(await axeViolations(page), "the details").toEqual([]);
+    expect(await pageViolations(page), "the details").toEqual([]);
   });
 
   for (const view of ["Week", "Day"]) {
@@ -100,7 +117,7 @@ test.describe("accessibility (axe)", { tag: "@phone" }, () => {
       // The calendar's weeks start on Monday (en-GB).
       if (view === "Day" || !isSameWeek(tomorrow, new Date(), { weekStartsOn: 1 })) await toolbar.getByRole("button", { name: "Next", exact: true }).click();
       await expect(page.getByRole("button", { name: `${edition.title}, ${formatDateRange(edition.startDate!, edition.endDate)}` }).first()).toBeVisible();
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await pageViolations(page)).toEqual([]);
     });
   }
 
@@ -115,25 +132,25 @@ test.describe("accessibility (axe)", { tag: "@phone" }, () => {
   test("the checkout, its success page, and the mailbox with its email, have no axe violations", async ({ page, data }) => {
     const email = uniqueEmail("axe-guest");
     await bookNow(page, await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 3 }));
-    expect(await axeViolations(page), "the checkout").toEqual([]);
+    expect(await pageViolations(page), "the checkout").toEqual([]);
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Pay £1,500 by card" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed!" })).toBeVisible();
-    expect(await axeViolations(page), "the success page").toEqual([]);
+    expect(await pageViolations(page), "the success page").toEqual([]);
 
     const mail = await latestEmailTo(page.request, email, { template: "booking-confirmation" });
     await page.goto("/dev/mailbox");
     await expect(page.getByRole("link", { name: new RegExp(mail.subject) }).first()).toBeVisible();
-    expect(await axeViolations(page), "the mailbox").toEqual([]);
+    expect(await pageViolations(page), "the mailbox").toEqual([]);
     await page.goto(`/dev/mailbox/${mail.id}`);
-    expect(await axeViolations(page), "an email in the mailbox").toEqual([]);
+    expect(await pageViolations(page), "an email in the mailbox").toEqual([]);
   });
 
   test("the cancel page, after leaving a checkout, has no axe violations", async ({ page, data }) => {
     await bookNow(page, await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 3 }));
     await page.getByRole("button", { name: "Cancel and go back" }).click();
     await expect(page).toHaveURL(/\/booking-canceled\?hold=/);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await pageViolations(page)).toEqual([]);
   });
 
   for (const path of [
@@ -155,17 +172,17 @@ test.describe("accessibility (axe)", { tag: "@phone" }, () => {
       await data.purchase({ courseId: edition.id, status: "paid", customerEmail: uniqueEmail("axe-attendee") });
       await page.goto(path.replace(":id", edition.id));
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await pageViolations(page)).toEqual([]);
 
       if (path === "/admin") {
         await page.getByRole("button", { name: `Delete Sinus Grafting ${format(parseISO(edition.startDate!), "d MMM yyyy")}` }).click();
         await expect(page.getByRole("alertdialog", { name: "Are you absolutely sure?" })).toBeVisible();
-        expect(await axeViolations(page), "the delete confirmation").toEqual([]);
+        expect(await pageViolations(page), "the delete confirmation").toEqual([]);
       } else if (path === "/admin/editions/:id") {
         // Enter: at 390 px the button sits at the far end of a table that scrolls sideways.
         await page.getByTestId("booking-row").getByRole("button", { name: "Cancel booking" }).press("Enter");
         await expect(page.getByRole("dialog", { name: "Cancel this booking?" })).toBeVisible();
-        expect(await axeViolations(page), "the cancel-booking dialog").toEqual([]);
+        expect(await pageViolations(page), "the cancel-booking dialog").toEqual([]);
       }
     });
   }
@@ -175,14 +192,14 @@ test.describe("accessibility (axe)", { tag: "@phone" }, () => {
     await page.getByRole("button", { name: "Where do the courses take place?" }).click();
     await page.getByRole("button", { name: "View Location Map" }).click();
     await expect(page.getByRole("dialog", { name: "Our Dubai Training Centre" })).toBeVisible();
-    expect(await axeViolations(page), "the map dialog").toEqual([]);
+    expect(await pageViolations(page), "the map dialog").toEqual([]);
     await page.keyboard.press("Escape");
 
     const menu = page.getByRole("button", { name: "Open menu" });
     if (await menu.isVisible()) {
       await menu.click();
       await expect(page.getByRole("navigation", { name: "Mobile" })).toBeVisible();
-      expect(await axeViolations(page), "the open phone menu").toEqual([]);
+      expect(await pageViolations(page), "the open phone menu").toEqual([]);
     }
   });
 });

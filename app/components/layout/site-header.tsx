@@ -45,7 +45,7 @@ function AuthArea({ authStatus, onLogout, onNavigate }: SiteHeaderProps & { onNa
         <MenuLink to="/account" onClick={onNavigate}>
           Account
         </MenuLink>
-        <Button variant="outline" size="sm" className="border-white/40 text-white hover:bg-white/10" onClick={onLogout}>
+        <Button variant="outlineOnDark" size="sm" onClick={onLogout}>
           Logout
         </Button>
       </div>

@@ -136,7 +136,7 @@ export default function ScheduleCalendar({ editions }: { editions: readonly Sche
 function EventDetails({ event }: { event: ScheduleEvent }) {
   const { description, location, placesLeft } = event.resource;
   return (
-    <DialogContent className="max-w-lg">
+    <DialogContent width="lg">
       <DialogHeader>
         <DialogTitle>{event.title}</DialogTitle>
         <DialogDescription className={description ? undefined : "sr-only"}>{description ?? "Course dates and place"}</DialogDescription>

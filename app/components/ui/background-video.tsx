@@ -13,10 +13,11 @@ import { ResponsiveImage } from "./responsive-image";
  */
 export function BackgroundVideo({
   video,
-  className,
+  className = "relative",
   priority = false,
 }: {
   video: VideoAsset;
+  /** Its position and size in the page; it is the box its poster and video fill. */
   className?: string;
   /** For a hero: the poster is the largest thing above the fold. */
   priority?: boolean;
@@ -46,7 +47,7 @@ export function BackgroundVideo({
   }, [reducedMotion]);
 
   return (
-    <div aria-hidden="true" className={cn("relative overflow-hidden bg-navy", className)}>
+    <div aria-hidden="true" className={cn("overflow-hidden bg-navy", className)}>
       <ResponsiveImage image={video.poster} alt="" sizes="100vw" priority={priority} className="absolute inset-0 h-full w-full object-cover" />
       <video
         ref={ref}

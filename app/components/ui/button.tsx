@@ -5,7 +5,8 @@ import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 
 export const buttonVariants = cva(
-  "inline-flex min-h-11 items-center justify-center gap-2 rounded-md px-5 text-sm font-semibold tracking-wide transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:pointer-events-none disabled:opacity-60",
+  // No class here sets what a variant or size sets: classes are joined, not merged (see cn).
+  "inline-flex items-center justify-center rounded-md font-semibold tracking-wide transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:pointer-events-none disabled:opacity-60",
   {
     variants: {
       variant: {
@@ -15,11 +16,15 @@ export const buttonVariants = cva(
         outline: "border border-gold text-gold-dark hover:bg-gold-light",
         ghost: "text-navy hover:bg-mist",
         light: "bg-white text-navy hover:bg-gold-light",
+        // On a photograph or the navy header.
+        outlineOnDark: "border border-white/50 text-white hover:bg-white/10",
       },
       size: {
-        md: "h-11",
-        lg: "h-12 px-7 text-base",
-        sm: "h-9 min-h-9 px-3",
+        md: "h-11 min-h-11 gap-2 px-5 text-sm",
+        lg: "h-12 min-h-11 gap-2 px-7 text-base",
+        sm: "h-9 min-h-9 gap-2 px-3 text-sm",
+        // Two lines, an action over what it is for: "Book Now" over a course's dates.
+        stacked: "min-h-11 flex-col px-7 py-2 text-base leading-tight",
       },
     },
     defaultVariants: { variant: "primary", size: "md" },

@@ -6,13 +6,22 @@ import { cn } from "~/lib/cn";
 
 export const Dialog = DialogPrimitive.Root;
 
+const DIALOG_WIDTHS = { md: "max-w-md", lg: "max-w-lg", wide: "max-w-3xl" };
+
 /**
  * A centred modal over a dimmed page, with a close button in its corner.
  * Closing hands focus back to whatever had it when the dialog opened: Radix
  * only returns it to a Dialog.Trigger, and most of ours open from state (a
  * calendar event, a delete icon) with no trigger, which left focus on the page's body.
  */
-export function DialogContent({ className, children, onOpenAutoFocus, onCloseAutoFocus, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+export function DialogContent({
+  width = "wide",
+  className,
+  children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content> & { width?: keyof typeof DIALOG_WIDTHS }) {
   const opener = useRef<Element | null>(null);
   return (
     <DialogPrimitive.Portal>
@@ -20,7 +29,8 @@ export function DialogContent({ className, children, onOpenAutoFocus, onCloseAut
       <DialogPrimitive.Content
         data-slot="dialog-content"
         className={cn(
-          "fixed top-1/2 left-1/2 z-[100] grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl bg-white p-5 shadow-2xl motion-safe:data-[state=open]:animate-fade-in sm:p-6",
+          "fixed top-1/2 left-1/2 z-[100] grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl bg-white p-5 shadow-2xl motion-safe:data-[state=open]:animate-fade-in sm:p-6",
+          DIALOG_WIDTHS[width],
           className,
         )}
         onOpenAutoFocus={(event) => {

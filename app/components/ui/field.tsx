@@ -2,8 +2,11 @@ import type { ComponentProps, ReactNode } from "react";
 
 import { cn } from "~/lib/cn";
 
-export const inputClass =
-  "block w-full min-h-11 rounded-md border border-ink/20 bg-white px-3 py-2 text-base text-ink shadow-sm placeholder:text-ink/40 focus:outline-none focus-within:border-gold-dark focus-within:ring-1 focus-within:ring-gold-dark disabled:cursor-not-allowed disabled:bg-mist disabled:opacity-70";
+/** The look every text control shares; its display, height and text colour are each control's own. */
+export const controlClass =
+  "w-full rounded-md border border-ink/20 bg-white px-3 py-2 text-base shadow-sm placeholder:text-ink/40 focus:outline-none focus-within:border-gold-dark focus-within:ring-1 focus-within:ring-gold-dark disabled:cursor-not-allowed disabled:bg-mist disabled:opacity-70";
+
+export const inputClass = `block min-h-11 text-ink ${controlClass}`;
 
 /** The id of a field's error message, for the input's aria-describedby. */
 export const fieldErrorId = (id: string) => `${id}-error`;
@@ -56,7 +59,7 @@ export function Input({ className, ...props }: ComponentProps<"input">) {
 }
 
 export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
-  return <textarea className={cn(inputClass, "min-h-32", className)} {...props} />;
+  return <textarea className={cn("block min-h-32 text-ink", controlClass, className)} {...props} />;
 }
 
 export function FormError({ children }: { children?: ReactNode }) {

@@ -3,7 +3,7 @@ import { Select as RadixSelect } from "radix-ui";
 
 import { cn } from "~/lib/cn";
 
-import { inputClass } from "./field";
+import { controlClass } from "./field";
 
 /** Radix items cannot have an empty value, so "not chosen" has a stand-in of its own. */
 const NONE = "__none__";
@@ -42,7 +42,7 @@ export function Select({
           id={id}
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
-          className={cn(inputClass, "flex items-center justify-between gap-2 text-left", !value && "text-ink/70")}
+          className={cn("flex min-h-11 items-center justify-between gap-2 text-left", controlClass, value ? "text-ink" : "text-ink/70")}
         >
           <RadixSelect.Value />
           <RadixSelect.Icon>

@@ -64,11 +64,7 @@ export function VideoPlayer({ video, title, className }: { video: VideoAsset; ti
   }
 
   return (
-    <div
-      ref={containerRef}
-      className={cn("relative overflow-hidden rounded-lg bg-navy", className)}
-      style={{ aspectRatio: `${video.width} / ${video.height}` }}
-    >
+    <div ref={containerRef} className={cn("relative overflow-hidden bg-navy", className)} style={{ aspectRatio: `${video.width} / ${video.height}` }}>
       {/* The placeholder clips carry music and no speech; each real testimonial brings its captions file. */}
       {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
       <video

@@ -18,6 +18,7 @@ export function CheckoutButton({
   priceId,
   children,
   accessibleName,
+  size = "lg",
   className,
   onError,
 }: {
@@ -25,6 +26,7 @@ export function CheckoutButton({
   priceId: string | null;
   children: ReactNode;
   accessibleName?: string;
+  size?: "lg" | "stacked";
   className?: string;
   onError?: (message: string) => void;
 }) {
@@ -60,13 +62,7 @@ export function CheckoutButton({
     <form method="post" action="/booking" onSubmit={submit} className="contents">
       <input type="hidden" name="courseId" value={courseId} />
       {priceId && <input type="hidden" name="priceId" value={priceId} />}
-      <button
-        type="submit"
-        disabled={busy}
-        aria-busy={busy}
-        aria-label={busy ? undefined : accessibleName}
-        className={cn(buttonVariants({ size: "lg" }), className)}
-      >
+      <button type="submit" disabled={busy} aria-busy={busy} aria-label={busy ? undefined : accessibleName} className={cn(buttonVariants({ size }), className)}>
         {busy ? "Processing..." : children}
       </button>
     </form>

@@ -19,7 +19,7 @@ export function AlumniTestimonials() {
         <Carousel label={TESTIMONIALS_SECTION.carouselLabel} className="mx-auto mt-12 max-w-4xl">
           {TESTIMONIALS.map((testimonial) => (
             <figure key={testimonial.video.name}>
-              <VideoPlayer video={testimonial.video} title={testimonial.title} className="overflow-hidden rounded-2xl shadow-xl" />
+              <VideoPlayer video={testimonial.video} title={testimonial.title} className="rounded-2xl shadow-xl" />
               <figcaption className="mt-5 text-center">
                 <span className="block font-display text-lg font-semibold text-navy">{testimonial.title}</span>
                 <span className="mt-1 block text-sm text-ink/70">

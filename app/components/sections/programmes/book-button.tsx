@@ -43,7 +43,8 @@ export function BookButton({
       priceId={edition.priceId}
       accessibleName={accessibleName}
       onError={onError}
-      className={cn(label && "h-auto flex-col gap-0 py-2 leading-tight", className)}
+      size={label ? "stacked" : "lg"}
+      className={className}
     >
       <span>Book Now</span>
       {label && <span className="text-xs font-medium tracking-normal">{label}</span>}
@@ -54,10 +55,7 @@ export function BookButton({
 /** A full edition: no Book Now, and a way to hear of the next one. */
 function FullyBooked({ label, className }: { label?: ReactNode; className?: string }) {
   return (
-    <Link
-      to="/courses#register-interest"
-      className={cn(buttonVariants({ variant: "outline", size: "lg" }), "h-auto flex-col gap-0 py-2 leading-tight", className)}
-    >
+    <Link to="/courses#register-interest" className={cn(buttonVariants({ variant: "outline", size: "stacked" }), className)}>
       <span>Fully booked</span>
       <span className="text-xs font-medium tracking-normal">{label ? <>{label} · </> : null}Register your interest</span>
     </Link>

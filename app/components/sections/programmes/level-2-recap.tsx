@@ -16,7 +16,7 @@ export function Level2Recap({ title, intro, videos }: { title: string; intro: st
       <Carousel label="Level 2 recap videos" className="mx-auto mt-8 max-w-4xl">
         {videos.map((video, index) => (
           <figure key={video.name}>
-            <VideoPlayer video={video} title={`Level 2 recap, Day ${index + 1}`} />
+            <VideoPlayer video={video} title={`Level 2 recap, Day ${index + 1}`} className="rounded-lg" />
             <figcaption className="mt-3 text-center text-sm font-semibold text-navy">Day {index + 1}</figcaption>
           </figure>
         ))}

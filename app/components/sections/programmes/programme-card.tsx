@@ -28,7 +28,7 @@ export interface CardOffering extends DatedOffering {
 function EditionButtons({ editions }: { editions: readonly CardEdition[] }) {
   if (editions.length === 0) {
     return (
-      <Link to="/courses#register-interest" className={cn(buttonVariants({ variant: "navy", size: "lg" }))}>
+      <Link to="/courses#register-interest" className={buttonVariants({ variant: "navy", size: "lg" })}>
         Register Your Interest
       </Link>
     );
@@ -75,7 +75,7 @@ function Actions({
   if (programme.availability === "opening-soon") return <DetailsComingSoon />;
   if (programme.availability === "register-interest") {
     return (
-      <Link to="/courses#register-interest" className={cn(buttonVariants({ variant: "navy", size: "lg" }))}>
+      <Link to="/courses#register-interest" className={buttonVariants({ variant: "navy", size: "lg" })}>
         Register Your Interest
       </Link>
     );
@@ -195,7 +195,7 @@ export function ProgrammeCard({
             <Actions programme={programme} offering={offering} editions={editions} />
             <Link
               to={`/courses/${offering?.slug ?? programme.key}`}
-              className={cn(buttonVariants({ variant: "outline", size: "lg" }))}
+              className={buttonVariants({ variant: "outline", size: "lg" })}
               aria-label={`Course details: ${programme.name}`}
             >
               Course details
