@@ -1,4 +1,3 @@
-import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { type ComponentProps, lazy, Suspense, useEffect } from "react";
 import { isRouteErrorResponse, Links, type LinksFunction, Meta, Outlet, Scripts, useRouteError, useRouteLoaderData } from "react-router";
 
@@ -10,6 +9,7 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NotFoundContent } from "~/components/sections/not-found";
 import { SITE } from "~/content/site";
+import interCore from "~/fonts/inter-core.woff2?url";
 import { useInlineStylesheet } from "~/lib/inline-stylesheet";
 import { useNonce } from "~/lib/nonce";
 import { ErrorReference } from "~/lib/request-id";
@@ -104,7 +104,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
         {demoMode && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: DEMO_RIBBON_SCRIPT }} />}
         {/* The body face, for the first paint; the display face and other subsets come from the stylesheet. */}
-        <link rel="preload" href={interLatin} as="font" type="font/woff2" crossOrigin="" />
+        <link rel="preload" href={interCore} as="font" type="font/woff2" crossOrigin="" />
         <Stylesheet />
         <Meta />
         <Links />

@@ -102,8 +102,8 @@ test("the home page's first paint needs no stylesheet or script request", async 
   expect(head).not.toMatch(/<link[^>]*rel="stylesheet"/);
   expect(head).not.toMatch(/<link[^>]*rel="modulepreload"/);
   expect(head).toMatch(/<style[^>]*>[^<]*--font-sans/);
-  // One preloaded face (Inter's Latin subset, the body text); the display face and other subsets come when used.
+  // One preloaded face (Inter, cut to the site's copy: the body text); the display face and other subsets come when used.
   expect([...head.matchAll(/<link[^>]*rel="preload"[^>]*as="font"[^>]*>/g)].map(([tag]) => /href="([^"]+)"/.exec(tag)?.[1])).toEqual([
-    expect.stringMatching(/^\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/),
+    expect.stringMatching(/^\/assets\/inter-core-[\w-]+\.woff2$/),
   ]);
 });
