@@ -12,7 +12,7 @@ import { resolve } from "node:path";
 import { format } from "prettier";
 import subsetFont from "subset-font";
 
-import { CORE_CHARACTERS, FONT_WEIGHTS, LATIN_RANGE, unicodeRange } from "./subsets";
+import { codePoints, CORE_CHARACTERS, FONT_WEIGHTS, LATIN_RANGE, unicodeRange } from "./subsets";
 
 const root = resolve(import.meta.dirname, "../..");
 const outDir = resolve(root, "app/fonts");
@@ -21,15 +21,6 @@ const FACES = [
   { family: "Inter Variable", file: "inter" },
   { family: "Playfair Display Variable", file: "playfair-display" },
 ];
-
-/** Code points of a CSS unicode-range such as "U+0000-00FF, U+0131". */
-function codePoints(range: string): number[] {
-  return range.split(",").flatMap((part) => {
-    const [start, end = start] = part.trim().replace("U+", "").split("-");
-    const from = parseInt(start, 16);
-    return Array.from({ length: parseInt(end, 16) - from + 1 }, (_, index) => from + index);
-  });
-}
 
 const core = new Set([...CORE_CHARACTERS].map((character) => character.codePointAt(0)!));
 const latin = codePoints(LATIN_RANGE);

@@ -24,3 +24,12 @@ export function unicodeRange(points: number[]): string {
   }
   return parts.join(", ");
 }
+
+/** The code points of a CSS unicode-range such as "U+0000-00FF, U+0131". */
+export function codePoints(range: string): number[] {
+  return range.split(",").flatMap((part) => {
+    const [start, end = start] = part.trim().replace("U+", "").split("-");
+    const from = parseInt(start, 16);
+    return Array.from({ length: parseInt(end, 16) - from + 1 }, (_, index) => from + index);
+  });
+}

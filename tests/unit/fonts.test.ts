@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 
 import { describe, expect, it } from "vitest";
 
-import { CORE_CHARACTERS, LATIN_RANGE, unicodeRange } from "../../scripts/fonts/subsets";
+import { codePoints, CORE_CHARACTERS, LATIN_RANGE, unicodeRange } from "../../scripts/fonts/subsets";
 
 const root = resolve(import.meta.dirname, "../..");
 const faces = readFileSync(resolve(root, "app/fonts/faces.css"), "utf8");
@@ -16,24 +16,15 @@ function sourceFiles(directory: string): string[] {
   });
 }
 
-function codePoints(range: string): Set<number> {
-  const points = new Set<number>();
-  for (const part of range.split(",")) {
-    const [start, end = start] = part.trim().replace("U+", "").split("-");
-    for (let point = parseInt(start, 16); point <= parseInt(end, 16); point++) points.add(point);
-  }
-  return points;
-}
-
 /** The unicode-range of each @font-face in faces.css, by its file. */
 function rangesByFile(): Map<string, Set<number>> {
   const ranges = new Map<string, Set<number>>();
-  for (const [, file, range] of faces.matchAll(/url\("\.\/([\w-]+\.woff2)"\)[^}]*unicode-range:\s*([^;]+);/g)) ranges.set(file, codePoints(range));
+  for (const [, file, range] of faces.matchAll(/url\("\.\/([\w-]+\.woff2)"\)[^}]*unicode-range:\s*([^;]+);/g)) ranges.set(file, new Set(codePoints(range)));
   return ranges;
 }
 
 describe("the fonts cut for the site's copy", () => {
-  const latin = codePoints(LATIN_RANGE);
+  const latin = new Set(codePoints(LATIN_RANGE));
   const core = new Set([...CORE_CHARACTERS].map((character) => character.codePointAt(0)!));
 
   it("hold every Latin character the site's own text uses, so a page paints with the preloaded file", () => {
