@@ -1,9 +1,11 @@
+import { fileURLToPath } from "node:url";
+
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   // The SSR bundle's entry is our Express app, which imports React Router's
   // server build: one bundle, so the database and workers exist once per process.
   build: isSsrBuild
@@ -22,7 +24,18 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
         },
       },
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    // React Router's package exports resolve to its development build everywhere
+    // (remix-run/react-router#14102): the browser gets the production one, without dev warnings.
+    alias:
+      isSsrBuild || command !== "build"
+        ? []
+        : ["react-router", "react-router/dom"].map((specifier) => ({
+            find: new RegExp(`^${specifier}$`),
+            replacement: fileURLToPath(import.meta.resolve(specifier).replace("/development/", "/production/")),
+          })),
+  },
   plugins: [
     tailwindcss(),
     reactRouter(),
