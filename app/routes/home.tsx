@@ -22,11 +22,15 @@ import type { Route } from "./+types/home";
 
 export const middleware = [publicRoute()];
 
-/** The flagship course's price and facts for the page's structured data, from the database. */
+/**
+ * The flagship course's price and facts for the page's structured data, from the
+ * database; its description from the programme, here so that the catalogue's text stays out of the page's scripts.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const offering = await findOffering(appServices(context).database.db, FLAGSHIP_COURSE.offeringKey);
   return {
     flagship: offering && {
+      description: programmeFor(FLAGSHIP_COURSE.offeringKey)?.description ?? FLAGSHIP_COURSE.text,
       priceAmount: offering.priceAmount,
       priceCurrency: offering.priceCurrency,
       location: offering.location,
@@ -49,7 +53,7 @@ export const meta: Route.MetaFunction = (args) => {
               siteUrl,
               path: `/courses/full-arch#${FLAGSHIP_COURSE.offeringKey}`,
               name: FLAGSHIP_COURSE.title,
-              description: programmeFor(FLAGSHIP_COURSE.offeringKey)?.description ?? FLAGSHIP_COURSE.text,
+              description: flagship.description,
               priceMinor: flagship.priceAmount,
               currency: flagship.priceCurrency,
               location: flagship.location,

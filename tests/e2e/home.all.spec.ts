@@ -1,7 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
 
 import { FAQ_ITEMS } from "~/content/faq";
-import { WHY_CHOOSE } from "~/content/home";
+import { FLAGSHIP_COURSE, WHY_CHOOSE } from "~/content/home";
+import { programmeFor } from "~/content/programmes";
 import { TESTIMONIALS } from "~/content/testimonials";
 
 import { expect, test } from "./fixtures";
@@ -117,6 +118,8 @@ test.describe("home page", () => {
     const course = blocks[1];
     expect(course.name).toBe("Level 2 - Ultimate Full Arch Live Course");
     expect(course.provider.name).toBe("Global Implant Institute");
+    // The programme's own description, which the loader sends: the catalogue's text is not in the page's scripts.
+    expect(course.description).toBe(programmeFor(FLAGSHIP_COURSE.offeringKey)?.description);
     expect(course.offers).toMatchObject({ price: "12000.00", priceCurrency: "GBP" });
     // Server-rendered: the sections and the FAQ answers are in the HTML itself.
     expect(html).toContain("Secure Your Spot!");
