@@ -1,23 +1,43 @@
-import { format, parseISO } from "date-fns";
-
 /*
  * Isomorphic display helpers for course dates and prices. Dates are the
- * database's `YYYY-MM-DD` strings: parsed as local calendar days, so a date is
- * the same day on the server and in every visitor's browser.
+ * database's `YYYY-MM-DD` strings, read as calendar days: no clock or time
+ * zone is involved, so a date is the same day on the server and in every visitor's browser.
  */
 
-/** Spec 9: "month, ordinal day, year", e.g. "November 13th - 16th, 2026". */
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+interface CalendarDay {
+  year: number;
+  month: string;
+  day: string;
+}
+
+/** "1st", "2nd", "3rd", "11th", "22nd". */
+function ordinal(day: number): string {
+  const suffix = day % 100 >= 11 && day % 100 <= 13 ? "th" : ["th", "st", "nd", "rd"][day % 10] ?? "th";
+  return `${day}${suffix}`;
+}
+
+function calendarDay(date: string): CalendarDay {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
+  const month = parts && MONTHS[Number(parts[2]) - 1];
+  if (!parts || !month) throw new RangeError(`Not a calendar date: ${date}`);
+  return { year: Number(parts[1]), month, day: ordinal(Number(parts[3])) };
+}
+
+/**
+ * Spec 9: "month, ordinal day, year", e.g. "November 13th - 16th, 2026". Written
+ * out rather than with date-fns's `format`, whose token formatters and locale
+ * would be 6.4 KB (gzipped) of every page that shows a course date.
+ */
 export function formatDateRange(startDate: string, endDate?: string | null): string {
-  const start = parseISO(startDate);
-  if (!endDate || endDate === startDate) return format(start, "MMMM do, yyyy");
-  const end = parseISO(endDate);
-  if (start.getFullYear() !== end.getFullYear()) {
-    return `${format(start, "MMMM do, yyyy")} - ${format(end, "MMMM do, yyyy")}`;
-  }
-  if (start.getMonth() !== end.getMonth()) {
-    return `${format(start, "MMMM do")} - ${format(end, "MMMM do, yyyy")}`;
-  }
-  return `${format(start, "MMMM do")} - ${format(end, "do, yyyy")}`;
+  const start = calendarDay(startDate);
+  const full = (day: CalendarDay) => `${day.month} ${day.day}, ${day.year}`;
+  if (!endDate || endDate === startDate) return full(start);
+  const end = calendarDay(endDate);
+  if (start.year !== end.year) return `${full(start)} - ${full(end)}`;
+  if (start.month !== end.month) return `${start.month} ${start.day} - ${full(end)}`;
+  return `${start.month} ${start.day} - ${end.day}, ${end.year}`;
 }
 
 /**

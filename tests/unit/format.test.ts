@@ -1,3 +1,4 @@
+import { addDays, format, parseISO } from "date-fns";
 import { describe, expect, it } from "vitest";
 
 import { isBookablePriceId } from "~/lib/booking";
@@ -18,6 +19,19 @@ describe("date ranges", () => {
 
   it("names both years when a course crosses the new year", () => {
     expect(formatDateRange("2026-12-30", "2027-01-02")).toBe("December 30th, 2026 - January 2nd, 2027");
+  });
+
+  it("writes every day of several years as date-fns's 'MMMM do, yyyy' does", () => {
+    for (let day = parseISO("2026-01-01"); day < parseISO("2029-01-01"); day = addDays(day, 1)) {
+      const date = format(day, "yyyy-MM-dd");
+      expect(formatDateRange(date)).toBe(format(day, "MMMM do, yyyy"));
+      expect(formatDateRange(date, format(addDays(day, 3), "yyyy-MM-dd"))).toContain(format(addDays(day, 3), "do, yyyy"));
+    }
+  });
+
+  it("refuses what is not a calendar date", () => {
+    expect(() => formatDateRange("2026-13-01")).toThrow(RangeError);
+    expect(() => formatDateRange("next week")).toThrow(RangeError);
   });
 
   it("writes a one-day course as a single date", () => {
