@@ -223,11 +223,15 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-/** The page's body in the encoding negotiated for the visitor, compressed on first use and kept. */
+/**
+ * The page's body in the encoding negotiated for the visitor, compressed on first use and kept.
+ * Brotli at quality 6, not 9: on a 150 KB page 3 ms instead of 121 ms (measured on this 2-core
+ * machine), for 1% more bytes; it runs on the request's thread, once per page per refresh.
+ */
 export function encodedBody(page: CachedPage, encoding: string | false): { body: Buffer; encoding?: "br" | "gzip" } {
   if (encoding === "br") {
     page.encoded.br ??= brotliCompressSync(page.body, {
-      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: page.body.length },
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: page.body.length },
     });
     return { body: page.encoded.br, encoding: "br" };
   }
