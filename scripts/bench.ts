@@ -3,6 +3,7 @@
 //   BENCH_SECONDS       seconds per measured run (default 5; each run follows an unreported 1 s warm-up)
 //   BENCH_PORT          port for the server under test (default 3700)
 //   BENCH_DATABASE_URL  a PostgreSQL database to run on (default: the embedded database, in a fresh data dir)
+//   BENCH_ONLY          measure only the targets whose name contains this text (e.g. `checkout`); the static file is always measured, as the baseline
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -25,6 +26,7 @@ const port = Number(process.env.BENCH_PORT || 3700);
 const seconds = Number(process.env.BENCH_SECONDS || 5);
 const origin = `http://localhost:${port}`;
 const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+const only = process.env.BENCH_ONLY || undefined;
 const CONNECTIONS = 10;
 /** Checkouts are measured at 20 at once: a course's dates opening to a waiting list. */
 const CHECKOUT_CONNECTIONS = 20;
@@ -197,7 +199,7 @@ try {
 
   const gzip = { "Accept-Encoding": "gzip" };
   const asset = await findStaticAsset();
-  const targets: Target[] = [
+  const allTargets: Target[] = [
     { name: `static ${asset}`, path: asset, headers: gzip },
     { name: "GET /", path: "/", headers: gzip },
     { name: "GET /courses", path: "/courses", headers: gzip },
@@ -221,6 +223,9 @@ try {
       connections: CHECKOUT_CONNECTIONS,
     },
   ];
+  // The static file stays first: every row is compared with it.
+  const targets = only ? allTargets.filter((target, index) => index === 0 || target.name.includes(only)) : allTargets;
+  if (targets.length === 1 && only) throw new Error(`BENCH_ONLY=${only} names no target.`);
 
   console.log(`${CONNECTIONS} connections, ${seconds} s per target after a ${WARMUP_SECONDS} s warm-up.\n`);
   const rows: Row[] = [];
