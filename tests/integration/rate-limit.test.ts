@@ -1,8 +1,10 @@
+import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 
+import { rateLimits } from "~/server/db/schema.server";
 import { consumeRateLimit } from "~/server/platform/rate-limit.server";
 
-import { useTestDatabase } from "../support/database";
+import { createTestDatabase, useTestDatabase } from "../support/database";
 
 const handle = useTestDatabase();
 afterAll(async () => {});
@@ -17,6 +19,22 @@ describe("rate limits", () => {
     expect(results).toEqual([true, true, true, false]);
     const later = new Date(t0.getTime() + 61_000);
     expect(await consumeRateLimit(handle.db, "k1", { ...window, now: later })).toBe(true);
+    // The upsert is prepared once: each call's own time starts the new window, not the first call's.
+    const [row] = await handle.db.select().from(rateLimits).where(eq(rateLimits.key, "k1"));
+    expect(row).toMatchObject({ count: 1, windowStartedAt: later });
+  });
+
+  it("counts in the database it is given, when the process has two (its prepared upsert is per database)", async () => {
+    const other = await createTestDatabase();
+    try {
+      const now = new Date("2030-01-04T10:00:00Z");
+      for (let i = 0; i < 3; i++) await consumeRateLimit(handle.db, "k5", { ...window, now });
+      expect(await consumeRateLimit(other.db, "k5", { ...window, now })).toBe(true);
+      expect(await other.db.select().from(rateLimits).where(eq(rateLimits.key, "k5"))).toMatchObject([{ count: 1 }]);
+      expect(await consumeRateLimit(handle.db, "k5", { ...window, now })).toBe(false);
+    } finally {
+      await other.close();
+    }
   });
 
   it("counts each key on its own", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, type SQL, sql } from "drizzle-orm";
 
 import { isBookablePriceId } from "~/lib/booking";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
@@ -8,6 +8,7 @@ import { todayIsoDate } from "~/server/catalogue/editions.server";
 import { TEST_PRODUCT_KEY } from "~/server/catalogue/offerings.server";
 import { placesTakenExpression } from "~/server/catalogue/places.server";
 import type { Transaction } from "~/server/db/client.server";
+import { preparedStatement } from "~/server/db/prepared.server";
 import { courses, seatHolds } from "~/server/db/schema.server";
 import type { PaymentMethodKind } from "~/server/payments/provider.server";
 import type { AppServices } from "~/server/platform/context.server";
@@ -43,6 +44,29 @@ export interface StartedCheckout {
 
 const notAvailable = () => new InvalidInputError(CHECKOUT_MESSAGES.notAvailable);
 
+/** The statements every checkout runs outside its transaction, built once per database. */
+const editionById = preparedStatement("checkout_edition_by_id", (db, name) =>
+  db
+    .select()
+    .from(courses)
+    .where(eq(courses.id, sql.placeholder("id")))
+    .prepare(name),
+);
+const openHold = preparedStatement("checkout_open_hold", (db, name) =>
+  db
+    .update(seatHolds)
+    // updated_at is given: a prepared statement would keep its first run's $onUpdate time.
+    .set({
+      checkoutSessionId: sql`${sql.placeholder("sessionId")}`,
+      checkoutUrl: sql`${sql.placeholder("url")}`,
+      status: "open",
+      updatedAt: sql`${sql.placeholder("now")}::timestamptz`,
+    })
+    .where(and(eq(seatHolds.id, sql.placeholder("holdId")), eq(seatHolds.status, "opening")))
+    .returning({ id: seatHolds.id })
+    .prepare(name),
+);
+
 /**
  * The editions a request may book, soonest first: the one it names, or every
  * future edition sold under its price id. Refusals are the spec's messages.
@@ -56,7 +80,7 @@ async function editionsAsked(services: AppServices, request: CheckoutStart, toda
   }
   if (request.courseId) {
     if (!UUID.test(request.courseId)) throw notAvailable();
-    const [edition] = await db.select().from(courses).where(eq(courses.id, request.courseId));
+    const [edition] = await editionById(db).execute({ id: request.courseId });
     if (!edition || !edition.isActive || !edition.startDate || edition.startDate <= today) throw notAvailable();
     if (!edition.stripePriceId) throw new InvalidInputError(CHECKOUT_MESSAGES.priceIdMissing);
     if (!isBookablePriceId(edition.stripePriceId) || (request.priceId && request.priceId !== edition.stripePriceId)) throw notAvailable();
@@ -130,6 +154,19 @@ async function holdIfFree(tx: Transaction, hold: NewHold, capacity: number, now:
 }
 
 /**
+ * The edition's columns, and `SET LOCAL synchronous_commit = off` in the same
+ * round trip (set_config's third argument makes it local to the transaction;
+ * the setting is read at commit). A hold is no sale: its commit need not wait
+ * for the disk while others queue for the lock. The session's own update
+ * commits normally before the buyer gets the link, and makes this durable with it.
+ */
+const lockedEditionColumns = { ...getTableColumns(courses), asyncCommit: sql<string>`set_config('synchronous_commit', 'off', true)` };
+
+function withoutSetting({ asyncCommit: _setting, ...edition }: Edition & { asyncCommit: string }): Edition {
+  return edition;
+}
+
+/**
  * Takes a place on the first of the editions with one free, each checked under
  * its row lock (pretix's quota rule): no two checkouts can take the last place.
  */
@@ -139,12 +176,10 @@ async function takeHold(
   request: CheckoutStart,
   { provider, now, today }: { provider: "stripe" | "local"; now: Date; today: string },
 ) {
-  // A hold is no sale: its commit need not wait for the disk while others queue for the lock.
-  // The session's own update commits normally before the buyer gets the link, and makes this durable with it.
-  await tx.execute(sql`set local synchronous_commit = off`);
   let anyForSale = false;
   for (const candidate of editions) {
-    const [edition] = await tx.select().from(courses).where(eq(courses.id, candidate.id)).for("update");
+    const [locked] = await tx.select(lockedEditionColumns).from(courses).where(eq(courses.id, candidate.id)).for("update");
+    const edition = locked && withoutSetting(locked);
     if (!edition || !stillForSale(edition, today, Boolean(request.testProduct))) continue;
     anyForSale = true;
     const priceAmount = edition.priceAmount!;
@@ -237,11 +272,7 @@ export async function startCheckout(
       cancelUrl: `${env.siteUrl}/booking-canceled?${new URLSearchParams({ hold: hold.id })}`,
       expiresAt: new Date(now.getTime() + CHECKOUT_SESSION_MS),
     });
-    const opened = await db
-      .update(seatHolds)
-      .set({ checkoutSessionId: session.id, checkoutUrl: session.url, status: "open" })
-      .where(and(eq(seatHolds.id, hold.id), eq(seatHolds.status, "opening")))
-      .returning({ id: seatHolds.id });
+    const opened = await openHold(db).execute({ sessionId: session.id, url: session.url, now: new Date().toISOString(), holdId: hold.id });
     // The hold is gone (released meanwhile, or lost to a database crash before it reached the disk): no link to pay for nothing.
     if (opened.length === 0) {
       await payments.expireCheckoutSession(session.id);

@@ -1,11 +1,12 @@
 import { createHmac, randomBytes } from "node:crypto";
 
-import { and, eq, lte } from "drizzle-orm";
+import { and, eq, lte, type Placeholder, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import type { z } from "zod";
 
 import type { LocalPaymentSchema } from "~/lib/schemas/checkout";
 import type { Database } from "~/server/db/client.server";
+import { preparedStatement } from "~/server/db/prepared.server";
 import { localCheckoutSessions } from "~/server/db/schema.server";
 import { InvalidInputError, NotFoundError } from "~/server/platform/errors.server";
 import { log } from "~/server/platform/log.server";
@@ -72,6 +73,38 @@ function asStripeCharge(row: LocalCheckoutSession): Stripe.Charge {
     livemode: false,
   } as unknown as Stripe.Charge;
 }
+
+/** What a new session is given; the rest are the table's defaults. */
+const NEW_SESSION_FIELDS = [
+  "id",
+  "idempotencyKey",
+  "priceId",
+  "productName",
+  "productDescription",
+  "amountSubtotal",
+  "amountDiscount",
+  "amountTotal",
+  "currency",
+  "discountName",
+  "customerEmail",
+  "clientReferenceId",
+  "metadata",
+  "paymentMethodTypes",
+  "successUrl",
+  "cancelUrl",
+  "expiresAt",
+] as const satisfies readonly (keyof typeof localCheckoutSessions.$inferInsert)[];
+type NewSessionField = (typeof NEW_SESSION_FIELDS)[number];
+
+/** Opening a session (every checkout does), built once per database: each field a placeholder of its own name. */
+const insertSession = preparedStatement("local_checkout_insert_session", (db, name) =>
+  db
+    .insert(localCheckoutSessions)
+    .values(Object.fromEntries(NEW_SESSION_FIELDS.map((field) => [field, sql.placeholder(field)])) as Record<NewSessionField, Placeholder>)
+    .onConflictDoNothing({ target: localCheckoutSessions.idempotencyKey })
+    .returning({ id: localCheckoutSessions.id })
+    .prepare(name),
+);
 
 export interface LocalCheckout extends PaymentProvider {
   readonly kind: "local";
@@ -149,30 +182,25 @@ export function createLocalCheckout({
 
     async createCheckoutSession(request) {
       const idempotencyKey = `checkout-${request.holdId}`;
-      const id = randomId("cs_local");
-      const [created] = await db
-        .insert(localCheckoutSessions)
-        .values({
-          id,
-          idempotencyKey,
-          priceId: request.priceId,
-          productName: request.productName,
-          productDescription: request.productDescription,
-          amountSubtotal: request.amountSubtotal,
-          amountDiscount: request.amountDiscount,
-          amountTotal: request.amountTotal,
-          currency: request.currency,
-          discountName: request.discount?.name ?? null,
-          customerEmail: request.customerEmail,
-          clientReferenceId: request.clientReferenceId,
-          metadata: sessionMetadata(request),
-          paymentMethodTypes: request.paymentMethodTypes,
-          successUrl: request.successUrl,
-          cancelUrl: request.cancelUrl,
-          expiresAt: request.expiresAt,
-        })
-        .onConflictDoNothing({ target: localCheckoutSessions.idempotencyKey })
-        .returning({ id: localCheckoutSessions.id });
+      const [created] = await insertSession(db).execute({
+        id: randomId("cs_local"),
+        idempotencyKey,
+        priceId: request.priceId,
+        productName: request.productName,
+        productDescription: request.productDescription,
+        amountSubtotal: request.amountSubtotal,
+        amountDiscount: request.amountDiscount,
+        amountTotal: request.amountTotal,
+        currency: request.currency,
+        discountName: request.discount?.name ?? null,
+        customerEmail: request.customerEmail,
+        clientReferenceId: request.clientReferenceId,
+        metadata: sessionMetadata(request),
+        paymentMethodTypes: request.paymentMethodTypes,
+        successUrl: request.successUrl,
+        cancelUrl: request.cancelUrl,
+        expiresAt: request.expiresAt,
+      } satisfies Record<NewSessionField, unknown>);
       // A repeated request with the same key gets the session the first one made, as Stripe's idempotency does.
       const [row] = created
         ? [created]

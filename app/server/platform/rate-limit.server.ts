@@ -1,11 +1,29 @@
 import { sql } from "drizzle-orm";
 
 import type { Database } from "~/server/db/client.server";
+import { preparedStatement } from "~/server/db/prepared.server";
 import { rateLimits } from "~/server/db/schema.server";
 
 import { RateLimitedError } from "./errors.server";
 
 export const FORM_WINDOW_MS = 10 * 60 * 1000;
+
+/** The attempt's upsert, built once per database (every form and checkout runs it). */
+const countAttempt = preparedStatement("consume_rate_limit", (db, name) => {
+  const windowStart = sql`${sql.placeholder("windowStart")}::timestamptz`;
+  return db
+    .insert(rateLimits)
+    .values({ key: sql.placeholder("key"), count: 1, windowStartedAt: sql.placeholder("now") })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.windowStartedAt} <= ${windowStart} then 1 else ${rateLimits.count} + 1 end`,
+        windowStartedAt: sql`case when ${rateLimits.windowStartedAt} <= ${windowStart} then ${sql.placeholder("nowText")}::timestamptz else ${rateLimits.windowStartedAt} end`,
+      },
+    })
+    .returning({ count: rateLimits.count })
+    .prepare(name);
+});
 
 /**
  * Counts one attempt against `key` in a fixed window shared by every instance
@@ -17,17 +35,7 @@ export async function consumeRateLimit(
   { limit, windowMs, now = new Date() }: { limit: number; windowMs: number; now?: Date },
 ): Promise<boolean> {
   const windowStart = new Date(now.getTime() - windowMs);
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key, count: 1, windowStartedAt: now })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${rateLimits.windowStartedAt} <= ${windowStart.toISOString()}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
-        windowStartedAt: sql`case when ${rateLimits.windowStartedAt} <= ${windowStart.toISOString()}::timestamptz then ${now.toISOString()}::timestamptz else ${rateLimits.windowStartedAt} end`,
-      },
-    })
-    .returning({ count: rateLimits.count });
+  const [row] = await countAttempt(db).execute({ key, now, nowText: now.toISOString(), windowStart: windowStart.toISOString() });
   return (row?.count ?? 1) <= limit;
 }
 
