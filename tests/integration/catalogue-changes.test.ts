@@ -1,8 +1,8 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 
 import { changeOfferingPrice } from "~/server/catalogue/offerings.server";
-import { contactMessages } from "~/server/db/schema.server";
+import { contactMessages, seatHolds } from "~/server/db/schema.server";
 
 import { editionFor } from "../support/booking";
 import { testDriver, useTestDatabase } from "../support/database";
@@ -35,6 +35,32 @@ describe("the database announces changes to what public pages show", () => {
     await editionFor(database, { days: 90 });
     await vi.waitFor(() => expect(heard.notices).toBe(4));
     expect(heard.lost).toBe(0);
+  });
+
+  it("announces a hold taken, given up or run out, but not its session opening ('opening' -> 'open'), which changes no places", async () => {
+    const edition = await editionFor(database, { days: 120 });
+    const heard = await listening();
+    const expiresAt = new Date(Date.now() + 30 * 60_000);
+    const hold = { courseId: edition.id, provider: "local", expiresAt, amountSubtotal: 100, amountTotal: 100, currency: "gbp" } as const;
+    const [{ id }] = await database.db.insert(seatHolds).values(hold).returning({ id: seatHolds.id });
+    await vi.waitFor(() => expect(heard.notices).toBe(1));
+    await database.db
+      .update(seatHolds)
+      .set({ status: "open", checkoutSessionId: "cs_local_notice", checkoutUrl: "http://localhost/x" })
+      .where(eq(seatHolds.id, id));
+    // Held longer: the time its place comes back changed.
+    await database.db
+      .update(seatHolds)
+      .set({ expiresAt: new Date(expiresAt.getTime() + 60_000) })
+      .where(eq(seatHolds.id, id));
+    await vi.waitFor(() => expect(heard.notices).toBe(2));
+    await database.db.update(seatHolds).set({ status: "released", releasedAt: new Date() }).where(eq(seatHolds.id, id));
+    await vi.waitFor(() => expect(heard.notices).toBe(3));
+    await database.db.delete(seatHolds).where(eq(seatHolds.id, id));
+    await vi.waitFor(() => expect(heard.notices).toBe(4));
+    // Nothing more came: the session's opening said nothing.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(heard.notices).toBe(4);
   });
 
   // PGlite runs in this process, on one connection that cannot drop.
