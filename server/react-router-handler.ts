@@ -41,6 +41,8 @@ function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   return new Request(url.href, { method: req.method, headers, body: body ? new Uint8Array(body) : undefined, signal: controller.signal });
 }
 
+const isJson = (response: Response) => /^application\/json\b/i.test(response.headers.get("content-type") ?? "");
+
 export async function sendResponse(res: ExpressResponse, response: Response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
@@ -49,8 +51,14 @@ export async function sendResponse(res: ExpressResponse, response: Response) {
     if (name === "set-cookie") res.append(name, value);
     else res.setHeader(name, value);
   }
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
-  else res.end();
+  if (!response.body) res.end();
+  // A JSON answer is never streamed: sent whole, its headers and body leave in one write, with its length.
+  else if (isJson(response)) {
+    const body = Buffer.from(await response.arrayBuffer());
+    // The compression middleware drops the length again when it compresses the answer.
+    res.setHeader("Content-Length", body.length);
+    res.end(body);
+  } else await writeReadableStreamToWritable(response.body, res);
 }
 
 /**

@@ -79,6 +79,24 @@ describe("cache headers", () => {
     }
   });
 
+  it("sends a JSON answer whole, framed by its length (one write), and a page as a stream", async () => {
+    const body = JSON.stringify({ preferences: { eventNotifications: true } });
+    for (const headers of [{ Cookie: cookie }, {}] as Record<string, string>[]) {
+      const answer = await rawRequest(app.url, {
+        method: "POST",
+        path: "/api/v2/v2-update-user-preferences",
+        headers: { ...headers, Origin: app.url, "Content-Type": "application/json" },
+        body,
+      });
+      expect(answer.headers["transfer-encoding"]).toBeUndefined();
+      expect(Number(answer.headers["content-length"])).toBe(Buffer.byteLength(answer.body));
+      expect(JSON.parse(answer.body)).toBeTypeOf("object");
+    }
+    const page = await rawRequest(app.url, { path: "/contact", headers: { Cookie: cookie } });
+    expect(page.status).toBe(200);
+    expect(page.headers["transfer-encoding"]).toBe("chunked");
+  });
+
   it("marks a public page private for a signed-in visitor (the page names them), and cacheable but revalidated for anyone else", async () => {
     for (const path of ["/", "/courses", "/courses/full-arch", "/contact", "/courses.data", "/terms"]) {
       expectPrivate(await rawRequest(app.url, { path, headers: { Cookie: cookie } }), `signed in ${path}`);
