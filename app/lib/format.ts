@@ -14,7 +14,7 @@ interface CalendarDay {
 
 /** "1st", "2nd", "3rd", "11th", "22nd". */
 function ordinal(day: number): string {
-  const suffix = day % 100 >= 11 && day % 100 <= 13 ? "th" : ["th", "st", "nd", "rd"][day % 10] ?? "th";
+  const suffix = day % 100 >= 11 && day % 100 <= 13 ? "th" : (["th", "st", "nd", "rd"][day % 10] ?? "th");
   return `${day}${suffix}`;
 }
 
