@@ -11,14 +11,15 @@ export const FORM_WINDOW_MS = 10 * 60 * 1000;
 /** The attempt's upsert, built once per database (every form and checkout runs it). */
 const countAttempt = preparedStatement("consume_rate_limit", (db, name) => {
   const windowStart = sql`${sql.placeholder("windowStart")}::timestamptz`;
+  const now = sql`${sql.placeholder("now")}::timestamptz`;
   return db
     .insert(rateLimits)
-    .values({ key: sql.placeholder("key"), count: 1, windowStartedAt: sql.placeholder("now") })
+    .values({ key: sql.placeholder("key"), count: 1, windowStartedAt: now })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
         count: sql`case when ${rateLimits.windowStartedAt} <= ${windowStart} then 1 else ${rateLimits.count} + 1 end`,
-        windowStartedAt: sql`case when ${rateLimits.windowStartedAt} <= ${windowStart} then ${sql.placeholder("nowText")}::timestamptz else ${rateLimits.windowStartedAt} end`,
+        windowStartedAt: sql`case when ${rateLimits.windowStartedAt} <= ${windowStart} then ${now} else ${rateLimits.windowStartedAt} end`,
       },
     })
     .returning({ count: rateLimits.count })
@@ -35,7 +36,7 @@ export async function consumeRateLimit(
   { limit, windowMs, now = new Date() }: { limit: number; windowMs: number; now?: Date },
 ): Promise<boolean> {
   const windowStart = new Date(now.getTime() - windowMs);
-  const [row] = await countAttempt(db).execute({ key, now, nowText: now.toISOString(), windowStart: windowStart.toISOString() });
+  const [row] = await countAttempt(db).execute({ key, now: now.toISOString(), windowStart: windowStart.toISOString() });
   return (row?.count ?? 1) <= limit;
 }
 
