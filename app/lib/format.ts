@@ -20,9 +20,12 @@ function ordinal(day: number): string {
 
 function calendarDay(date: string): CalendarDay {
   const parts = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
-  const month = parts && MONTHS[Number(parts[2]) - 1];
-  if (!parts || !month) throw new RangeError(`Not a calendar date: ${date}`);
-  return { year: Number(parts[1]), month, day: ordinal(Number(parts[3])) };
+  const [year, monthNumber, day] = parts ? [Number(parts[1]), Number(parts[2]), Number(parts[3])] : [];
+  const month = monthNumber && MONTHS[monthNumber - 1];
+  // Day 0 of the next month is this month's last day: 2026-02-31 is refused, 2028-02-29 is not.
+  const daysInMonth = year && monthNumber ? new Date(Date.UTC(year, monthNumber, 0)).getUTCDate() : 0;
+  if (!year || !month || !day || day > daysInMonth) throw new RangeError(`Not a calendar date: ${date}`);
+  return { year, month, day: ordinal(day) };
 }
 
 /**

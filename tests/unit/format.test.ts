@@ -32,6 +32,11 @@ describe("date ranges", () => {
   it("refuses what is not a calendar date", () => {
     expect(() => formatDateRange("2026-13-01")).toThrow(RangeError);
     expect(() => formatDateRange("next week")).toThrow(RangeError);
+    expect(() => formatDateRange("2026-02-29")).toThrow(RangeError);
+    expect(() => formatDateRange("2026-04-31")).toThrow(RangeError);
+    expect(() => formatDateRange("2026-05-00")).toThrow(RangeError);
+    expect(() => formatDateRange("2026-05-01", "2026-06-31")).toThrow(RangeError);
+    expect(formatDateRange("2028-02-29")).toBe("February 29th, 2028");
   });
 
   it("writes a one-day course as a single date", () => {
