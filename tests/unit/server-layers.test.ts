@@ -36,4 +36,10 @@ describe("server layers", () => {
     });
     expect(offenders).toEqual([]);
   });
+
+  it("gives every prepared statement its own name: PostgreSQL knows a connection's statements by name", () => {
+    const names = sourceFiles(SERVER).flatMap((file) => [...readFileSync(file, "utf8").matchAll(/preparedStatement\(\s*"([^"]+)"/g)].map(([, name]) => name));
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
+  });
 });

@@ -9,7 +9,8 @@ import type { Database } from "./client.server";
  * A prepared statement freezes everything decided when it is built: give each
  * value that changes per call (a `$onUpdate` or `$defaultFn` column's value
  * included, or it stays the first call's) as a `sql.placeholder`. `name` must
- * be unique in the process (it names the statement on the PostgreSQL connection).
+ * be unique in the process (it names the statement on the PostgreSQL connection);
+ * tests/unit/server-layers.test.ts checks that it is.
  */
 export function preparedStatement<Statement>(name: string, build: (db: Database, name: string) => Statement): (db: Database) => Statement {
   const built = new WeakMap<Database, Statement>();
