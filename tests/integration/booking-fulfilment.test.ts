@@ -381,6 +381,14 @@ describe(`discounts on ${testDriver}`, () => {
     await handle.db.update(users).set({ giiSignupDiscountClaimed: true }).where(eq(users.id, unticked.id));
   });
 
+  it("gives the £100 to one of a buyer's concurrent checkouts, even on different dates under different locks", async () => {
+    const editions = await Promise.all(Array.from({ length: 8 }, (_, index) => editionFor(handle, { days: 60 + index, capacity: 20 })));
+    const buyer = await person({ marketing: true });
+    const started = await Promise.all(editions.map((edition) => checkout(services(), { courseId: edition.id, buyer })));
+    const holds = await Promise.all(started.map((hold) => holdOf(handle, hold.holdId)));
+    expect(holds.filter((hold) => hold?.discountKind === "signup")).toHaveLength(1);
+  });
+
   it("gives the largest that applies: £500 off Level 2 after Level 1, half off Complications for full-arch alumni", async () => {
     const level1 = await addEdition(handle.db, {
       offeringKey: "level-1",

@@ -25,6 +25,10 @@ async function attendedOfferings(db: Database | Transaction, userId: string, tod
  * box and has not used it (nor holds it on another open checkout); £500 off
  * Level 2 after attending Level 1; half off Full Arch Complications for past
  * full-arch attendees. Guests get none.
+ *
+ * The buyer's row is read FOR UPDATE: in a checkout's transaction it stays
+ * locked until the hold is committed, so a buyer's concurrent checkouts on
+ * other dates (other editions' locks) wait and then see the first one's hold.
  */
 export async function bestDiscount(
   db: Database | Transaction,
@@ -36,7 +40,8 @@ export async function bestDiscount(
   const [buyer] = await db
     .select({ emailVerified: users.emailVerified, consent: users.signupMarketingConsent, claimed: users.giiSignupDiscountClaimed })
     .from(users)
-    .where(eq(users.id, buyerId));
+    .where(eq(users.id, buyerId))
+    .for("update");
   if (!buyer?.emailVerified) return null;
 
   const rules: DiscountRule[] = [];
