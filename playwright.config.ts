@@ -72,6 +72,7 @@ export default defineConfig({
       AUTH_RATE_LIMIT: "10000",
       PAGE_VIEW_RATE_LIMIT: "10000",
       CHECKOUT_RATE_LIMIT: "10000",
+      CHECKOUT_HOLDS_PER_ADDRESS: "10000",
       DEMO_ADMIN_PASSWORD: "demo-admin-password",
     },
   },

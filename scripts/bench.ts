@@ -79,6 +79,7 @@ async function startServer() {
     FORM_RATE_LIMIT: "100000",
     AUTH_RATE_LIMIT: "100000",
     CHECKOUT_RATE_LIMIT: "100000",
+    CHECKOUT_HOLDS_PER_ADDRESS: "100000",
   });
 }
 

@@ -35,6 +35,7 @@ export async function startAppInstance(port: number, env: Record<string, string>
       AUTH_RATE_LIMIT: "10000",
       PAGE_VIEW_RATE_LIMIT: "10000",
       CHECKOUT_RATE_LIMIT: "10000",
+      CHECKOUT_HOLDS_PER_ADDRESS: "10000",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

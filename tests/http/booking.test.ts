@@ -13,7 +13,7 @@ import { createPerson } from "../support/people";
 
 let app: HttpApp;
 beforeAll(async () => {
-  app = await startHttpApp({ CHECKOUT_RATE_LIMIT: "1000" });
+  app = await startHttpApp({ CHECKOUT_RATE_LIMIT: "1000", CHECKOUT_HOLDS_PER_ADDRESS: "1000" });
 });
 afterAll(async () => {
   await app?.close();
@@ -126,6 +126,7 @@ describe("booking over HTTP with Stripe slow or failing", () => {
     stripe.prices.set("price_sinus_grafting", { id: "price_sinus_grafting", unit_amount: 150_000, currency: "gbp", active: true });
     stripeApp = await startHttpApp({
       CHECKOUT_RATE_LIMIT: "1000",
+      CHECKOUT_HOLDS_PER_ADDRESS: "1000",
       STRIPE_SECRET_KEY: "sk_test_http",
       STRIPE_WEBHOOK_SECRET: "whsec_http",
       STRIPE_API_BASE: stripe.url,

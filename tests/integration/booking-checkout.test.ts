@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
 import * as checkoutApi from "~/routes/api.v2.create-checkout-session";
-import { cancelCheckout, HOLD_MS } from "~/server/booking/checkout.server";
+import { cancelCheckout, HOLD_MS, startCheckout } from "~/server/booking/checkout.server";
 import { upcomingEditions } from "~/server/catalogue/editions.server";
 import { TEST_PRODUCT_KEY } from "~/server/catalogue/offerings.server";
 import { courses, localCheckoutSessions, seatHolds } from "~/server/db/schema.server";
@@ -193,12 +193,35 @@ describe(`starting a checkout on ${testDriver}`, () => {
     const limited = testServices(handle, testEnv({ CHECKOUT_RATE_LIMIT: "2" }));
     const edition = await editionFor(handle, { capacity: 10 });
     const from = { clientIp: "192.0.2.77" };
-    const { startCheckout } = await import("~/server/booking/checkout.server");
     await startCheckout(limited, { courseId: edition.id, buyer: null }, from);
     await startCheckout(limited, { courseId: edition.id, buyer: null }, from);
     await expect(startCheckout(limited, { courseId: edition.id, buyer: null }, from)).rejects.toBeInstanceOf(RateLimitedError);
     // Another address is not held back.
     await expect(startCheckout(limited, { courseId: edition.id, buyer: null }, { clientIp: "192.0.2.78" })).resolves.toBeDefined();
+  });
+
+  it("lets one address hold at most CHECKOUT_HOLDS_PER_ADDRESS places at once, so no one can keep a course off sale", async () => {
+    const limited = testServices(handle, testEnv({ CHECKOUT_HOLDS_PER_ADDRESS: "2" }));
+    const [first, second] = [await editionFor(handle, { capacity: 6 }), await editionFor(handle, { capacity: 6, days: 61 })];
+    const from = { clientIp: "192.0.2.90" };
+    const start = new Date();
+    const held = await startCheckout(limited, { courseId: first.id, buyer: null }, { ...from, now: start });
+    await startCheckout(limited, { courseId: second.id, buyer: null }, { ...from, now: start });
+    // A third place, on either edition, from the same address: refused with its reason, and nothing is held for it.
+    for (const edition of [first, second]) {
+      const refused = startCheckout(limited, { courseId: edition.id, buyer: null }, { ...from, now: start });
+      await expect(refused).rejects.toBeInstanceOf(RateLimitedError);
+      await expect(refused).rejects.toThrow(CHECKOUT_MESSAGES.tooManyHolds);
+    }
+    expect([await placesLeft(first.id, start), await placesLeft(second.id, start)]).toEqual([5, 5]);
+    // Other addresses still book.
+    await expect(startCheckout(limited, { courseId: first.id, buyer: null }, { clientIp: "192.0.2.91", now: start })).resolves.toBeDefined();
+    // A cancelled checkout gives its share back at once; an expired one when its time is up.
+    await cancelCheckout(limited, held.holdId);
+    await expect(startCheckout(limited, { courseId: first.id, buyer: null }, { ...from, now: start })).resolves.toBeDefined();
+    await expect(startCheckout(limited, { courseId: first.id, buyer: null }, { ...from, now: start })).rejects.toBeInstanceOf(RateLimitedError);
+    const later = new Date(start.getTime() + HOLD_MS + 1_000);
+    await expect(startCheckout(limited, { courseId: first.id, buyer: null }, { ...from, now: later })).resolves.toBeDefined();
   });
 });
 

@@ -116,7 +116,11 @@ describe("payment settings", () => {
     expect(env.payments).toEqual({ kind: "local" });
     expect(env.checkoutRateLimit).toBe(20);
     expect(env.klarnaMaxAmount).toBe(400_000);
-    expect(parseEnv({ CHECKOUT_RATE_LIMIT: "3", KLARNA_MAX_AMOUNT_GBP: "1500" })).toMatchObject({ checkoutRateLimit: 3, klarnaMaxAmount: 150_000 });
+    expect(parseEnv({ CHECKOUT_RATE_LIMIT: "3", CHECKOUT_HOLDS_PER_ADDRESS: "2", KLARNA_MAX_AMOUNT_GBP: "1500" })).toMatchObject({
+      checkoutRateLimit: 3,
+      checkoutHoldsPerAddress: 2,
+      klarnaMaxAmount: 150_000,
+    });
   });
 
   it("uses Stripe when its keys are set, through STRIPE_API_BASE when given", () => {
@@ -144,6 +148,7 @@ describe("payment settings", () => {
     [{ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "secret" }, "STRIPE_WEBHOOK_SECRET"],
     [{ STRIPE_API_BASE: "localhost:12111" }, "STRIPE_API_BASE"],
     [{ CHECKOUT_RATE_LIMIT: "0" }, "CHECKOUT_RATE_LIMIT"],
+    [{ CHECKOUT_HOLDS_PER_ADDRESS: "0" }, "CHECKOUT_HOLDS_PER_ADDRESS"],
     [{ KLARNA_MAX_AMOUNT_GBP: "lots" }, "KLARNA_MAX_AMOUNT_GBP"],
     [{ STRIPE_TIMEOUT_MS: "0" }, "STRIPE_TIMEOUT_MS"],
     [{ STRIPE_TIMEOUT_MS: "8s" }, "STRIPE_TIMEOUT_MS"],

@@ -6,7 +6,7 @@ import { discountAmount, type DiscountRule } from "~/lib/discounts";
 import { formatDateRange } from "~/lib/format";
 import { todayIsoDate } from "~/server/catalogue/editions.server";
 import { TEST_PRODUCT_KEY } from "~/server/catalogue/offerings.server";
-import { placesTakenExpression } from "~/server/catalogue/places.server";
+import { liveHold, placesTakenExpression } from "~/server/catalogue/places.server";
 import type { Transaction } from "~/server/db/client.server";
 import { preparedStatement } from "~/server/db/prepared.server";
 import { courses, seatHolds } from "~/server/db/schema.server";
@@ -115,14 +115,23 @@ interface NewHold {
   amountTotal: number;
   currency: string;
   discountKind: DiscountRule["kind"] | null;
+  clientAddress: string;
+}
+
+/** Live holds taken from one address, as an SQL expression. */
+function holdsFromAddress(address: string, now: Date): SQL<number> {
+  return sql<number>`(select count(*) from ${seatHolds} where ${and(eq(seatHolds.clientAddress, address), liveHold(now))})`.mapWith(Number);
 }
 
 /**
- * Inserts the hold if the locked edition has a place free: the count and the
- * insert are one statement, so the row lock is held one round trip less.
- * Its id, or undefined when the edition is full.
+ * Inserts the hold if the locked edition has a place free and its address
+ * holds fewer than `perAddress` places: the counts and the insert are one
+ * statement, so the row lock is held one round trip less. Its id, or
+ * undefined when the edition is full or the address has its share. (Two
+ * checkouts from one address on different editions, under different locks,
+ * can both pass at the same instant: the share bounds abuse, not an exact count.)
  */
-async function holdIfFree(tx: Transaction, hold: NewHold, capacity: number, now: Date): Promise<string | undefined> {
+async function holdIfFree(tx: Transaction, hold: NewHold, limits: { capacity: number; perAddress: number }, now: Date): Promise<string | undefined> {
   // Each column beside its value, cast to the column's type (a SELECT list gives the insert no types).
   const values: [keyof NewHold, SQL][] = [
     ["courseId", sql`${hold.courseId}::uuid`],
@@ -135,6 +144,7 @@ async function holdIfFree(tx: Transaction, hold: NewHold, capacity: number, now:
     ["amountTotal", sql`${hold.amountTotal}::integer`],
     ["currency", sql`${hold.currency}::text`],
     ["discountKind", sql`${hold.discountKind}::text`],
+    ["clientAddress", sql`${hold.clientAddress}::text`],
   ];
   const columns = sql.join(
     values.map(([name]) => sql.identifier(seatHolds[name].name)),
@@ -147,7 +157,8 @@ async function holdIfFree(tx: Transaction, hold: NewHold, capacity: number, now:
   const inserted = await tx.execute(sql`
     insert into ${seatHolds} (${columns})
     select ${selected}
-    where ${placesTakenExpression(hold.courseId, now)} < ${capacity}
+    where ${placesTakenExpression(hold.courseId, now)} < ${limits.capacity}
+      and ${holdsFromAddress(hold.clientAddress, now)} < ${limits.perAddress}
     returning ${sql.identifier(seatHolds.id.name)}`);
   // Both drivers (node-postgres and PGlite) answer with the returned rows under `rows`.
   return (inserted as { rows: { id: string }[] }).rows[0]?.id;
@@ -174,7 +185,7 @@ async function takeHold(
   tx: Transaction,
   editions: readonly Edition[],
   request: CheckoutStart,
-  { provider, now, today }: { provider: "stripe" | "local"; now: Date; today: string },
+  { provider, now, today, clientIp, holdsPerAddress }: { provider: "stripe" | "local"; now: Date; today: string; clientIp: string; holdsPerAddress: number },
 ) {
   let anyForSale = false;
   for (const candidate of editions) {
@@ -198,9 +209,16 @@ async function takeHold(
       amountTotal: priceAmount - amountDiscount,
       currency: edition.priceCurrency,
       discountKind: discount?.kind ?? null,
+      clientAddress: clientIp,
     };
-    const id = await holdIfFree(tx, hold, edition.capacity, now);
+    const id = await holdIfFree(tx, hold, { capacity: edition.capacity, perAddress: holdsPerAddress }, now);
     if (id) return { hold: { id, ...hold }, edition, discount };
+    // Refused: either no place is free, or this address already holds its share (asked only now, off the usual path).
+    const [fromAddress] = await tx
+      .select({ held: holdsFromAddress(clientIp, now) })
+      .from(courses)
+      .where(eq(courses.id, edition.id));
+    if ((fromAddress?.held ?? 0) >= holdsPerAddress) throw new RateLimitedError(CHECKOUT_MESSAGES.tooManyHolds);
   }
   if (!anyForSale) throw notAvailable();
   throw new UnavailableError(CHECKOUT_MESSAGES.fullyBooked);
@@ -252,7 +270,9 @@ export async function startCheckout(
   }
   if (priced.length === 0) throw notAvailable();
 
-  const { hold, edition, discount } = await db.transaction((tx) => takeHold(tx, priced, request, { provider: payments.kind, now, today }));
+  const { hold, edition, discount } = await db.transaction((tx) =>
+    takeHold(tx, priced, request, { provider: payments.kind, now, today, clientIp, holdsPerAddress: env.checkoutHoldsPerAddress }),
+  );
   try {
     const session = await payments.createCheckoutSession({
       holdId: hold.id,

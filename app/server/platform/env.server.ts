@@ -51,6 +51,7 @@ const EnvSchema = z
     STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
     OUTBOX_CLAIM_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
     CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
+    CHECKOUT_HOLDS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(5),
     KLARNA_MAX_AMOUNT_GBP: z.coerce.number().int().min(0).max(100_000).default(4000),
     METRICS_TOKEN: z
       .string()
@@ -121,6 +122,8 @@ export interface Env {
   payments: PaymentsConfig;
   /** Checkouts started per address in 10 minutes. */
   checkoutRateLimit: number;
+  /** Places one address may hold at once on open checkouts (a hold lasts 31 minutes). */
+  checkoutHoldsPerAddress: number;
   /** The largest amount Klarna is offered for, in pence. */
   klarnaMaxAmount: number;
   mail: {
@@ -181,6 +184,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
           }
         : { kind: "local" },
     checkoutRateLimit: env.CHECKOUT_RATE_LIMIT,
+    checkoutHoldsPerAddress: env.CHECKOUT_HOLDS_PER_ADDRESS,
     klarnaMaxAmount: env.KLARNA_MAX_AMOUNT_GBP * 100,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, staffEmail: env.STAFF_EMAIL, claimTimeoutMs: env.OUTBOX_CLAIM_TIMEOUT_MS },
     metricsToken: env.METRICS_TOKEN,

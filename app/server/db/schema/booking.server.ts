@@ -45,6 +45,8 @@ export const seatHolds = pgTable(
     amountTotal: integer("amount_total").notNull(),
     currency: text("currency").notNull(),
     discountKind: text("discount_kind", { enum: DISCOUNT_KINDS }),
+    /** Where the checkout was started from: one address may hold only so many places at once. */
+    clientAddress: text("client_address"),
     releasedAt: timestamp("released_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -53,6 +55,7 @@ export const seatHolds = pgTable(
     uniqueIndex("seat_holds_checkout_session_key").on(table.checkoutSessionId),
     index("seat_holds_course_status_idx").on(table.courseId, table.status, table.expiresAt),
     index("seat_holds_user_idx").on(table.userId),
+    index("seat_holds_client_address_idx").on(table.clientAddress, table.status, table.expiresAt),
     check("seat_holds_status_known", sql.raw(`status IN (${HOLD_STATUSES.map((status) => `'${status}'`).join(", ")})`)),
     check(
       "seat_holds_amounts",
