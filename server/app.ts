@@ -9,7 +9,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 
 import { CLIENT_IP_HEADER } from "~/server/auth/auth.server";
 import { nextHoldExpiry } from "~/server/catalogue/places.server";
-import { CROSS_SITE_MESSAGE, hasBearerToken, NUL_MESSAGE } from "~/server/http/responses.server";
+import { CROSS_SITE_MESSAGE, isBearerOnlyCall, NUL_MESSAGE } from "~/server/http/responses.server";
 import { appServicesContext, requestErrorsContext, type RequestInfo, requestInfoContext, requestRouteContext } from "~/server/platform/context.server";
 import { watchDatabaseHealth } from "~/server/platform/database-health.server";
 import { type Env, getEnv } from "~/server/platform/env.server";
@@ -71,13 +71,14 @@ function rejectBadRequests(): RequestHandler {
 /**
  * CSRF at the door (design.md 7): a state-changing request that a browser
  * says comes from another site is refused before any route, ours or a
- * library's, sees it. Bearer-token calls carry no ambient credentials and pass;
+ * library's, sees it. Bearer-token calls without cookies carry no ambient credentials and pass;
  * a request without Origin is left to the route, which asks for one.
  */
 function refuseCrossSiteWrites(siteUrl: string): RequestHandler {
   const siteOrigin = new URL(siteUrl).origin;
   return (req, res, next) => {
-    if (req.method === "GET" || req.method === "HEAD" || hasBearerToken(req.get("authorization"))) return next();
+    if (req.method === "GET" || req.method === "HEAD" || isBearerOnlyCall({ authorization: req.get("authorization"), cookie: req.get("cookie") }))
+      return next();
     const origin = req.get("origin");
     const ownOrigin = `${req.protocol}://${req.get("host")}`;
     if ((origin !== undefined && origin !== siteOrigin && origin !== ownOrigin) || req.get("sec-fetch-site") === "cross-site") {

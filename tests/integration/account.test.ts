@@ -511,5 +511,9 @@ describe("preferences endpoint", () => {
   it("refuses a cross-site browser request but not a bearer client", async () => {
     expect((await postPreferences(asCookie(bob), { preferences: { eventNotifications: true } }, { Origin: "https://attacker.example" })).status).toBe(403);
     expect((await postPreferences(asBearer(bob), { preferences: { eventNotifications: true } }, { Origin: "https://app.example" })).status).toBe(200);
+    // A cookie beside a bearer token is a browser's ambient credential: the token does not excuse it.
+    const cookieAndJunkToken = { Origin: "https://attacker.example", Authorization: "Bearer junk" };
+    expect((await postPreferences(asCookie(bob), { preferences: { eventNotifications: false } }, cookieAndJunkToken)).status).toBe(403);
+    expect(await preference(bob)).toBe(true);
   });
 });

@@ -61,18 +61,22 @@ export async function parseJsonBody<Schema extends z.ZodType>(request: Request, 
 
 export const CROSS_SITE_MESSAGE = "Cross-site requests are not allowed.";
 
-/** A bearer-token call: an API client's, carrying no ambient credential a forged page could borrow. */
-export function hasBearerToken(authorization: string | null | undefined): boolean {
-  return /^bearer\s+\S/i.test(authorization ?? "");
+/**
+ * A bearer-token call: an API client's, carrying no ambient credential a forged
+ * page could borrow. With a cookie beside it, it is not: an invalid token is
+ * ignored by the auth library and the cookie's session would act.
+ */
+export function isBearerOnlyCall(headers: { authorization: string | null | undefined; cookie: string | null | undefined }): boolean {
+  return /^bearer\s+\S/i.test(headers.authorization ?? "") && !headers.cookie;
 }
 
 /**
  * CSRF guard for state-changing calls (design.md 7): browsers send Origin on
  * every POST, so one that names another site, or none at all, is refused.
- * Bearer-token calls carry no ambient credentials and pass.
+ * Bearer-token calls without cookies carry no ambient credentials and pass.
  */
 export function requireSameOrigin(request: Request, siteUrl: string) {
-  if (hasBearerToken(request.headers.get("authorization"))) return;
+  if (isBearerOnlyCall({ authorization: request.headers.get("authorization"), cookie: request.headers.get("cookie") })) return;
   const origin = request.headers.get("origin");
   const fetchSite = request.headers.get("sec-fetch-site");
   const allowed = new Set([new URL(request.url).origin, new URL(siteUrl).origin]);
