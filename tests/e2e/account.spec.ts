@@ -185,6 +185,11 @@ test("changes the password; after logging out, only the new password logs in", a
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page.getByText("You have been logged out.")).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Login / Sign Up" }).first()).toBeVisible();
+  // Leaving the account page by logging out is no visit to it signed out: no "please log in" notice.
+  // Counted after a moment rather than awaited to vanish: that notice would come within it, and leave by itself later.
+  await page.waitForTimeout(1_500);
+  expect(await page.locator("[data-sonner-toast]").allTextContents()).not.toContain("Please log in to view your account.");
 
   await logInThroughUi(page, account.email, account.password);
   await expect(page.getByRole("form", { name: "Login" }).getByRole("alert")).toBeVisible();

@@ -5,23 +5,29 @@ import { toast } from "~/lib/toast";
 
 const CLAIM_ENDPOINT = "/api/functions/claim-guest-purchases";
 
-/** Spec 4: logging out shows 'Loading...' in the shell while it runs, then a toast and /auth. */
+/**
+ * Spec 4: logging out shows 'Loading...' in the shell while it runs, then a toast and /auth.
+ * The page being left is not reloaded first: a signed-in page (the account,
+ * the back office) would send its now signed-out visitor to the login page
+ * with its own notice. The shell's data is read again once on /auth.
+ */
 export function useLogout() {
   const fetcher = useFetcher<{ ok: boolean; message: string }>({ key: "logout" });
   const navigate = useNavigate();
+  const { revalidate } = useRevalidator();
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     if (fetcher.data.ok) {
       toast.success("You have been logged out.");
-      void navigate("/auth");
+      void Promise.resolve(navigate("/auth")).then(revalidate);
     } else {
       console.error("Error signing out", fetcher.data.message);
       toast.error(fetcher.data.message || "Logout failed. Please try again.");
     }
-  }, [fetcher.state, fetcher.data, navigate]);
+  }, [fetcher.state, fetcher.data, navigate, revalidate]);
   return {
     busy: fetcher.state !== "idle",
-    logout: () => void fetcher.submit(null, { method: "post", action: "/auth/logout" }),
+    logout: () => void fetcher.submit(null, { method: "post", action: "/auth/logout", defaultShouldRevalidate: false }),
   };
 }
 
