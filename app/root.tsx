@@ -7,11 +7,12 @@ import { DEMO_RIBBON_SCRIPT, DemoRibbon } from "~/components/layout/demo-ribbon"
 import { ReportPageViews, ScrollOnNavigation } from "~/components/layout/route-effects";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
-import { NotFoundContent } from "~/components/sections/not-found";
+import { NOT_FOUND_PAGE, NotFoundContent } from "~/components/sections/not-found";
 import { SITE } from "~/content/site";
 import interCore from "~/fonts/inter-core.woff2?url";
 import { useInlineStylesheet } from "~/lib/inline-stylesheet";
 import { useNonce } from "~/lib/nonce";
+import { seo } from "~/lib/seo";
 import { ErrorReference } from "~/lib/request-id";
 import { toasterIsMounted, useToasterWanted } from "~/lib/toast";
 import { currentUser, publicRoute } from "~/server/http/guards.server";
@@ -83,9 +84,11 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-export function meta() {
+/** A page that answers 404 from its loader (an unknown course) is shown, and tagged, as the not-found page. */
+export const meta: Route.MetaFunction = (args) => {
+  if (isRouteErrorResponse(args.error) && args.error.status === 404) return seo(args, NOT_FOUND_PAGE);
   return [{ title: SITE.defaultTitle }, { name: "description", content: SITE.defaultDescription }];
-}
+};
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

@@ -1,6 +1,7 @@
 import { ChevronRight } from "lucide-react";
 import { data, Link } from "react-router";
 
+import { NOT_FOUND_PAGE } from "~/components/sections/not-found";
 import { CourseEditions } from "~/components/sections/programmes/course-editions";
 import { CourseInstructors } from "~/components/sections/programmes/course-instructors";
 import { ProgrammeHero } from "~/components/sections/programmes/programme-hero";
@@ -32,8 +33,8 @@ const PROGRAMME_PAGE_LINKS = {
 } as const;
 
 export const meta: Route.MetaFunction = (args) => {
-  // Only reached without data if React Router ever asks this route for meta on a thrown 404.
-  if (!args.loaderData) return seo(args, { title: "Page Not Found", noIndex: true });
+  // A thrown 404 is shown by the root's error boundary, whose meta (the root's) gives the not-found tags.
+  if (!args.loaderData) return seo(args, NOT_FOUND_PAGE);
   const { offering, editions } = args.loaderData;
   const programme = programmeFor(offering.key);
   const name = programme?.name ?? offering.title;

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 
-import { NotFoundContent } from "~/components/sections/not-found";
+import { NOT_FOUND_PAGE, NotFoundContent } from "~/components/sections/not-found";
 import { seo } from "~/lib/seo";
 import { publicRoute } from "~/server/http/guards.server";
 
@@ -12,7 +12,7 @@ export function loader() {
   return data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = (args) => seo(args, { title: "Page Not Found", noIndex: true });
+export const meta: Route.MetaFunction = (args) => seo(args, NOT_FOUND_PAGE);
 
 export default function NotFound() {
   return <NotFoundContent />;

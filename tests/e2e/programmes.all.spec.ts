@@ -249,6 +249,9 @@ test.describe("/courses/:courseId", () => {
       expect(response?.status()).toBe(404);
       await expect(page.getByText("Page Not Found")).toBeVisible();
       await expect(page.getByRole("link", { name: "Return to Home" })).toBeVisible();
+      // Tagged as the not-found page too: its title, and kept out of search results.
+      await expect(page).toHaveTitle("Page Not Found | Global Implant Institute");
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
     }
   });
 });

@@ -3,6 +3,9 @@ import { Link, useLocation } from "react-router";
 
 import { Button } from "~/components/ui/button";
 
+/** The not-found page's tags, for /404 and for any page that answers 404 (spec 2: noIndex). */
+export const NOT_FOUND_PAGE = { title: "Page Not Found", noIndex: true } as const;
+
 export function NotFoundContent() {
   const { pathname } = useLocation();
   useEffect(() => {
