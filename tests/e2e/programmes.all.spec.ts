@@ -172,6 +172,8 @@ test.describe("/courses/full-arch", () => {
     expect(await top(recap)).toBeGreaterThan(await top(level2));
     expect(await top(recap)).toBeLessThan(await top(level3));
     await expect(recap.getByRole("group")).toHaveCount(4);
+    // Spec 2: four looping day videos.
+    await expect(recap.locator("video[loop]")).toHaveCount(4);
 
     await recap.scrollIntoViewIfNeeded();
     await recap.getByRole("button", { name: "Play video: Level 2 recap, Day 1" }).click();

@@ -12,8 +12,9 @@ type FullscreenVideo = HTMLVideoElement & { webkitEnterFullscreen?: () => void }
  * Spec 4 "Video players": a poster with a play button; playing brings sound,
  * native controls and a fullscreen button; the end of the video, or a pause
  * and rewind from outside (a carousel moving on), brings the poster back.
+ * A `loop`ing video (the Level 2 recap's days) starts again at its end instead.
  */
-export function VideoPlayer({ video, title, className }: { video: VideoAsset; title: string; className?: string }) {
+export function VideoPlayer({ video, title, className, loop = false }: { video: VideoAsset; title: string; className?: string; loop?: boolean }) {
   const containerRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<FullscreenVideo>(null);
   const playButtonRef = useRef<HTMLButtonElement>(null);
@@ -70,6 +71,7 @@ export function VideoPlayer({ video, title, className }: { video: VideoAsset; ti
       <video
         ref={videoRef}
         controls={!showPoster}
+        loop={loop}
         playsInline
         preload={started ? "auto" : "none"}
         width={video.width}
