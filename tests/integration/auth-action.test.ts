@@ -408,7 +408,7 @@ describe(`/auth action on ${testDriver}: sign-up`, () => {
     expect((await submit(signInFields(email))).body).toMatchObject({ ok: true, message: LOGIN_SUCCESS });
   });
 
-  it("signing up again with the email of a verified account creates nothing and leaves its password alone", async () => {
+  it("signing up again with the email of a verified account creates nothing, leaves its password alone and tells the owner by email", async () => {
     const email = uniqueEmail("verified.twice");
     await verifiedUser(email);
     const [first] = await userByEmail(email);
@@ -420,6 +420,16 @@ describe(`/auth action on ${testDriver}: sign-up`, () => {
     expect(again.body).toEqual({ ok: true, kind: "success", message: SIGN_UP_CHECK_EMAIL, cookies: [] });
     expect(await countRows(users)).toBe(usersBefore);
     expect((await userByEmail(email)).map((row) => row.id)).toEqual([first.id]);
+    // "Check your email" is true: the owner is told the account exists, with a way in and no secret.
+    await settleBackgroundWork();
+    const [notice] = await outboxTo(email, "account-exists");
+    expect(notice).toMatchObject({ subject: "You already have an account" });
+    expect(notice.text).toContain(`${TEST_SITE_URL}/auth`);
+    expect(notice.text).not.toContain("another-pass");
+    // Once per address per 10 minutes, however often someone tries.
+    await submit(signUpFields(email, { password: "third-pass1", confirmPassword: "third-pass1" }, false));
+    await settleBackgroundWork();
+    expect(await outboxTo(email, "account-exists")).toHaveLength(1);
     expect((await submit(signInFields(email, "another-pass"))).body).toEqual(errorBody(INVALID_CREDENTIALS));
     expect((await submit(signInFields(email))).body).toMatchObject({ ok: true, message: LOGIN_SUCCESS });
   });

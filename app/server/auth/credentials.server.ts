@@ -3,10 +3,13 @@ import { and, eq, ne } from "drizzle-orm";
 
 import type { SignUpInput } from "~/lib/schemas/auth";
 import { accounts, sessions, users } from "~/server/db/schema.server";
+import { enqueueEmail } from "~/server/email/outbox.server";
+import { renderAccountExists } from "~/server/email/templates.server";
 import { subscribeToNewsletter } from "~/server/marketing/newsletter.server";
 import { runInBackground } from "~/server/platform/background.server";
 import type { AppServices } from "~/server/platform/context.server";
 import { log } from "~/server/platform/log.server";
+import { consumeRateLimit, FORM_WINDOW_MS } from "~/server/platform/rate-limit.server";
 
 import { CLIENT_IP_HEADER, queueVerificationEmail, VERIFICATION_LINK_SECONDS, withSignUpDecision } from "./auth.server";
 
@@ -95,6 +98,13 @@ async function queueRepeatSignUp(services: AppServices, userId: string, input: S
   await queueVerificationEmail(services.database.db, { userId, email, url, choices });
 }
 
+/** At most one such email per address per 10 minutes: repeated sign-ups cannot flood an inbox. */
+async function queueAccountExistsEmail(services: AppServices, email: string) {
+  const { db } = services.database;
+  if (!(await consumeRateLimit(db, `account-exists-email:${email}`, { limit: 1, windowMs: FORM_WINDOW_MS }))) return;
+  await enqueueEmail(db, { template: "account-exists", to: email, ...(await renderAccountExists({ loginUrl: `${services.env.siteUrl}/auth` })) });
+}
+
 /**
  * Spec 4 sign-up outcomes. Verification is required, so a new account has a user
  * and no session: "check your email". A ticked marketing box also subscribes the
@@ -142,6 +152,9 @@ export async function signUp(services: AppServices, request: Request, clientIp: 
         cookies: [],
       };
     }
+    // A confirmed account: the answer stays "check your email" (it says nothing of who has an account, nor
+    // takes longer: the email is made after it has gone), and that email now comes.
+    if (existing && existing.id !== user.id) runInBackground("Account-exists email", () => queueAccountExistsEmail(services, email));
   }
   if (body?.token) {
     return { ok: true, kind: "success", message: "Sign up successful! You are now logged in.", redirectTo: "/account", cookies };

@@ -36,3 +36,21 @@ export function renderResetPassword({ url }: { url: string }) {
     </EmailLayout>,
   );
 }
+
+/** A sign-up with an address that already has a confirmed account: its owner is told, and nothing changes. */
+export function renderAccountExists({ loginUrl }: { loginUrl: string }) {
+  return renderEmail(
+    "You already have an account",
+    <EmailLayout preview="Someone tried to create an account with this email" heading="You already have an account">
+      <Text style={text}>Hello,</Text>
+      <Text style={text}>
+        Someone, perhaps you, tried to create a Global Implant Institute account with this email address. It already has an account, so nothing was changed.
+      </Text>
+      <Text style={text}>To use it, log in. If you have forgotten your password, choose &quot;Forgot password?&quot; on the login page.</Text>
+      <Button href={loginUrl} style={button}>
+        Log in
+      </Button>
+      <Text style={{ ...text, marginTop: "24px" }}>If it was not you, you can ignore this email: your account and password stay as they are.</Text>
+    </EmailLayout>,
+  );
+}
