@@ -8,6 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Field, inputClass } from "~/components/ui/field";
 import { PageHeading } from "~/components/ui/page-heading";
 import { cn } from "~/lib/cn";
+import { formatDateRange } from "~/lib/format";
 import { firstIssueMessage } from "~/lib/schemas/fields";
 import { CourseIdSchema, CreateCourseSchema, deletedMessage, SCHEDULE_MESSAGES } from "~/lib/schemas/schedule";
 import { toast } from "~/lib/toast";
@@ -116,9 +117,8 @@ export async function action(args: Route.ActionArgs) {
   return data({ error: "Unknown action." }, 400);
 }
 
-const dayLabel = (isoDate: string) => format(parseISO(isoDate), "d MMM yyyy");
-const datesLabel = (startDate: string, endDate: string | null) =>
-  endDate && endDate !== startDate ? `${dayLabel(startDate)} – ${dayLabel(endDate)}` : dayLabel(startDate);
+/** Spec 9's date format, as on the public pages: "December 21st - 24th, 2026". */
+const datesLabel = (startDate: string, endDate: string | null) => formatDateRange(startDate, endDate);
 
 /** Toasts for a fetcher's round trip: the busy message while it runs, then its outcome. */
 function useOutcomeToasts(fetcher: ReturnType<typeof useFetcher<Outcome>>, busyMessage: string, onDone: (outcome: Outcome) => void) {
@@ -343,7 +343,7 @@ function UpcomingCard({ upcoming, confirm, serverOutcome }: { upcoming: Upcoming
                   type="submit"
                   name="delete"
                   value={course.id}
-                  aria-label={`Delete ${course.title} ${dayLabel(course.startDate)}`}
+                  aria-label={`Delete ${course.title} ${formatDateRange(course.startDate)}`}
                   title="Delete"
                   className={cn(
                     "inline-flex size-11 shrink-0 items-center justify-center rounded-full text-red-700 transition-colors hover:bg-red-50",

@@ -12,7 +12,6 @@ import { latestEmailTo } from "./mailbox";
 const nextMonthDate = () => format(addDays(startOfMonth(addMonths(new Date(), 1)), Math.floor(Math.random() * 24)), "yyyy-MM-dd");
 /** A start day years out, on no other test's page. */
 const farDate = () => format(addDays(new Date(), 400 + Math.floor(Math.random() * 1200)), "yyyy-MM-dd");
-const dayLabel = (isoDate: string) => format(parseISO(isoDate), "d MMM yyyy");
 const longDate = (isoDate: string) => format(parseISO(isoDate), "d MMMM yyyy");
 
 async function signedInAdmin(page: Page, data: Fixtures, baseURL: string): Promise<Person> {
@@ -61,7 +60,7 @@ test.describe("the back office", () => {
     await form.getByRole("button", { name: "Schedule course" }).click();
     await expect(page.getByText("Successfully scheduled new course!")).toBeVisible();
     const upcoming = page.getByRole("list", { name: "Upcoming courses" });
-    const row = upcoming.getByRole("listitem").filter({ has: page.getByRole("button", { name: `Delete Sinus Grafting ${dayLabel(startDate)}` }) });
+    const row = upcoming.getByRole("listitem").filter({ has: page.getByRole("button", { name: `Delete Sinus Grafting ${formatDateRange(startDate)}` }) });
     await expect(row).toHaveCount(1);
 
     // On the calendar, next month.
@@ -86,7 +85,7 @@ test.describe("the back office", () => {
 
     // Tidy up: the new date is deleted through the dashboard, which the next test covers.
     await openHydrated(page, "/admin");
-    await page.getByRole("button", { name: `Delete Sinus Grafting ${dayLabel(startDate)}` }).click();
+    await page.getByRole("button", { name: `Delete Sinus Grafting ${formatDateRange(startDate)}` }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Continue" }).click();
     await expect(page.getByText("Successfully deleted course: Sinus Grafting")).toBeVisible();
   });
@@ -106,23 +105,23 @@ test.describe("the back office", () => {
 
     await openHydrated(page, "/admin");
     const dialog = page.getByRole("alertdialog");
-    await page.getByRole("button", { name: `Delete Sinus Grafting ${dayLabel(booked.startDate!)}` }).click();
+    await page.getByRole("button", { name: `Delete Sinus Grafting ${formatDateRange(booked.startDate!)}` }).click();
     await expect(dialog.getByText("Are you absolutely sure?")).toBeVisible();
     await expect(dialog).toContainText("This action cannot be undone.");
     // Cancel keeps it.
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
 
-    await page.getByRole("button", { name: `Delete Sinus Grafting ${dayLabel(booked.startDate!)}` }).click();
+    await page.getByRole("button", { name: `Delete Sinus Grafting ${formatDateRange(booked.startDate!)}` }).click();
     await dialog.getByRole("button", { name: "Continue" }).click();
     await expect(page.getByText("Failed to delete course.")).toBeVisible();
     await expect(page.getByText("Sinus Grafting has bookings, so it cannot be deleted.")).toBeVisible();
-    await expect(page.getByRole("button", { name: `Delete Sinus Grafting ${dayLabel(booked.startDate!)}` })).toBeVisible();
+    await expect(page.getByRole("button", { name: `Delete Sinus Grafting ${formatDateRange(booked.startDate!)}` })).toBeVisible();
 
-    await page.getByRole("button", { name: `Delete Sinus Grafting ${dayLabel(unbooked.startDate!)}` }).click();
+    await page.getByRole("button", { name: `Delete Sinus Grafting ${formatDateRange(unbooked.startDate!)}` }).click();
     await dialog.getByRole("button", { name: "Continue" }).click();
     await expect(page.getByText("Successfully deleted course: Sinus Grafting")).toBeVisible();
-    await expect(page.getByRole("button", { name: `Delete Sinus Grafting ${dayLabel(unbooked.startDate!)}` })).toBeHidden();
+    await expect(page.getByRole("button", { name: `Delete Sinus Grafting ${formatDateRange(unbooked.startDate!)}` })).toBeHidden();
 
     await auditEntry(page, `Deleted Sinus Grafting on ${longDate(unbooked.startDate!)}`);
   });

@@ -135,7 +135,7 @@ test.describe("with the keyboard alone", () => {
     await tabTo(page, form.getByRole("button", { name: "Schedule course" }));
     await page.keyboard.press("Enter");
 
-    const remove = page.getByRole("button", { name: `Delete Sinus Grafting ${format(parseISO(startDate), "d MMM yyyy")}` });
+    const remove = page.getByRole("button", { name: `Delete Sinus Grafting ${formatDateRange(startDate)}` });
     await expect(remove).toBeVisible();
     await tabTo(page, remove);
     await page.keyboard.press("Enter");

@@ -175,7 +175,7 @@ test.describe("accessibility (axe), and no clashing Tailwind classes", { tag: "@
       expect(await pageViolations(page)).toEqual([]);
 
       if (path === "/admin") {
-        await page.getByRole("button", { name: `Delete Sinus Grafting ${format(parseISO(edition.startDate!), "d MMM yyyy")}` }).click();
+        await page.getByRole("button", { name: `Delete Sinus Grafting ${formatDateRange(edition.startDate!)}` }).click();
         await expect(page.getByRole("alertdialog", { name: "Are you absolutely sure?" })).toBeVisible();
         expect(await pageViolations(page), "the delete confirmation").toEqual([]);
       } else if (path === "/admin/editions/:id") {
