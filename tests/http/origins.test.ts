@@ -40,3 +40,24 @@ describe("posts that come from no page of ours", () => {
     expect(answer.status).toBe(403);
   });
 });
+
+describe("posts from another site", () => {
+  const crossSitePost = (headers: Record<string, string>) =>
+    rawRequest(app.url, {
+      method: "POST",
+      path: "/api/v2/v2-update-user-preferences",
+      headers: { "Content-Type": "application/json", Origin: "https://attacker.example", ...headers },
+      body: JSON.stringify({ preferences: { eventNotifications: false } }),
+    });
+
+  it("are refused when a cookie comes with a bearer token, which then excuses nothing (at the door and again at the endpoint)", async () => {
+    const answer = await crossSitePost({ Authorization: "Bearer junk", Cookie: "gii.session_token=someone" });
+    expect(answer.status).toBe(403);
+    expect(answer.body).toContain("Cross-site requests are not allowed.");
+  });
+
+  it("pass with a bearer token alone, which the endpoint then judges (here: no such session)", async () => {
+    const answer = await crossSitePost({ Authorization: "Bearer junk" });
+    expect(answer.status).toBe(401);
+  });
+});
