@@ -16,11 +16,11 @@ import { expect, test } from "./fixtures";
  * `npm run lighthouse` (timings are too noisy for a test).
  */
 const BUDGETS_KB: Record<string, number> = {
-  "/": 151.5,
-  "/courses": 145.5,
-  "/courses/full-arch": 149.5,
-  "/booking": 139,
-  "/upcoming-events": 137,
+  "/": 137.5,
+  "/courses": 133,
+  "/courses/full-arch": 137.5,
+  "/booking": 127,
+  "/upcoming-events": 125,
 };
 
 /** Chunks no public page may load before it is used: the calendar, the back office and the checkout page. */

@@ -5,7 +5,7 @@ import { FLAGSHIP_COURSE, WHY_CHOOSE } from "~/content/home";
 import { programmeFor } from "~/content/programmes";
 import { TESTIMONIALS } from "~/content/testimonials";
 
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 const region = (page: Page, name: string | RegExp) => page.getByRole("region", { name });
 
@@ -295,6 +295,30 @@ test.describe("FAQ", () => {
     await language.click();
     await expect(languageAnswer).toBeHidden();
     await expect(language).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("by keyboard: the arrow keys, Home and End move between the questions, Enter and Space open and close them", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const questions = FAQ_ITEMS.map((item) => trigger(page, item.question));
+    await questions[0].focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(questions[1]).toBeFocused();
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("ArrowUp");
+    await expect(questions.at(-1)!).toBeFocused();
+    await page.keyboard.press("Home");
+    await expect(questions[0]).toBeFocused();
+    await page.keyboard.press("End");
+    await expect(questions.at(-1)!).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(questions[0]).toBeFocused();
+
+    await page.keyboard.press("Enter");
+    await expect(questions[0]).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByText("Building 27, Block C, Ground Floor").first()).toBeVisible();
+    await page.keyboard.press("Space");
+    await expect(questions[0]).toHaveAttribute("aria-expanded", "false");
   });
 
   test("the location map opens in a dialog and closes with Escape and with its close button", async ({ page }) => {

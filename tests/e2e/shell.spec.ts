@@ -46,6 +46,63 @@ test.describe("site shell on desktop", () => {
     await expect(fullArch).toBeVisible();
   });
 
+  test("the dropdown closes 150 ms after the pointer leaves, and opens at once when moved back within 300 ms", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/");
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    const courses = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Courses" });
+    const fullArch = page.getByRole("link", { name: /Full Arch Program/ });
+    await courses.hover();
+    await page.clock.runFor(220);
+    await expect(fullArch).toBeVisible();
+    await expect(courses).toHaveAttribute("aria-expanded", "true");
+
+    // Across the gap to the panel and into it: it stays open.
+    await fullArch.hover();
+    await page.clock.runFor(400);
+    await expect(fullArch).toBeVisible();
+
+    await page.mouse.move(640, 600);
+    await page.clock.runFor(130);
+    await expect(fullArch).toBeVisible();
+    await page.clock.runFor(40);
+    await expect(fullArch).toBeHidden();
+    await expect(courses).toHaveAttribute("aria-expanded", "false");
+
+    // Back within the skip delay: no wait this time.
+    await courses.hover();
+    await page.clock.runFor(10);
+    await expect(fullArch).toBeVisible();
+  });
+
+  test("by keyboard: ArrowDown opens the dropdown into its first item, Escape closes it and returns to Courses", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const courses = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Courses" });
+    const fullArch = page.getByRole("link", { name: /Full Arch Program/ });
+    await courses.focus();
+    await expect(fullArch).toBeHidden();
+    await page.keyboard.press("ArrowDown");
+    await expect(fullArch).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: /Grafting Techniques/ })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(fullArch).toBeHidden();
+    await expect(courses).toBeFocused();
+
+    // Tabbing out of the open dropdown closes it.
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Schedule" })).toBeFocused();
+    await expect(fullArch).toBeHidden();
+
+    // Enter on Courses follows the link.
+    await courses.focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/courses$/);
+  });
+
   test("the logged-out auth area links to /auth", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("banner").getByRole("link", { name: "Login / Sign Up" }).click();

@@ -1,10 +1,20 @@
 import { ChevronDown, Menu, X } from "lucide-react";
-import { NavigationMenu } from "radix-ui";
-import { type ComponentProps, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import {
+  type ComponentProps,
+  type FocusEvent as ReactFocusEvent,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
+import { flushSync } from "react-dom";
 import { Link, useMatch } from "react-router";
 
 import { Button } from "~/components/ui/button";
-import { MENU_OPEN_DELAY_MS, MENU_SKIP_DELAY_MS, NAV_ITEMS } from "~/content/navigation";
+import { MENU_CLOSE_DELAY_MS, MENU_OPEN_DELAY_MS, MENU_SKIP_DELAY_MS, NAV_ITEMS, type NavItem } from "~/content/navigation";
 import { SITE } from "~/content/site";
 import { cn } from "~/lib/cn";
 
@@ -15,10 +25,7 @@ interface SiteHeaderProps {
   onLogout?: () => void;
 }
 
-/**
- * A top-level link that highlights the current page. Its class is a string, not
- * NavLink's function, because Radix's asChild merges classes as strings.
- */
+/** A top-level link that highlights the current page. */
 function MenuLink({ to, className, ...props }: ComponentProps<typeof Link> & { to: string }) {
   const active = useMatch({ path: to, end: true }) !== null;
   return (
@@ -60,56 +67,113 @@ function AuthArea({ authStatus, onLogout, onNavigate }: SiteHeaderProps & { onNa
   );
 }
 
-/** Radix owns aria-current on its links, so it is told which one is the current page. */
-function DesktopLink({ to, label }: { to: string; label: string }) {
-  const active = useMatch({ path: to, end: true }) !== null;
+/** When a dropdown last closed: another opened soon after skips the open delay (spec 9). */
+let lastDropdownClose = 0;
+
+/**
+ * A parent link with a dropdown of its sub-items, as a disclosure: a mouse
+ * resting on it opens it after the spec's delays, ArrowDown opens it from the
+ * keyboard and moves into it, Escape or leaving it closes it. The trigger stays
+ * a link, so a click goes to the catalogue.
+ */
+function DesktopDropdown({ item }: { item: NavItem & { children: NonNullable<NavItem["children"]> } }) {
+  const [open, setOpen] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const itemRef = useRef<HTMLLIElement>(null);
+  const triggerRef = useRef<HTMLAnchorElement>(null);
+  const panelId = useId();
+
+  const change = (next: boolean) => {
+    clearTimeout(timer.current);
+    setOpen((wasOpen) => {
+      if (wasOpen && !next) lastDropdownClose = Date.now();
+      return next;
+    });
+  };
+  const later = (next: boolean, delayMs: number) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => change(next), delayMs);
+  };
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // Touch and pen taps follow the link instead of opening on a hover they never had.
+  const onPointerEnter = (event: ReactPointerEvent<HTMLElement>) => {
+    if (event.pointerType !== "mouse") return;
+    if (open) return clearTimeout(timer.current);
+    if (Date.now() - lastDropdownClose < MENU_SKIP_DELAY_MS) change(true);
+    else later(true, MENU_OPEN_DELAY_MS);
+  };
+  const onPointerLeave = (event: ReactPointerEvent<HTMLElement>) => {
+    if (event.pointerType !== "mouse") return;
+    if (open) later(false, MENU_CLOSE_DELAY_MS);
+    else clearTimeout(timer.current);
+  };
+
+  const onKeyDown = (event: ReactKeyboardEvent<HTMLAnchorElement>) => {
+    if (event.key === "Escape" && open) {
+      change(false);
+      triggerRef.current?.focus();
+    } else if (event.key === "ArrowDown" && event.target === triggerRef.current) {
+      event.preventDefault();
+      flushSync(() => change(true));
+      itemRef.current?.querySelector<HTMLElement>(`#${CSS.escape(panelId)} a`)?.focus();
+    }
+  };
+  const onBlur = (event: ReactFocusEvent<HTMLLIElement>) => {
+    if (open && !itemRef.current?.contains(event.relatedTarget)) change(false);
+  };
+
   return (
-    <NavigationMenu.Link asChild active={active}>
-      <MenuLink to={to}>{label}</MenuLink>
-    </NavigationMenu.Link>
+    <li ref={itemRef} className="relative" onPointerEnter={onPointerEnter} onPointerLeave={onPointerLeave} onBlur={onBlur}>
+      <MenuLink
+        ref={triggerRef}
+        to={item.to}
+        className="group gap-1"
+        aria-expanded={open}
+        aria-controls={panelId}
+        data-state={open ? "open" : "closed"}
+        onKeyDown={onKeyDown}
+        onClick={() => change(false)}
+      >
+        {item.label}
+        <ChevronDown aria-hidden className="size-4 transition-transform duration-200 group-data-[state=open]:rotate-180" />
+      </MenuLink>
+      <div id={panelId} hidden={!open} className="absolute top-full left-0 pt-2">
+        <ul className="grid w-[22rem] gap-1 rounded-lg bg-white p-2 shadow-xl ring-1 ring-black/5">
+          {item.children.map((child) => (
+            <li key={child.to}>
+              <Link
+                to={child.to}
+                onClick={() => change(false)}
+                onKeyDown={onKeyDown}
+                className="block rounded-md p-3 transition-colors hover:bg-gold-light focus:bg-gold-light"
+              >
+                <span className="block text-sm font-semibold text-navy">{child.label}</span>
+                <span className="mt-1 block text-sm text-ink/70">{child.description}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </li>
   );
 }
 
 function DesktopNavigation() {
   return (
-    <NavigationMenu.Root delayDuration={MENU_OPEN_DELAY_MS} skipDelayDuration={MENU_SKIP_DELAY_MS} className="relative hidden md:block" aria-label="Main">
-      <NavigationMenu.List className="flex items-center gap-1">
+    <nav className="hidden md:block" aria-label="Main">
+      <ul className="flex items-center gap-1">
         {NAV_ITEMS.map((item) =>
           item.children ? (
-            <NavigationMenu.Item key={item.to}>
-              {/* The trigger is also a link: clicking it goes to the catalogue. */}
-              <NavigationMenu.Trigger asChild>
-                <MenuLink to={item.to} className="group gap-1">
-                  {item.label}
-                  <ChevronDown aria-hidden className="size-4 transition-transform duration-200 group-data-[state=open]:rotate-180" />
-                </MenuLink>
-              </NavigationMenu.Trigger>
-              <NavigationMenu.Content className="absolute top-0 left-0 w-[22rem] p-2">
-                <ul className="grid gap-1">
-                  {item.children.map((child) => (
-                    <li key={child.to}>
-                      <NavigationMenu.Link asChild>
-                        <Link to={child.to} className="block rounded-md p-3 transition-colors hover:bg-gold-light focus:bg-gold-light">
-                          <span className="block text-sm font-semibold text-navy">{child.label}</span>
-                          <span className="mt-1 block text-sm text-ink/70">{child.description}</span>
-                        </Link>
-                      </NavigationMenu.Link>
-                    </li>
-                  ))}
-                </ul>
-              </NavigationMenu.Content>
-            </NavigationMenu.Item>
+            <DesktopDropdown key={item.to} item={{ ...item, children: item.children }} />
           ) : (
-            <NavigationMenu.Item key={item.to}>
-              <DesktopLink to={item.to} label={item.label} />
-            </NavigationMenu.Item>
+            <li key={item.to}>
+              <MenuLink to={item.to}>{item.label}</MenuLink>
+            </li>
           ),
         )}
-      </NavigationMenu.List>
-      <div className="absolute top-full left-0 pt-2">
-        <NavigationMenu.Viewport className="relative h-[var(--radix-navigation-menu-viewport-height)] w-[var(--radix-navigation-menu-viewport-width)] overflow-hidden rounded-lg bg-white shadow-xl ring-1 ring-black/5" />
-      </div>
-    </NavigationMenu.Root>
+      </ul>
+    </nav>
   );
 }
 

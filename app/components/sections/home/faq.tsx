@@ -51,7 +51,7 @@ export function Faq() {
             <Link to="/contact">Contact Us</Link>
           </Button>
         </div>
-        <Accordion type="single" collapsible className="border-t border-navy/10 lg:col-span-2">
+        <Accordion className="border-t border-navy/10 lg:col-span-2">
           {FAQ_ITEMS.map((item) => (
             <AccordionItem key={item.id} value={item.id}>
               <AccordionTrigger>{item.question}</AccordionTrigger>
