@@ -1,7 +1,7 @@
 import "react-big-calendar/lib/css/react-big-calendar.css";
 import "./schedule-calendar.css";
 
-import { addDays, format, getDay, parse, startOfWeek } from "date-fns";
+import { addDays, format, getDay, startOfWeek } from "date-fns";
 import { enGB } from "date-fns/locale";
 import { CalendarDays, MapPin, Users } from "lucide-react";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
@@ -14,7 +14,7 @@ import { cn } from "~/lib/cn";
 import { formatDateRange, placesLeftLabel } from "~/lib/format";
 import { courseDetailsPath, type ScheduleEdition, type ScheduleEvent, scheduleEvents } from "~/lib/schedule";
 
-const localizer = dateFnsLocalizer({ format, parse, startOfWeek, getDay, locales: { "en-GB": enGB } });
+const localizer = dateFnsLocalizer({ format, startOfWeek, getDay, locales: { "en-GB": enGB } });
 
 /** Spec 9, Calendar. */
 const CALENDAR_HEIGHT = 700;
