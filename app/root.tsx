@@ -2,7 +2,6 @@ import { type ComponentProps, lazy, Suspense, useEffect } from "react";
 import { isRouteErrorResponse, Links, type LinksFunction, Meta, Outlet, Scripts, useRouteError, useRouteLoaderData } from "react-router";
 
 import { ClaimGuestPurchases, useLogout } from "~/components/layout/account-session";
-import { AnalyticsConsent } from "~/components/layout/analytics-consent";
 import { DEMO_RIBBON_SCRIPT, DemoRibbon } from "~/components/layout/demo-ribbon";
 import { ReportPageViews, ScrollOnNavigation } from "~/components/layout/route-effects";
 import { SiteFooter } from "~/components/layout/site-footer";
@@ -35,6 +34,9 @@ const Toaster = lazy(() =>
     },
   })),
 );
+
+/** Only a site with third-party analytics asks for consent: the others never load the banner. */
+const AnalyticsConsent = lazy(() => import("~/components/layout/analytics-consent").then(({ AnalyticsConsent }) => ({ default: AnalyticsConsent })));
 
 /** The toaster, once the page has something to tell: sonner stays out of the first load. */
 function Toasts() {
@@ -140,7 +142,11 @@ function Shell({ children }: { children: React.ReactNode }) {
         {children}
       </main>
       <SiteFooter />
-      {rootData && <AnalyticsConsent analytics={rootData.publicEnv.analytics} />}
+      {rootData && rootData.publicEnv.analytics.kind !== "first-party" && (
+        <Suspense>
+          <AnalyticsConsent analytics={rootData.publicEnv.analytics} />
+        </Suspense>
+      )}
     </>
   );
 }
