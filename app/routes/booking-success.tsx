@@ -1,4 +1,4 @@
-import { CalendarDays, CircleCheck, Clock, MapPin } from "lucide-react";
+import { CalendarDays, CircleAlert, CircleCheck, Clock, MapPin } from "lucide-react";
 import { Link } from "react-router";
 
 import { Button } from "~/components/ui/button";
@@ -24,15 +24,17 @@ const SESSION_ID = /^cs_[A-Za-z0-9_]{4,250}$/;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = appServices(context);
   const sessionId = new URL(request.url).searchParams.get("session_id");
-  if (!sessionId || !SESSION_ID.test(sessionId)) return { sessionId, booking: null };
+  if (!sessionId || !SESSION_ID.test(sessionId)) return { sessionId, notPaid: false, booking: null };
   const outcome = await fulfilCheckout(services, sessionId).catch((error: unknown) => {
     log.error(`Fulfilling ${sessionId} from the success page failed`, error);
     return null;
   });
-  return { sessionId, booking: await bookedSummary(services.database.db, outcome) };
+  return { sessionId, notPaid: outcome?.kind === "not-paid", booking: await bookedSummary(services.database.db, outcome) };
 }
 
-export const meta: Route.MetaFunction = (args) => seo(args, { title: "Booking Confirmed", noIndex: true });
+const NOT_PAID_HEADING = "Payment Not Completed";
+
+export const meta: Route.MetaFunction = (args) => seo(args, { title: args.loaderData?.notPaid ? NOT_PAID_HEADING : "Booking Confirmed", noIndex: true });
 
 function Booked({ booking }: { booking: NonNullable<Route.ComponentProps["loaderData"]["booking"]> }) {
   return (
@@ -54,8 +56,36 @@ function Booked({ booking }: { booking: NonNullable<Route.ComponentProps["loader
   );
 }
 
+/**
+ * The provider knows this checkout and it was never paid (still open, cancelled
+ * or expired): nothing is booked, and the page must not say otherwise.
+ */
+function NotPaid({ sessionId }: { sessionId: string }) {
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-16 sm:py-24">
+      <div className="rounded-2xl border border-navy/10 bg-white p-8 shadow-sm">
+        <CircleAlert aria-hidden="true" className="size-12 text-gold-dark" />
+        <h1 className="mt-4 text-3xl font-semibold">{NOT_PAID_HEADING}</h1>
+        <p className="mt-4 text-lg text-ink/80">This checkout was not paid, so no place has been booked and you have not been charged.</p>
+        <p className="mt-6 text-sm break-all text-ink/70">
+          Session ID: <span className="font-mono">{sessionId}</span>
+        </p>
+        <div className="mt-8 flex flex-wrap gap-3">
+          <Button asChild>
+            <Link to="/booking">Book a Course</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/contact">Contact Us</Link>
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
 export default function BookingSuccessPage({ loaderData }: Route.ComponentProps) {
-  const { sessionId, booking } = loaderData;
+  const { sessionId, notPaid, booking } = loaderData;
+  if (notPaid && sessionId) return <NotPaid sessionId={sessionId} />;
   const awaiting = booking?.status === "awaiting-payment";
   const refunded = booking?.status === "refunded";
   return (

@@ -11,7 +11,7 @@ import { siteUrlFromMatches } from "~/lib/course-json-ld";
 import { programmeJsonLd } from "~/lib/programme-json-ld";
 import { seo } from "~/lib/seo";
 import { programmePageData } from "~/server/catalogue/programme-pages.server";
-import { publicRoute } from "~/server/http/guards.server";
+import { currentUser, publicRoute } from "~/server/http/guards.server";
 import { appServices } from "~/server/platform/context.server";
 
 import type { Route } from "./+types/courses.full-arch";
@@ -20,10 +20,10 @@ export const middleware = [publicRoute()];
 
 const PROGRAMMES = programmesOn("full-arch");
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { database } = appServices(context);
-  // Accounts come later: until then every visitor is signed out and sees the offer.
-  return { signedIn: false, ...(await programmePageData(database.db, "full-arch")) };
+export async function loader(args: Route.LoaderArgs) {
+  const { database } = appServices(args.context);
+  const [user, page] = await Promise.all([currentUser(args), programmePageData(database.db, "full-arch")]);
+  return { signedIn: Boolean(user), ...page };
 }
 
 export const meta: Route.MetaFunction = (args) => {

@@ -137,6 +137,8 @@ test.describe("booking and paying", () => {
     await expect(page.getByRole("link", { name: new RegExp(`Fully booked.*${datesOf(edition)}|Fully booked`) }).first()).toBeVisible();
 
     await page.goBack();
+    const sessionId = new URL(page.url()).pathname.split("/").at(-1)!;
+    expect(sessionId).toMatch(/^cs_local_/);
     await page.getByRole("button", { name: "Cancel and go back" }).click();
     await expect(page).toHaveURL(/\/booking-canceled\?hold=/);
     await expect(page.getByText("Your booking process was canceled. You have not been charged.")).toBeVisible();
@@ -149,6 +151,13 @@ test.describe("booking and paying", () => {
     }
     await page.goto("/booking");
     await expect(cardOf(page, edition).getByText("1 place left")).toBeVisible();
+
+    // The success address of that unpaid checkout does not claim a booking.
+    await page.goto(`/booking-success?session_id=${sessionId}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Payment Not Completed" })).toBeVisible();
+    await expect(page.getByText("This checkout was not paid, so no place has been booked and you have not been charged.")).toBeVisible();
+    await expect(page.getByText("Booking Confirmed!")).toHaveCount(0);
+    await expect(page).toHaveTitle(/^Payment Not Completed \|/);
   });
 
   test("'Processing...' while the session opens; a refusal is an alert on /booking and a 'Checkout Error' toast on a course page", async ({

@@ -4,7 +4,7 @@ import { addDays, format } from "date-fns";
 import { formatDateRange } from "~/lib/format";
 import { DEMO_EDITION_OFFSETS } from "~/server/catalogue/demo-seed.server";
 
-import { expect, test } from "./fixtures";
+import { expect, signInAs, test } from "./fixtures";
 
 const SITE = "Global Implant Institute";
 /** Each offering's length in days, as the catalogue migration stores it. */
@@ -161,6 +161,14 @@ test.describe("/courses/full-arch", () => {
     await expect(banner.getByRole("link", { name: "create an account" })).toHaveAttribute("href", "/auth?view=sign_up");
     await banner.getByRole("link", { name: "create an account" }).click();
     await expect(page).toHaveURL(/\/auth\?view=sign_up$/);
+  });
+
+  test("shows no sign-in offer to a signed-in visitor", async ({ page, context, data, baseURL }) => {
+    await signInAs(context, await data.person({ firstName: "Noor" }), baseURL!);
+    await page.goto("/courses/full-arch");
+    await expect(card(page, "Level 2 Full Arch Live Surgery")).toBeVisible();
+    await expect(page.getByRole("complementary", { name: "Account offer" })).toHaveCount(0);
+    await expect(page.getByText("You are not signed in.")).toHaveCount(0);
   });
 
   test("places the Level 2 recap after the second card; sliding pauses and rewinds a playing video", async ({ page }) => {

@@ -249,6 +249,7 @@ describe(`/auth action on ${testDriver}: login`, () => {
     ["a blank email", { email: "   ", password: PASSWORD }],
     ["no password", { email: "someone@example.com" }],
     ["an empty password", { email: "someone@example.com", password: "" }],
+    ["a password of spaces alone", { email: "someone@example.com", password: "   " }],
   ])("answers a login with %s 400 'Email and password are required.'", async (_case, fields) => {
     const answer = await submit({ intent: "sign-in", ...fields });
     expect(answer.status).toBe(400);
@@ -309,6 +310,7 @@ describe(`/auth action on ${testDriver}: sign-up`, () => {
     ["no password", { password: undefined, confirmPassword: undefined }, SIGN_UP_PASSWORD_TOO_SHORT],
     ["an empty password", { password: "", confirmPassword: "" }, SIGN_UP_PASSWORD_TOO_SHORT],
     ["a 5-character password", { password: "abcde", confirmPassword: "abcde" }, SIGN_UP_PASSWORD_TOO_SHORT],
+    ["a password of spaces alone", { password: "        ", confirmPassword: "        " }, SIGN_UP_PASSWORD_TOO_SHORT],
     ["passwords that do not match", { password: "abcdef", confirmPassword: "abcdeg" }, SIGN_UP_PASSWORDS_DIFFER],
     ["no confirmation", { confirmPassword: undefined }, SIGN_UP_PASSWORDS_DIFFER],
   ])("answers a sign-up with %s 400 with the schema's message and creates nothing", async (_case, overrides, message) => {

@@ -11,8 +11,9 @@ const loginEmail = z.preprocess(
   trimmed,
   safeString({ error: "Email and password are required." }).min(1, "Email and password are required.").max(254, "Login failed. Please check your credentials."),
 );
+/** Checked, never trimmed: spaces inside a password are part of it, but spaces alone are blank. */
 const loginPassword = safeString({ error: "Email and password are required." })
-  .min(1, "Email and password are required.")
+  .refine((value) => value.trim() !== "", "Email and password are required.")
   .max(128, "Login failed. Please check your credentials.");
 
 /** Spec 5, login: email and password non-blank. */
@@ -30,7 +31,8 @@ export const SignUpSchema = z
   })
   .superRefine((value, ctx) => {
     if (value.password !== value.confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "Passwords do not match." });
-    else if (value.password.length < 6) ctx.addIssue({ code: "custom", path: ["password"], message: PASSWORD_TOO_SHORT });
+    // A password of spaces alone could never log in (login refuses it as blank).
+    else if (value.password.length < 6 || value.password.trim() === "") ctx.addIssue({ code: "custom", path: ["password"], message: PASSWORD_TOO_SHORT });
   });
 
 const callbackPath = safeString()
@@ -53,7 +55,10 @@ export const AuthApiSignInSchema = z.strictObject({
 export const AuthApiSignUpSchema = z.strictObject({
   name: safeString().max(200),
   email: emailField({ required: EMAIL_INVALID, invalid: EMAIL_INVALID }),
-  password: safeString({ error: PASSWORD_TOO_SHORT }).min(6, PASSWORD_TOO_SHORT).max(128, PASSWORD_TOO_LONG),
+  password: safeString({ error: PASSWORD_TOO_SHORT })
+    .min(6, PASSWORD_TOO_SHORT)
+    .refine((value) => value.trim() !== "", PASSWORD_TOO_SHORT)
+    .max(128, PASSWORD_TOO_LONG),
   firstName: nameField({ required: NAMES_REQUIRED, label: "First name" }),
   lastName: nameField({ required: NAMES_REQUIRED, label: "Last name" }),
   callbackURL: callbackPath.optional(),
