@@ -66,7 +66,10 @@ export const meta: Route.MetaFunction = (args) =>
 export default function UpcomingEventsPage({ loaderData }: Route.ComponentProps) {
   const { editions, error } = loaderData;
   const hydrated = useHydrated();
-  const loading = <p className="flex h-[700px] items-center justify-center rounded-2xl border border-navy/10 bg-white text-ink/70">Loading schedule...</p>;
+  const loading = (
+    // The calendar's card: 700 px of calendar, its padding (p-3, sm:p-5) and border, so nothing moves when it arrives.
+    <p className="flex h-[726px] items-center justify-center rounded-2xl border border-navy/10 bg-white text-ink/70 sm:h-[742px]">Loading schedule...</p>
+  );
   return (
     <>
       <PageHeading title="Upcoming Courses and Events" intro={SCHEDULE_INTRO} />

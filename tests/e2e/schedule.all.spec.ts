@@ -15,10 +15,25 @@ const unfold = (ics: string) => ics.replace(/\r\n[ \t]/g, "");
 
 test.describe("the schedule", () => {
   test("shows the list and a month, week and day calendar that steps through time", { tag: "@phone" }, async ({ page }) => {
+    // The calendar's code is held back a moment: its placeholder takes the calendar's room, so nothing below moves when it arrives.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/schedule-calendar-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto("/upcoming-events");
     await expect(page.getByRole("heading", { level: 1, name: "Upcoming Courses and Events" })).toBeVisible();
-    await expect(page.getByRole("list", { name: "Upcoming courses" })).toBeVisible();
+    await expect(page.getByText("Loading schedule...")).toBeVisible();
+    const list = page.getByRole("list", { name: "Upcoming courses" });
+    await expect(list).toBeVisible();
+    const listTop = async () => (await list.boundingBox())!.y;
+    const before = await listTop();
+    release();
     await expect(page.locator(".rbc-calendar")).toBeVisible();
+    expect(await listTop()).toBe(before);
+    // Spec 9: a calendar of height 700.
+    expect((await page.locator(".rbc-calendar").boundingBox())!.height).toBe(700);
     await expect(toolbarButton(page, "Month")).toHaveClass(/rbc-active/);
     const thisMonth = format(new Date(), "MMMM yyyy");
     await expect(rangeTitle(page)).toHaveText(thisMonth);
@@ -75,6 +90,8 @@ test.describe("the schedule", () => {
         await expect(dialog.getByRole("heading", { name: edition.title })).toBeVisible();
       };
       await open();
+      await expect(dialog.getByText("Description:")).toBeVisible();
+      await expect(dialog).toContainText(`Description: ${edition.description!}`);
       await expect(dialog.getByText(edition.location!)).toBeVisible();
       await expect(dialog.getByText(format(parseISO(edition.startDate!), "EEEE, MMMM do, yyyy"))).toBeVisible();
       await expect(dialog.getByText(format(parseISO(edition.endDate!), "EEEE, MMMM do, yyyy"))).toBeVisible();

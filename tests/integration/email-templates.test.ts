@@ -38,14 +38,14 @@ describe("email templates", () => {
       () =>
         renderNewDateAnnouncement({
           courseTitle: "Sinus Grafting",
-          startDate: "10 March 2027",
-          endDate: "10 March 2027",
+          dates: "March 10th, 2027",
           location: "London",
+          askedAbout: true,
           courseUrl: "https://x.test/courses/sinus-grafting",
           unsubscribeUrl: "https://x.test/u2",
         }),
       "New date: Sinus Grafting",
-      ["10 March 2027", "https://x.test/courses/sinus-grafting", "https://x.test/u2"],
+      ["We have scheduled Sinus Grafting for March 10th, 2027 in London.", "https://x.test/courses/sinus-grafting", "https://x.test/u2"],
     ],
     [
       "booking confirmation",
@@ -91,6 +91,25 @@ describe("email templates", () => {
       expect(email.text).toContain(value);
       expect(email.html).toContain(value.replace(/&/g, "&amp;"));
     }
+  });
+
+  it("says 'a course you asked about' only to someone who registered interest, and leaves out a missing location", async () => {
+    const announce = (askedAbout: boolean, location: string | null) =>
+      renderNewDateAnnouncement({
+        courseTitle: "Level 2 - Ultimate Full Arch Live Course",
+        dates: "December 21st - 24th, 2026",
+        location,
+        askedAbout,
+        courseUrl: "https://x.test/c",
+        unsubscribeUrl: "https://x.test/u",
+      });
+    const interested = await announce(true, "Dubai");
+    const subscriber = await announce(false, null);
+    expect(interested.html).toContain("A new date for a course you asked about");
+    expect(subscriber.html).not.toContain("asked about");
+    expect(subscriber.html).toContain("A new course date");
+    expect(interested.text).toContain("We have scheduled Level 2 - Ultimate Full Arch Live Course for December 21st - 24th, 2026 in Dubai.");
+    expect(subscriber.text).toContain("We have scheduled Level 2 - Ultimate Full Arch Live Course for December 21st - 24th, 2026. Groups are small");
   });
 
   it("shows a contact message as text: markup escaped in HTML, line breaks kept", async () => {

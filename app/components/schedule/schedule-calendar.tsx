@@ -16,7 +16,7 @@ import { courseDetailsPath, type ScheduleEdition, type ScheduleEvent, scheduleEv
 
 const localizer = dateFnsLocalizer({ format, startOfWeek, getDay, locales: { "en-GB": enGB } });
 
-/** Spec 9, Calendar. */
+/** Spec 9, Calendar: the calendar itself, inside its card's padding (the page's placeholder matches the card). */
 const CALENDAR_HEIGHT = 700;
 const VIEWS: View[] = [Views.MONTH, Views.WEEK, Views.DAY];
 const STEP_MINUTES = 30;
@@ -106,8 +106,9 @@ export default function ScheduleCalendar({ editions }: { editions: readonly Sche
   useEffect(() => repairTimeView(calendarRef.current), [view, date]);
   return (
     <>
-      <div ref={calendarRef} className="schedule-calendar rounded-2xl border border-navy/10 bg-white p-3 shadow-sm sm:p-5" style={{ height: CALENDAR_HEIGHT }}>
+      <div ref={calendarRef} className="schedule-calendar rounded-2xl border border-navy/10 bg-white p-3 shadow-sm sm:p-5">
         <Calendar<ScheduleEvent>
+          style={{ height: CALENDAR_HEIGHT }}
           localizer={localizer}
           culture="en-GB"
           events={events}
@@ -139,7 +140,13 @@ function EventDetails({ event }: { event: ScheduleEvent }) {
     <DialogContent width="lg">
       <DialogHeader>
         <DialogTitle>{event.title}</DialogTitle>
-        <DialogDescription className={description ? undefined : "sr-only"}>{description ?? "Course dates and place"}</DialogDescription>
+        {description ? (
+          <DialogDescription>
+            <span className="font-semibold text-navy">Description:</span> {description}
+          </DialogDescription>
+        ) : (
+          <DialogDescription className="sr-only">Course dates and place</DialogDescription>
+        )}
       </DialogHeader>
       <dl className="grid gap-2 text-sm text-ink/85">
         {location && (

@@ -1,6 +1,6 @@
 import { and, arrayContains, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 
-import { formatLongDate } from "~/lib/format";
+import { formatDateRange } from "~/lib/format";
 import type { Database, Transaction } from "~/server/db/client.server";
 import { editionAnnouncements, interestRegistrations, newsletterSubscribers } from "~/server/db/schema.server";
 import { enqueueEmail, marketingHeaders } from "~/server/email/outbox.server";
@@ -21,6 +21,8 @@ interface Recipient {
   email: string;
   name?: string;
   unsubscribeUrl: string;
+  /** Registered interest in this course (a subscriber may have too). */
+  askedAbout: boolean;
 }
 
 /**
@@ -42,11 +44,13 @@ async function recipientsFor(tx: Transaction, offeringKey: string, siteUrl: stri
   const byAddress = new Map<string, Recipient>();
   for (const row of subscribers) {
     const email = row.email.toLowerCase();
-    byAddress.set(email, { email, name: row.name ?? undefined, unsubscribeUrl: `${siteUrl}/newsletter/unsubscribe?token=${row.token}` });
+    byAddress.set(email, { email, name: row.name ?? undefined, unsubscribeUrl: `${siteUrl}/newsletter/unsubscribe?token=${row.token}`, askedAbout: false });
   }
   for (const row of interested) {
     const email = row.email.toLowerCase();
-    if (!byAddress.has(email)) byAddress.set(email, { email, unsubscribeUrl: `${siteUrl}/interest/unsubscribe?token=${row.token}` });
+    const subscriber = byAddress.get(email);
+    if (subscriber) subscriber.askedAbout = true;
+    else byAddress.set(email, { email, unsubscribeUrl: `${siteUrl}/interest/unsubscribe?token=${row.token}`, askedAbout: true });
   }
   return [...byAddress.values()];
 }
@@ -68,9 +72,9 @@ export async function announceNewEdition(tx: Transaction, edition: AnnouncedEdit
     const rendered = await renderNewDateAnnouncement({
       name: recipient.name,
       courseTitle: edition.title,
-      startDate: formatLongDate(edition.startDate),
-      endDate: formatLongDate(edition.endDate),
-      location: edition.location ?? "",
+      dates: formatDateRange(edition.startDate, edition.endDate),
+      location: edition.location,
+      askedAbout: recipient.askedAbout,
       courseUrl: `${siteUrl}/courses/${edition.slug}`,
       unsubscribeUrl: recipient.unsubscribeUrl,
     });

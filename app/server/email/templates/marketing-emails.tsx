@@ -30,30 +30,37 @@ export function renderNewsletterConfirmation({ confirmUrl, unsubscribeUrl }: { c
   );
 }
 
+/**
+ * A new edition of a course, to a newsletter subscriber or to someone who
+ * registered interest in that course: only the latter asked about it.
+ */
 export function renderNewDateAnnouncement({
   name,
   courseTitle,
-  startDate,
-  endDate,
+  dates,
   location,
+  askedAbout,
   courseUrl,
   unsubscribeUrl,
 }: {
   name?: string;
   courseTitle: string;
-  startDate: string;
-  endDate: string;
-  location: string;
+  /** As the site writes them: "March 10th, 2027", "December 21st - 24th, 2026". */
+  dates: string;
+  location: string | null;
+  askedAbout: boolean;
   courseUrl: string;
   unsubscribeUrl: string;
 }) {
   return renderEmail(
     `New date: ${courseTitle}`,
-    <EmailLayout preview={`${courseTitle} has a new date`} heading="A new date for a course you asked about" footer={<UnsubscribeNote url={unsubscribeUrl} />}>
+    <EmailLayout
+      preview={`${courseTitle} has a new date`}
+      heading={askedAbout ? "A new date for a course you asked about" : "A new course date"}
+      footer={<UnsubscribeNote url={unsubscribeUrl} />}
+    >
       <Text style={text}>{greeting(name)}</Text>
-      <Text style={text}>
-        We have scheduled {courseTitle} from {startDate} to {endDate} in {location}. Groups are small and places go quickly.
-      </Text>
+      <Text style={text}>{`We have scheduled ${courseTitle} for ${dates}${location ? ` in ${location}` : ""}. Groups are small and places go quickly.`}</Text>
       <Button href={courseUrl} style={button}>
         See the course and book
       </Button>
