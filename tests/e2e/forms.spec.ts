@@ -41,6 +41,7 @@ test.describe("newsletter signup", () => {
     await form(page).getByLabel("Email address").fill("not-an-email");
     await form(page).getByRole("button", { name: "Subscribe" }).click();
     await expect(form(page).getByRole("alert")).toHaveText("Invalid email format.");
+    await expect(form(page).getByLabel("Name (optional)")).toHaveAttribute("maxlength", "80");
   });
 
   test("subscribes: busy state, success toast, cleared fields, and the confirmation email's link", async ({ page, request }) => {
@@ -118,6 +119,7 @@ test.describe("register interest", () => {
     await page.goto("/courses#register-interest");
     await expect(form(page).getByLabel("Full Name")).toHaveAttribute("required", "");
     await expect(form(page).getByLabel("Email Address")).toHaveAttribute("required", "");
+    await expect(form(page).getByLabel("Full Name")).toHaveAttribute("maxlength", "80");
     await form(page).getByRole("button", { name: "Register Interest" }).click();
     await expect(form(page).getByRole("alert")).toHaveText(required);
     await expect(form(page).getByRole("alert")).toHaveClass(/text-red-600/);
@@ -205,6 +207,8 @@ test.describe("contact form", () => {
     await fill(page, { name: "Dr A", email: "a@example", subject: "Dates", message: "Hello" });
     await form(page).getByRole("button", { name: "Send Message" }).click();
     await expect(form(page).getByRole("alert")).toHaveText("Invalid email format.");
+    // The name input stops where the server's limit does.
+    await expect(form(page).getByLabel("Full Name")).toHaveAttribute("maxlength", "80");
   });
 
   test("sends: inputs disabled while sending, success toast, all four fields cleared, staff emailed", async ({ page, request }) => {

@@ -185,6 +185,18 @@ describe("contact", () => {
     expect(mail.text).toContain(script);
   });
 
+  it("takes an address with an apostrophe, as Irish names have, and replies to it", async () => {
+    const result = await call(contactAction, endpoints.contact.path, {
+      name: "Dr Dan O'Neil",
+      email: "dan.o'neil@example.com",
+      subject: "Hi",
+      message: "Hello",
+    });
+    expect(result.status).toBe(200);
+    const mails = await handle.db.select({ replyTo: emailOutbox.replyTo }).from(emailOutbox).where(eq(emailOutbox.template, "contact-notification"));
+    expect(mails.map((mail) => mail.replyTo)).toContain("dan.o'neil@example.com");
+  });
+
   it("answers a bot that fills the honeypot like anyone else, and drops its message", async () => {
     const before = await rows(contactMessages);
     const result = await call(contactAction, endpoints.contact.path, {

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Field, FormError, Input, Textarea } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
+import { MAX_NAME_LENGTH } from "~/lib/field-limits";
 import { postJson } from "~/lib/post-json";
 import { ContactMessageSchema, MAX_MESSAGE_LENGTH, MAX_SUBJECT_LENGTH } from "~/lib/schemas/contact";
 import { firstIssueMessage } from "~/lib/schemas/fields";
@@ -59,7 +60,16 @@ export function ContactForm({ className }: { className?: string }) {
   return (
     <form onSubmit={send} onFocus={prepareToasts} noValidate aria-label="Send us a message" className={cn("grid gap-4", className)}>
       <Field label="Full Name" id={`${id}-name`} required>
-        <Input id={`${id}-name`} name="name" autoComplete="name" required value={values.name} onChange={set("name")} disabled={submitting} maxLength={200} />
+        <Input
+          id={`${id}-name`}
+          name="name"
+          autoComplete="name"
+          required
+          value={values.name}
+          onChange={set("name")}
+          disabled={submitting}
+          maxLength={MAX_NAME_LENGTH}
+        />
       </Field>
       <Field label="Email Address" id={`${id}-email`} required>
         <Input id={`${id}-email`} name="email" type="email" autoComplete="email" required value={values.email} onChange={set("email")} disabled={submitting} />

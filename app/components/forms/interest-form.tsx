@@ -4,6 +4,7 @@ import { useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, FormError, Input } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
+import { MAX_NAME_LENGTH } from "~/lib/field-limits";
 import { postJson } from "~/lib/post-json";
 import { prepareToasts, toast } from "~/lib/toast";
 
@@ -89,7 +90,7 @@ export function RegisterInterestForm({ options, className }: { options: readonly
             value={name}
             onChange={(event) => setName(event.target.value)}
             disabled={submitting}
-            maxLength={80}
+            maxLength={MAX_NAME_LENGTH}
           />
         </Field>
         <Field label="Email Address" id={`${id}-email`} required>

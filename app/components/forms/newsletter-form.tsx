@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Field, FormError, Input } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
+import { MAX_NAME_LENGTH } from "~/lib/field-limits";
 import { postJson } from "~/lib/post-json";
 import { prepareToasts, toast } from "~/lib/toast";
 
@@ -79,7 +80,7 @@ export function NewsletterSignup({ className }: { className?: string }) {
             value={name}
             onChange={(event) => setName(event.target.value)}
             disabled={submitting}
-            maxLength={200}
+            maxLength={MAX_NAME_LENGTH}
           />
         </Field>
         <Field label="Email address" id={`${id}-email`} required>

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { MAX_NAME_LENGTH } from "~/lib/field-limits";
+
 export const NUL_MESSAGE = "Text cannot contain a NUL character (\\u0000).";
 
 /**
@@ -12,19 +14,19 @@ export function safeString(params?: Parameters<typeof z.string>[0]) {
 
 /**
  * Spec 5: an email must look like {something}@{domain}.{tld}. One strict syntax
- * for every form: letters, digits, dots, `_`, `+` and `-` before one `@`, a
- * domain of letters, digits and hyphens; no `?`, `&`, spaces, quotes or a
- * second `@`, so an address can never carry mailto parameters into a reply.
+ * for every form: letters, digits, dots, `_`, `+`, `-` and an apostrophe (as in
+ * o'neil@) before one `@`, a domain of letters, digits and hyphens; no `?`, `&`,
+ * spaces, double quotes or a second `@`, so an address can never carry mailto
+ * parameters into a reply.
  */
-export const EMAIL_PATTERN = /^[A-Za-z0-9_+-]+(?:\.[A-Za-z0-9_+-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+export const EMAIL_PATTERN = /^[A-Za-z0-9_'+-]+(?:\.[A-Za-z0-9_'+-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 export const MAX_EMAIL_LENGTH = 254;
 
 export function isEmailAddress(value: string): boolean {
   return value.length <= MAX_EMAIL_LENGTH && EMAIL_PATTERN.test(value);
 }
 
-/** A name may be put in an email, so it is plain text of at most 80 characters, and no web address. */
-export const MAX_NAME_LENGTH = 80;
+/** A name may be put in an email, so it is plain text of at most MAX_NAME_LENGTH characters, and no web address. */
 // Control characters are exactly what this refuses.
 // eslint-disable-next-line no-control-regex
 const NOT_PLAIN_TEXT = /[\u0000-\u001f\u007f<>]/;

@@ -1,6 +1,8 @@
 import { z } from "zod";
 
-import { emailField, isPlainName, MAX_NAME_LENGTH, NAME_NOT_PLAIN_MESSAGE, nameTooLong, safeString, trimmed } from "./fields";
+import { MAX_NAME_LENGTH } from "~/lib/field-limits";
+
+import { emailField, isPlainName, NAME_NOT_PLAIN_MESSAGE, nameTooLong, safeString, trimmed } from "./fields";
 
 /** Spec 3 and 5: newsletter subscription {email, optional name}. */
 export const NewsletterSubscriptionSchema = z.object({

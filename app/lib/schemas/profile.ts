@@ -1,8 +1,9 @@
 import { z } from "zod";
 
 import { COUNTRIES_OF_RESIDENCE, COUNTRY_CODES } from "~/content/account";
+import { MAX_NAME_LENGTH } from "~/lib/field-limits";
 
-import { isEmailAddress, isPlainName, MAX_NAME_LENGTH, NAME_NOT_PLAIN_MESSAGE, nameTooLong, safeString, trimmed } from "./fields";
+import { isEmailAddress, isPlainName, NAME_NOT_PLAIN_MESSAGE, nameTooLong, safeString, trimmed } from "./fields";
 
 /** The account form's field names (spec 3), in the order the form shows them. */
 export const PROFILE_FIELDS = ["firstName", "lastName", "emailAddress", "mobileCountryCode", "mobileNumber", "countryOfResidence", "instagramProfile"] as const;
