@@ -87,12 +87,19 @@ test.describe("not found", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("an unknown path in the browser ends on the not-found page", async ({ page, allowConsoleErrors }) => {
+  test("an unknown path in the browser ends on the not-found page, which logs the path asked for", async ({ page, allowConsoleErrors }) => {
     allowConsoleErrors(/404|non-existent route/);
+    const logged = page.waitForEvent("console", (message) => message.text().includes("non-existent route"));
     const response = await page.goto("/this/does/not/exist");
     expect(response?.status()).toBe(404);
     await expect(page).toHaveURL(/\/404$/);
     await expect(page.getByText("Page Not Found")).toBeVisible();
+    expect((await logged).text()).toBe("404 Error: User attempted to access non-existent route: /this/does/not/exist");
+
+    // Said once: /404 itself, visited next, logs /404.
+    const again = page.waitForEvent("console", (message) => message.text().includes("non-existent route"));
+    await page.reload();
+    expect((await again).text()).toBe("404 Error: User attempted to access non-existent route: /404");
   });
 
   test("an unknown API path answers JSON 404 rather than a page", async ({ request }) => {

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
 
 import { Button } from "~/components/ui/button";
+import { takeMissingPath } from "~/lib/missing-path";
 
 /** The not-found page's tags, for /404 and for any page that answers 404 (spec 2: noIndex). */
 export const NOT_FOUND_PAGE = { title: "Page Not Found", noIndex: true } as const;
@@ -9,7 +10,7 @@ export const NOT_FOUND_PAGE = { title: "Page Not Found", noIndex: true } as cons
 export function NotFoundContent() {
   const { pathname } = useLocation();
   useEffect(() => {
-    console.error("404 Error: User attempted to access non-existent route:", pathname);
+    console.error("404 Error: User attempted to access non-existent route:", takeMissingPath() ?? pathname);
   }, [pathname]);
   return (
     <div className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center sm:py-32">

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 
+import { missingPathCookie } from "~/lib/missing-path";
 import { redactPath } from "~/lib/page-location";
 import { publicRoute } from "~/server/http/guards.server";
 import { log } from "~/server/platform/log.server";
@@ -14,8 +15,10 @@ const isApi = (request: Request) => new URL(request.url).pathname.startsWith("/a
 export function loader({ request }: Route.LoaderArgs) {
   if (isApi(request)) return data({ error: "Not found." }, 404);
   // A mistyped emailed link still carries its token: redacted like every logged path.
-  log.info(`Not found: ${redactPath(new URL(request.url).pathname).slice(0, 200)}`);
-  return redirect("/404");
+  const missingPath = redactPath(new URL(request.url).pathname).slice(0, 200);
+  log.info(`Not found: ${missingPath}`);
+  // The address stays /404; the page learns which path was missing from a cookie only it sees, once.
+  return redirect("/404", { headers: { "Set-Cookie": missingPathCookie(missingPath) } });
 }
 
 // Nothing accepts a submission at an unknown path.
