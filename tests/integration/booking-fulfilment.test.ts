@@ -1,12 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 
+import { CHECKOUT_MESSAGES } from "~/lib/checkout";
 import * as receiptRoute from "~/routes/account.receipts.$purchaseId";
 import * as adminRoute from "~/routes/admin._index";
 import * as webhookRoute from "~/routes/api.stripe.webhook";
 import * as bookingSuccessRoute from "~/routes/booking-success";
 import { claimGuestPurchases } from "~/server/accounts/purchases.server";
-import { HOLD_MS } from "~/server/booking/checkout.server";
+import { discountsFor, HOLD_MS } from "~/server/booking/checkout.server";
 import { upcomingEditions } from "~/server/catalogue/editions.server";
 import { courses, emailOutbox, localCheckoutSessions, seatHolds, userCoursePurchases, users } from "~/server/db/schema.server";
 import { INVALID_SIGNATURE_MESSAGE, receivePaymentEvent } from "~/server/payments/webhook.server";
@@ -266,7 +267,11 @@ describe(`the success page and guest purchases on ${testDriver}`, () => {
     const email = "page.first@example.com";
     const { sessionId, events } = await paidByGuest(edition.id, email);
     const page = await visit(sessionId);
-    expect(page).toEqual({ sessionId, booking: { title: "Sinus Grafting", dates: expect.any(String), location: "London, United Kingdom", status: "booked" } });
+    expect(page).toEqual({
+      sessionId,
+      notPaid: false,
+      booking: { title: "Sinus Grafting", dates: expect.any(String), location: "London, United Kingdom", status: "booked" },
+    });
     expect(await purchasesOf(edition.id)).toHaveLength(1);
     await deliver(events[0]);
     expect(await visit(sessionId)).toEqual(page);
@@ -275,8 +280,15 @@ describe(`the success page and guest purchases on ${testDriver}`, () => {
   });
 
   it("shows only the session id for a session that is unknown or malformed", async () => {
-    expect(await visit("cs_local_unknown_session")).toEqual({ sessionId: "cs_local_unknown_session", booking: null });
-    expect(await visit("not-a-session")).toEqual({ sessionId: "not-a-session", booking: null });
+    expect(await visit("cs_local_unknown_session")).toEqual({ sessionId: "cs_local_unknown_session", notPaid: false, booking: null });
+    expect(await visit("not-a-session")).toEqual({ sessionId: "not-a-session", notPaid: false, booking: null });
+  });
+
+  it("says a known checkout that was never paid is not paid: nothing is booked", async () => {
+    const edition = await editionFor(handle);
+    const { sessionId } = await checkout(services(), { courseId: edition.id, buyer: null });
+    expect(await visit(sessionId)).toEqual({ sessionId, notPaid: true, booking: null });
+    expect(await purchasesOf(edition.id)).toHaveLength(0);
   });
 
   it("gives a guest purchase to the account that verifies its email, once", async () => {
@@ -373,12 +385,40 @@ describe(`discounts on ${testDriver}`, () => {
     const unticked = await person({ marketing: false });
     const unverified = await person({ marketing: true, verified: false });
     expect(await holdFor(edition.id, ticked)).toMatchObject({ discountKind: "signup", amountDiscount: 10_000, amountTotal: 140_000 });
-    // Held on one open checkout, it is not offered on a second at the same time.
-    expect(await holdFor(edition.id, ticked)).toMatchObject({ discountKind: null, amountTotal: 150_000 });
+    // Held on one open checkout, it is not offered on another date at the same time.
+    const otherDate = await editionFor(handle, { days: 90, capacity: 20 });
+    expect(await holdFor(otherDate.id, ticked)).toMatchObject({ discountKind: null, amountTotal: 150_000 });
     expect(await holdFor(edition.id, unticked)).toMatchObject({ discountKind: null });
     expect(await holdFor(edition.id, unverified)).toMatchObject({ discountKind: null });
     expect(await holdFor(edition.id, null)).toMatchObject({ discountKind: null });
     await handle.db.update(users).set({ giiSignupDiscountClaimed: true }).where(eq(users.id, unticked.id));
+  });
+
+  it("replaces a buyer's unpaid checkout for the same date: its place and its £100 go to the new one, and its session is closed", async () => {
+    const edition = await editionFor(handle, { capacity: 1 });
+    const otherDate = await editionFor(handle, { days: 90, capacity: 20 });
+    const buyer = await person({ marketing: true });
+    const first = await checkout(services(), { courseId: edition.id, buyer });
+    // On the booking page, the same date still shows the £100; another date does not while the first checkout is open.
+    const preview = await discountsFor(
+      services(),
+      buyer.id,
+      [edition, otherDate].map((course) => ({ ...course, priceAmount: course.priceAmount! })),
+    );
+    expect(preview[edition.id]?.rule.kind).toBe("signup");
+    expect(preview[otherDate.id]).toBeUndefined();
+
+    // Back from the payment page without cancelling, and Book Now again: the only place is theirs again, with the discount.
+    const second = await checkout(services(), { courseId: edition.id, buyer });
+    expect(second.sessionId).not.toBe(first.sessionId);
+    expect(await holdOf(handle, second.holdId)).toMatchObject({ status: "open", discountKind: "signup", amountTotal: 140_000 });
+    expect(await holdOf(handle, first.holdId)).toMatchObject({ status: "released" });
+    expect(await services().payments.retrieveCheckoutSession(first.sessionId)).toMatchObject({ status: "expired" });
+
+    // A guest's checkouts, and another buyer's, are left alone.
+    const someoneElse = await person({ marketing: true });
+    await expect(checkout(services(), { courseId: edition.id, buyer: someoneElse })).rejects.toThrow(CHECKOUT_MESSAGES.fullyBooked);
+    expect(await holdOf(handle, second.holdId)).toMatchObject({ status: "open" });
   });
 
   it("gives the £100 to one of a buyer's concurrent checkouts, even on different dates under different locks", async () => {

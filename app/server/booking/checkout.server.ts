@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gt, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, inArray, type SQL, sql } from "drizzle-orm";
 
 import { isBookablePriceId } from "~/lib/booking";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
@@ -178,6 +178,23 @@ function withoutSetting({ asyncCommit: _setting, ...edition }: Edition & { async
 }
 
 /**
+ * A signed-in buyer who starts a checkout for a date again (back from the
+ * payment page without cancelling, say) replaces their unpaid one for that
+ * date: its hold is released here and its session expired once this commits.
+ * So the place and any discount it held go to the new checkout rather than
+ * waiting half an hour, and one person never holds two places on one date
+ * by accident. Answers the replaced sessions' ids.
+ */
+async function closeEarlierCheckouts(tx: Transaction, buyerId: string, courseId: string, now: Date): Promise<string[]> {
+  const closed = await tx
+    .update(seatHolds)
+    .set({ status: "released", releasedAt: now })
+    .where(and(eq(seatHolds.userId, buyerId), eq(seatHolds.courseId, courseId), inArray(seatHolds.status, ["opening", "open"])))
+    .returning({ sessionId: seatHolds.checkoutSessionId });
+  return closed.flatMap((hold) => (hold.sessionId ? [hold.sessionId] : []));
+}
+
+/**
  * Takes a place on the first of the editions with one free, each checked under
  * its row lock (pretix's quota rule): no two checkouts can take the last place.
  */
@@ -193,10 +210,11 @@ async function takeHold(
     const edition = locked && withoutSetting(locked);
     if (!edition || !stillForSale(edition, today, Boolean(request.testProduct))) continue;
     anyForSale = true;
+    const superseded = request.buyer ? await closeEarlierCheckouts(tx, request.buyer.id, edition.id, now) : [];
     const priceAmount = edition.priceAmount!;
     const discount = request.testProduct
       ? null
-      : await bestDiscount(tx, request.buyer?.id ?? null, { offeringKey: edition.offeringKey, priceAmount }, { today, now });
+      : await bestDiscount(tx, request.buyer?.id ?? null, { id: edition.id, offeringKey: edition.offeringKey, priceAmount }, { today, now });
     const amountDiscount = discount ? discountAmount(discount, priceAmount) : 0;
     const hold: NewHold = {
       courseId: edition.id,
@@ -212,7 +230,7 @@ async function takeHold(
       clientAddress: clientIp,
     };
     const id = await holdIfFree(tx, hold, { capacity: edition.capacity, perAddress: holdsPerAddress }, now);
-    if (id) return { hold: { id, ...hold }, edition, discount };
+    if (id) return { hold: { id, ...hold }, edition, discount, superseded };
     // Refused: either no place is free, or this address already holds its share (asked only now, off the usual path).
     const [fromAddress] = await tx
       .select({ held: holdsFromAddress(clientIp, now) })
@@ -270,9 +288,13 @@ export async function startCheckout(
   }
   if (priced.length === 0) throw notAvailable();
 
-  const { hold, edition, discount } = await db.transaction((tx) =>
+  const { hold, edition, discount, superseded } = await db.transaction((tx) =>
     takeHold(tx, priced, request, { provider: payments.kind, now, today, clientIp, holdsPerAddress: env.checkoutHoldsPerAddress }),
   );
+  // Already released: a replaced session that cannot be expired (paid this instant) is recorded by its webhook like any late payment.
+  for (const sessionId of superseded) {
+    await payments.expireCheckoutSession(sessionId).catch((error: unknown) => log.error(`Expiring replaced checkout session ${sessionId} failed`, error));
+  }
   try {
     const session = await payments.createCheckoutSession({
       holdId: hold.id,
@@ -320,7 +342,12 @@ export async function discountsFor(
   const found: Record<string, { rule: DiscountRule; amount: number }> = {};
   for (const edition of editions) {
     if (edition.priceAmount === null) continue;
-    const rule = await bestDiscount(services.database.db, buyerId, { offeringKey: edition.offeringKey, priceAmount: edition.priceAmount }, { today, now });
+    const rule = await bestDiscount(
+      services.database.db,
+      buyerId,
+      { id: edition.id, offeringKey: edition.offeringKey, priceAmount: edition.priceAmount },
+      { today, now },
+    );
     if (rule) found[edition.id] = { rule, amount: discountAmount(rule, edition.priceAmount) };
   }
   return found;

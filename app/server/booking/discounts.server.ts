@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt } from "drizzle-orm";
+import { and, eq, inArray, lt, ne } from "drizzle-orm";
 
 import { DISCOUNT_RULES, discountAmount, type DiscountRule } from "~/lib/discounts";
 import { SUCCESSFUL_PURCHASE_STATUSES } from "~/lib/purchases";
@@ -22,7 +22,8 @@ async function attendedOfferings(db: Database | Transaction, userId: string, tod
 /**
  * The one discount a booking gets, the largest that applies (design.md 5):
  * £100 off the first course for a verified account that ticked the sign-up
- * box and has not used it (nor holds it on another open checkout); £500 off
+ * box and has not used it (nor holds it on an open checkout for another
+ * date: one for this date is replaced by the new one); £500 off
  * Level 2 after attending Level 1; half off Full Arch Complications for past
  * full-arch attendees. Guests get none.
  *
@@ -33,7 +34,7 @@ async function attendedOfferings(db: Database | Transaction, userId: string, tod
 export async function bestDiscount(
   db: Database | Transaction,
   buyerId: string | null,
-  edition: { offeringKey: string; priceAmount: number },
+  edition: { id: string; offeringKey: string; priceAmount: number },
   { today, now }: { today: string; now: Date },
 ): Promise<DiscountRule | null> {
   if (!buyerId) return null;
@@ -54,7 +55,7 @@ export async function bestDiscount(
     const [heldElsewhere] = await db
       .select({ id: seatHolds.id })
       .from(seatHolds)
-      .where(and(eq(seatHolds.userId, buyerId), eq(seatHolds.discountKind, "signup"), liveHold(now)))
+      .where(and(eq(seatHolds.userId, buyerId), eq(seatHolds.discountKind, "signup"), ne(seatHolds.courseId, edition.id), liveHold(now)))
       .limit(1);
     if (!boughtBefore && !heldElsewhere) rules.push(DISCOUNT_RULES.signup);
   }
