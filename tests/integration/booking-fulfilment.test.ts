@@ -73,6 +73,8 @@ describe(`fulfilment through the signed webhook on ${testDriver}`, () => {
     expect(mail[0].text).toContain("Dear Layla,");
     for (const value of ["Sinus Grafting", "London", "£1,500", "£100 off your first course", "£1,400", purchase.receiptUrl!])
       expect(mail[0].text).toContain(value);
+    expect(mail[0].text).toContain("View my courses");
+    expect(mail[0].text).not.toContain("You booked without signing in.");
     const [invite] = mail[0].attachments;
     expect(invite).toMatchObject({ filename: "course.ics", contentType: expect.stringContaining("text/calendar") });
     const day = edition.startDate!.replaceAll("-", "");
@@ -100,6 +102,11 @@ describe(`fulfilment through the signed webhook on ${testDriver}`, () => {
     const answers = await Promise.all([deliver(expired), ...Array.from({ length: 10 }, () => deliver(completed)), deliver(expired)]);
     expect(answers.filter((answer) => !answer.duplicate)).toHaveLength(2);
     expect(await purchasesOf(edition.id)).toHaveLength(1);
+    const [mail] = await mailTo(email, "booking-confirmation");
+    // A guest has no account to open yet: the email says how the booking joins one.
+    expect(mail.text).toContain("You booked without signing in. Sign in, or create an account, with this email address");
+    expect(mail.html).toContain(`href="${TEST_SITE_URL}/auth"`);
+    expect(mail.text).not.toContain("View my courses");
     expect(await mailTo(email, "booking-confirmation")).toHaveLength(1);
     // An expiry arriving around a paid session never undoes the booking.
     expect((await purchasesOf(edition.id))[0].status).toBe("paid");

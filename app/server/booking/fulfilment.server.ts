@@ -88,6 +88,7 @@ async function queueConfirmation(tx: Transaction, siteUrl: string, purchase: Pur
     amounts: { price: formatMinorUnits(purchase.amountSubtotal), discount, paid: formatMinorUnits(purchase.amountTotal) },
     receiptUrl: purchase.receiptUrl,
     accountUrl: `${siteUrl}/account`,
+    signInUrl: purchase.userId ? undefined : `${siteUrl}/auth`,
     hasInvite: Boolean(invite),
   });
   await enqueueEmail(tx, {

@@ -31,6 +31,7 @@ export function renderBookingConfirmation({
   amounts,
   receiptUrl,
   accountUrl,
+  signInUrl,
   hasInvite,
 }: {
   name?: string;
@@ -38,6 +39,8 @@ export function renderBookingConfirmation({
   amounts: BookingAmounts;
   receiptUrl: string | null;
   accountUrl: string;
+  /** For a guest's booking: where they sign in or sign up with this address, which adds the booking to their account. */
+  signInUrl?: string;
   hasInvite: boolean;
 }) {
   return renderEmail(
@@ -56,9 +59,20 @@ export function renderBookingConfirmation({
         <Line name="Amount paid" value={amounts.paid} />
       </Section>
       {hasInvite && <Text style={text}>The attached calendar invite adds the course to your calendar.</Text>}
-      <Button href={accountUrl} style={button}>
-        View my courses
-      </Button>
+      {signInUrl ? (
+        <>
+          <Text style={text}>
+            You booked without signing in. Sign in, or create an account, with this email address and the booking appears in your account, with its receipt.
+          </Text>
+          <Button href={signInUrl} style={button}>
+            Sign in or create an account
+          </Button>
+        </>
+      ) : (
+        <Button href={accountUrl} style={button}>
+          View my courses
+        </Button>
+      )}
       {receiptUrl && (
         <Text style={{ ...text, marginTop: "20px" }}>
           <Link href={receiptUrl} style={{ color: colors.gold }}>
