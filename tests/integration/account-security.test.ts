@@ -371,6 +371,39 @@ describe(`strict email addresses on ${testDriver}`, () => {
   });
 });
 
+describe(`email addresses with an apostrophe on ${testDriver}`, () => {
+  it("takes o'neil@ on every form, the auth library's sign-up and reset included, with no error logged", async () => {
+    const signedIn = await verifiedAccount(uniqueEmail("apostrophe.owner"), "profile-pass");
+    const { cookie } = await signInAsBrowser(signedIn.email, "profile-pass");
+    const email = `dan.o'neil.${Date.now()}@example.com`;
+    const answers = [
+      await postJson(newsletterAction, "/api/v2/v2-subscribe-newsletter", { email }),
+      await postJson(interestAction, "/api/register-interest", { name: "Dan", email, interestedCourses: ["Sinus Grafting"] }),
+      await postJson(contactAction, "/api/v2/v2-send-contact-email", { name: "Dan", email, subject: "Hello", message: "Hello there" }),
+      await post(authAction, "/auth", signUpFields(email, "abcdef")),
+      await post(authAction, "/auth", { intent: "forgot-password", email }),
+      await post(
+        accountAction,
+        "/account",
+        {
+          intent: "profile",
+          firstName: "Dan",
+          lastName: "",
+          emailAddress: `profile.${email}`,
+          mobileCountryCode: "",
+          mobileNumber: "",
+          countryOfResidence: "",
+          instagramProfile: "",
+        },
+        { Cookie: cookie },
+      ),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    await settleBackgroundWork();
+    expect(await userOf(email)).toBeDefined();
+  });
+});
+
 describe(`state-changing JSON endpoints on ${testDriver}`, () => {
   it("refuse a request with no Origin unless it carries a bearer token", async () => {
     const email = uniqueEmail("origin");

@@ -15,11 +15,13 @@ export function safeString(params?: Parameters<typeof z.string>[0]) {
 /**
  * Spec 5: an email must look like {something}@{domain}.{tld}. One strict syntax
  * for every form: letters, digits, dots, `_`, `+`, `-` and an apostrophe (as in
- * o'neil@) before one `@`, a domain of letters, digits and hyphens; no `?`, `&`,
- * spaces, double quotes or a second `@`, so an address can never carry mailto
+ * o'neil@; never last before a dot or the `@`, which the auth library refuses)
+ * before one `@`, a domain of letters, digits and hyphens; no `?`, `&`, spaces,
+ * double quotes or a second `@`, so an address can never carry mailto
  * parameters into a reply.
  */
-export const EMAIL_PATTERN = /^[A-Za-z0-9_'+-]+(?:\.[A-Za-z0-9_'+-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9_'+-]*[A-Za-z0-9_+-](?:\.[A-Za-z0-9_'+-]*[A-Za-z0-9_+-])*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 export const MAX_EMAIL_LENGTH = 254;
 
 export function isEmailAddress(value: string): boolean {
