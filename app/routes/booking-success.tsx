@@ -1,4 +1,5 @@
 import { CalendarDays, CircleAlert, CircleCheck, Clock, MapPin } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 
 import { Button } from "~/components/ui/button";
@@ -56,26 +57,42 @@ function Booked({ booking }: { booking: NonNullable<Route.ComponentProps["loader
   );
 }
 
-/**
- * The provider knows this checkout and it was never paid (still open, cancelled
- * or expired): nothing is booked, and the page must not say otherwise.
- */
-function NotPaid({ sessionId }: { sessionId: string }) {
+/** The page's card: an icon, the heading, what happened, the session id when there is one, and two ways on. */
+function ResultCard({
+  icon,
+  heading,
+  sessionId,
+  note,
+  actions,
+  children,
+}: {
+  icon: ReactNode;
+  heading: string;
+  sessionId: string | null;
+  /** Below the session id: what comes next. */
+  note?: ReactNode;
+  actions: [{ to: string; label: string }, { to: string; label: string }];
+  children: ReactNode;
+}) {
+  const [primary, secondary] = actions;
   return (
     <div className="mx-auto max-w-2xl px-4 py-16 sm:py-24">
       <div className="rounded-2xl border border-navy/10 bg-white p-8 shadow-sm">
-        <CircleAlert aria-hidden="true" className="size-12 text-gold-dark" />
-        <h1 className="mt-4 text-3xl font-semibold">{NOT_PAID_HEADING}</h1>
-        <p className="mt-4 text-lg text-ink/80">This checkout was not paid, so no place has been booked and you have not been charged.</p>
-        <p className="mt-6 text-sm break-all text-ink/70">
-          Session ID: <span className="font-mono">{sessionId}</span>
-        </p>
+        {icon}
+        <h1 className="mt-4 text-3xl font-semibold">{heading}</h1>
+        {children}
+        {sessionId && (
+          <p className="mt-6 text-sm break-all text-ink/70">
+            Session ID: <span className="font-mono">{sessionId}</span>
+          </p>
+        )}
+        {note}
         <div className="mt-8 flex flex-wrap gap-3">
           <Button asChild>
-            <Link to="/booking">Book a Course</Link>
+            <Link to={primary.to}>{primary.label}</Link>
           </Button>
           <Button asChild variant="outline">
-            <Link to="/contact">Contact Us</Link>
+            <Link to={secondary.to}>{secondary.label}</Link>
           </Button>
         </div>
       </div>
@@ -85,39 +102,47 @@ function NotPaid({ sessionId }: { sessionId: string }) {
 
 export default function BookingSuccessPage({ loaderData }: Route.ComponentProps) {
   const { sessionId, notPaid, booking } = loaderData;
-  if (notPaid && sessionId) return <NotPaid sessionId={sessionId} />;
+  // The provider knows this checkout and it was never paid (still open, cancelled or expired): nothing is booked, and the page must not say otherwise.
+  if (notPaid) {
+    return (
+      <ResultCard
+        icon={<CircleAlert aria-hidden="true" className="size-12 text-gold-dark" />}
+        heading={NOT_PAID_HEADING}
+        sessionId={sessionId}
+        actions={[
+          { to: "/booking", label: "Book a Course" },
+          { to: "/contact", label: "Contact Us" },
+        ]}
+      >
+        <p className="mt-4 text-lg text-ink/80">This checkout was not paid, so no place has been booked and you have not been charged.</p>
+      </ResultCard>
+    );
+  }
   const awaiting = booking?.status === "awaiting-payment";
   const refunded = booking?.status === "refunded";
   return (
-    <div className="mx-auto max-w-2xl px-4 py-16 sm:py-24">
-      <div className="rounded-2xl border border-navy/10 bg-white p-8 shadow-sm">
-        {awaiting ? <Clock aria-hidden="true" className="size-12 text-gold-dark" /> : <CircleCheck aria-hidden="true" className="size-12 text-emerald-700" />}
-        <h1 className="mt-4 text-3xl font-semibold">{awaiting ? "Payment Processing" : refunded ? "Payment Refunded" : "Booking Confirmed!"}</h1>
-        {awaiting ? (
-          <p className="mt-4 text-lg text-ink/80">Your place is held while your bank payment completes. We will email you as soon as it arrives.</p>
-        ) : refunded ? (
-          <p className="mt-4 text-lg text-ink/80">
-            Your payment arrived after the last place had been taken, so we have refunded it in full. We have emailed you the details.
-          </p>
-        ) : (
-          <p className="mt-4 text-lg text-ink/80">Your booking is confirmed and payment was received!</p>
-        )}
-        {booking && <Booked booking={booking} />}
-        {sessionId && (
-          <p className="mt-6 text-sm break-all text-ink/70">
-            Session ID: <span className="font-mono">{sessionId}</span>
-          </p>
-        )}
-        {!awaiting && !refunded && <p className="mt-4 text-ink/80">A confirmation email with your receipt and a calendar invite is on its way to you.</p>}
-        <div className="mt-8 flex flex-wrap gap-3">
-          <Button asChild>
-            <Link to="/account">Go to My Account</Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/courses">Browse Courses</Link>
-          </Button>
-        </div>
-      </div>
-    </div>
+    <ResultCard
+      icon={
+        awaiting ? <Clock aria-hidden="true" className="size-12 text-gold-dark" /> : <CircleCheck aria-hidden="true" className="size-12 text-emerald-700" />
+      }
+      heading={awaiting ? "Payment Processing" : refunded ? "Payment Refunded" : "Booking Confirmed!"}
+      sessionId={sessionId}
+      note={!awaiting && !refunded && <p className="mt-4 text-ink/80">A confirmation email with your receipt and a calendar invite is on its way to you.</p>}
+      actions={[
+        { to: "/account", label: "Go to My Account" },
+        { to: "/courses", label: "Browse Courses" },
+      ]}
+    >
+      {awaiting ? (
+        <p className="mt-4 text-lg text-ink/80">Your place is held while your bank payment completes. We will email you as soon as it arrives.</p>
+      ) : refunded ? (
+        <p className="mt-4 text-lg text-ink/80">
+          Your payment arrived after the last place had been taken, so we have refunded it in full. We have emailed you the details.
+        </p>
+      ) : (
+        <p className="mt-4 text-lg text-ink/80">Your booking is confirmed and payment was received!</p>
+      )}
+      {booking && <Booked booking={booking} />}
+    </ResultCard>
   );
 }
