@@ -4,11 +4,13 @@ import { and, count, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
+import { PURCHASE_STATUSES } from "~/lib/purchases";
 import * as checkoutApi from "~/routes/api.v2.create-checkout-session";
 import { cancelCheckout, HOLD_MS, startCheckout } from "~/server/booking/checkout.server";
 import { upcomingEditions } from "~/server/catalogue/editions.server";
 import { TEST_PRODUCT_KEY } from "~/server/catalogue/offerings.server";
-import { courses, localCheckoutSessions, seatHolds } from "~/server/db/schema.server";
+import { placesTaken } from "~/server/catalogue/places.server";
+import { courses, HOLD_STATUSES, localCheckoutSessions, seatHolds } from "~/server/db/schema.server";
 import { InvalidInputError, RateLimitedError, UnavailableError } from "~/server/platform/errors.server";
 
 import { builtInCheckout, checkout, editionFor, holdOf, inDays } from "../support/booking";
@@ -124,6 +126,51 @@ describe(`starting a checkout on ${testDriver}`, () => {
     const refused = checkout(services(), { courseId: edition.id, buyer: null });
     await expect(refused).rejects.toBeInstanceOf(UnavailableError);
     await expect(refused).rejects.toThrow(/^Fully booked/);
+  });
+
+  it("counts places as the site shows them: paid bookings and live holds, in every state a hold or a purchase can be in", async () => {
+    const edition = await editionFor(handle, { capacity: 100 });
+    const start = new Date();
+    for (const status of PURCHASE_STATUSES) await addPurchase(handle.db, edition.id, status);
+    for (const status of HOLD_STATUSES) {
+      for (const expiresAt of [new Date(start.getTime() - 60_000), new Date(start.getTime() + 60_000)]) {
+        await handle.db
+          .insert(seatHolds)
+          .values({ courseId: edition.id, provider: "local", status, expiresAt, amountSubtotal: 1, amountTotal: 1, currency: "gbp" });
+      }
+    }
+    const taken = await placesTaken(handle.db, edition.id, start);
+    // Paid and complete bookings, and open, opening and awaiting-payment holds (the last whatever its time).
+    expect(taken).toBe(2 + 3 + 1);
+    await handle.db
+      .update(courses)
+      .set({ capacity: taken + 1 })
+      .where(eq(courses.id, edition.id));
+    await checkout(services(), { courseId: edition.id, buyer: null }, start);
+    await expect(checkout(services(), { courseId: edition.id, buyer: null }, start)).rejects.toThrow(CHECKOUT_MESSAGES.fullyBooked);
+  });
+
+  it.each([
+    ["its price is changed", { priceAmount: 160_000 }],
+    ["it is taken off sale", { isActive: false }],
+    ["it is sold under another price id", { stripePriceId: "price_sinus_grafting_2027" }],
+  ])("holds nothing for an edition whose sale changes while the checkout is being priced: %s", async (_case, change) => {
+    const edition = await editionFor(handle, { capacity: 5 });
+    const base = services();
+    // Staff save the edition just after the provider confirmed the old price, before the place is taken.
+    const changing = {
+      ...base,
+      payments: {
+        ...base.payments,
+        async confirmPrice(...args: Parameters<typeof base.payments.confirmPrice>) {
+          const confirmed = await base.payments.confirmPrice(...args);
+          await handle.db.update(courses).set(change).where(eq(courses.id, edition.id));
+          return confirmed;
+        },
+      },
+    };
+    await expect(checkout(changing, { courseId: edition.id, buyer: null })).rejects.toThrow(CHECKOUT_MESSAGES.notAvailable);
+    expect(await handle.db.select().from(seatHolds).where(eq(seatHolds.courseId, edition.id))).toEqual([]);
   });
 
   it("gives exactly two holds to fifty concurrent checkouts for two places, and a clear 'Fully booked' to the other 48", async () => {

@@ -428,6 +428,22 @@ describe(`discounts on ${testDriver}`, () => {
     expect(await holdOf(handle, second.holdId)).toMatchObject({ status: "open" });
   });
 
+  it("records a buyer's payment and starts their new checkout for the same date at the same moment, neither waiting on the other for ever", async () => {
+    // Both lock the buyer's row, the edition and the holds, in the same order: crossed, the database would abort one (a deadlock).
+    for (let round = 0; round < 8; round++) {
+      const edition = await editionFor(handle, { days: 60 + round, capacity: 5 });
+      const buyer = await person({ marketing: true });
+      const first = await checkout(services(), { courseId: edition.id, buyer });
+      const capture = capturingCheckout(services());
+      await capture.checkout.pay(first.sessionId, { method: "card", email: null });
+      const completed = capture.events.find((event) => event.type === "checkout.session.completed")!;
+      const [paid, again] = await Promise.allSettled([deliver(completed), checkout(services(), { courseId: edition.id, buyer })]);
+      expect(paid).toMatchObject({ status: "fulfilled" });
+      expect(again).toMatchObject({ status: "fulfilled" });
+      expect(await purchasesOf(edition.id)).toMatchObject([{ status: "paid", userId: buyer.id }]);
+    }
+  });
+
   it("gives the £100 to one of a buyer's concurrent checkouts, even on different dates under different locks", async () => {
     const editions = await Promise.all(Array.from({ length: 8 }, (_, index) => editionFor(handle, { days: 60 + index, capacity: 20 })));
     const buyer = await person({ marketing: true });

@@ -1,13 +1,13 @@
-import { and, asc, eq, getTableColumns, gt, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 
 import { isBookablePriceId } from "~/lib/booking";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
 import { discountAmount, type DiscountRule } from "~/lib/discounts";
 import { formatDateRange } from "~/lib/format";
+import { SUCCESSFUL_PURCHASE_STATUSES } from "~/lib/purchases";
 import { todayIsoDate } from "~/server/catalogue/editions.server";
 import { TEST_PRODUCT_KEY } from "~/server/catalogue/offerings.server";
-import { liveHold, placesTakenExpression } from "~/server/catalogue/places.server";
-import type { Transaction } from "~/server/db/client.server";
+import type { Database, Transaction } from "~/server/db/client.server";
 import { preparedStatement } from "~/server/db/prepared.server";
 import { courses, seatHolds } from "~/server/db/schema.server";
 import type { PaymentMethodKind } from "~/server/payments/provider.server";
@@ -97,12 +97,6 @@ async function editionsAsked(services: AppServices, request: CheckoutStart, toda
   return editions;
 }
 
-/** Still for sale under its row lock: active, in the future, priced (the test product is none of the first two). */
-function stillForSale(edition: Edition, today: string, testProduct: boolean): boolean {
-  if (!isBookablePriceId(edition.stripePriceId) || edition.priceAmount === null) return false;
-  return testProduct || (edition.isActive && edition.startDate !== null && edition.startDate > today);
-}
-
 /** A hold as the checkout asks for it, before the database gives it an id. */
 interface NewHold {
   courseId: string;
@@ -118,125 +112,96 @@ interface NewHold {
   clientAddress: string;
 }
 
-/** Live holds taken from one address, as an SQL expression. */
-function holdsFromAddress(address: string, now: Date): SQL<number> {
-  return sql<number>`(select count(*) from ${seatHolds} where ${and(eq(seatHolds.clientAddress, address), liveHold(now))})`.mapWith(Number);
-}
+type Refusal = "not-for-sale" | "full" | "address-share";
 
 /**
- * Inserts the hold if the locked edition has a place free and its address
- * holds fewer than `perAddress` places: the counts and the insert are one
- * statement, so the row lock is held one round trip less. Its id, or
- * undefined when the edition is full or the address has its share. (Two
- * checkouts from one address on different editions, under different locks,
- * can both pass at the same instant: the share bounds abuse, not an exact count.)
- */
-async function holdIfFree(tx: Transaction, hold: NewHold, limits: { capacity: number; perAddress: number }, now: Date): Promise<string | undefined> {
-  // Each column beside its value, cast to the column's type (a SELECT list gives the insert no types).
-  const values: [keyof NewHold, SQL][] = [
-    ["courseId", sql`${hold.courseId}::uuid`],
-    ["userId", sql`${hold.userId}::text`],
-    ["customerEmail", sql`${hold.customerEmail}::text`],
-    ["provider", sql`${hold.provider}::text`],
-    ["expiresAt", sql`${hold.expiresAt.toISOString()}::timestamptz`],
-    ["amountSubtotal", sql`${hold.amountSubtotal}::integer`],
-    ["amountDiscount", sql`${hold.amountDiscount}::integer`],
-    ["amountTotal", sql`${hold.amountTotal}::integer`],
-    ["currency", sql`${hold.currency}::text`],
-    ["discountKind", sql`${hold.discountKind}::text`],
-    ["clientAddress", sql`${hold.clientAddress}::text`],
-  ];
-  const columns = sql.join(
-    values.map(([name]) => sql.identifier(seatHolds[name].name)),
-    sql`, `,
-  );
-  const selected = sql.join(
-    values.map(([, value]) => value),
-    sql`, `,
-  );
-  const inserted = await tx.execute(sql`
-    insert into ${seatHolds} (${columns})
-    select ${selected}
-    where ${placesTakenExpression(hold.courseId, now)} < ${limits.capacity}
-      and ${holdsFromAddress(hold.clientAddress, now)} < ${limits.perAddress}
-    returning ${sql.identifier(seatHolds.id.name)}`);
-  // Both drivers (node-postgres and PGlite) answer with the returned rows under `rows`.
-  return (inserted as { rows: { id: string }[] }).rows[0]?.id;
-}
-
-/**
- * The edition's columns, and `SET LOCAL synchronous_commit = off` in the same
- * round trip (set_config's third argument makes it local to the transaction;
- * the setting is read at commit). A hold is no sale: its commit need not wait
- * for the disk while others queue for the lock. The session's own update
+ * The database's `take_place` (drizzle/0010_take_place.sql): locks the edition,
+ * checks that it is still sold at the price the hold was worked out from, that
+ * a place is free and that the address holds fewer than its share, replaces
+ * the buyer's unpaid checkouts for this date, and inserts the hold, in one
+ * round trip: the edition's lock is never held while the app works. The
+ * checkout needs no transaction of its own (pretix's quota rule, in one call).
+ *
+ * `synchronous_commit = off` rides on the same statement (local to its
+ * transaction, read at commit): a hold is no sale, and its commit need not
+ * wait for the disk while others queue for the lock. The session's own update
  * commits normally before the buyer gets the link, and makes this durable with it.
  */
-const lockedEditionColumns = { ...getTableColumns(courses), asyncCommit: sql<string>`set_config('synchronous_commit', 'off', true)` };
-
-function withoutSetting({ asyncCommit: _setting, ...edition }: Edition & { asyncCommit: string }): Edition {
-  return edition;
+async function takePlace(
+  db: Database | Transaction,
+  hold: NewHold,
+  { priceId, soldAfter, holdsPerAddress, now }: { priceId: string; soldAfter: string | null; holdsPerAddress: number; now: Date },
+): Promise<{ holdId: string; replacedSessions: string[] } | { refusal: Refusal }> {
+  const paidStatuses = sql.join(
+    SUCCESSFUL_PURCHASE_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    select taken.hold_id, taken.refusal, taken.replaced_sessions, set_config('synchronous_commit', 'off', true)
+    from take_place(
+      p_course_id => ${hold.courseId}::uuid,
+      p_price_id => ${priceId}::text,
+      p_price_amount => ${hold.amountSubtotal}::integer,
+      p_price_currency => ${hold.currency}::text,
+      p_sold_after => ${soldAfter}::date,
+      p_user_id => ${hold.userId}::text,
+      p_customer_email => ${hold.customerEmail}::text,
+      p_provider => ${hold.provider}::text,
+      p_expires_at => ${hold.expiresAt.toISOString()}::timestamptz,
+      p_amount_discount => ${hold.amountDiscount}::integer,
+      p_discount_kind => ${hold.discountKind}::text,
+      p_client_address => ${hold.clientAddress}::text,
+      p_holds_per_address => ${holdsPerAddress}::integer,
+      p_paid_statuses => array[${paidStatuses}]::text[],
+      p_now => ${now.toISOString()}::timestamptz
+    ) as taken`);
+  // Both drivers (node-postgres and PGlite) answer with the rows under `rows`.
+  const [row] = (result as { rows: { hold_id: string | null; refusal: Refusal | null; replaced_sessions: string[] }[] }).rows;
+  if (!row?.hold_id) return { refusal: row?.refusal ?? "not-for-sale" };
+  return { holdId: row.hold_id, replacedSessions: row.replaced_sessions };
 }
 
 /**
- * A signed-in buyer who starts a checkout for a date again (back from the
- * payment page without cancelling, say) replaces their unpaid one for that
- * date: its hold is released here and its session expired once this commits.
- * So the place and any discount it held go to the new checkout rather than
- * waiting half an hour, and one person never holds two places on one date
- * by accident. Answers the replaced sessions' ids.
- */
-async function closeEarlierCheckouts(tx: Transaction, buyerId: string, courseId: string, now: Date): Promise<string[]> {
-  const closed = await tx
-    .update(seatHolds)
-    .set({ status: "released", releasedAt: now })
-    .where(and(eq(seatHolds.userId, buyerId), eq(seatHolds.courseId, courseId), inArray(seatHolds.status, ["opening", "open"])))
-    .returning({ sessionId: seatHolds.checkoutSessionId });
-  return closed.flatMap((hold) => (hold.sessionId ? [hold.sessionId] : []));
-}
-
-/**
- * Takes a place on the first of the editions with one free, each checked under
- * its row lock (pretix's quota rule): no two checkouts can take the last place.
+ * Takes a place on the first of the editions with one free. A signed-in
+ * buyer's discount is worked out first, in the same transaction, under their
+ * own row's lock (so their concurrent checkouts for other dates see this one's
+ * hold); a guest's checkout is the one call.
  */
 async function takeHold(
-  tx: Transaction,
+  db: Database,
   editions: readonly Edition[],
   request: CheckoutStart,
   { provider, now, today, clientIp, holdsPerAddress }: { provider: "stripe" | "local"; now: Date; today: string; clientIp: string; holdsPerAddress: number },
 ) {
   let anyForSale = false;
-  for (const candidate of editions) {
-    const [locked] = await tx.select(lockedEditionColumns).from(courses).where(eq(courses.id, candidate.id)).for("update");
-    const edition = locked && withoutSetting(locked);
-    if (!edition || !stillForSale(edition, today, Boolean(request.testProduct))) continue;
-    anyForSale = true;
-    const superseded = request.buyer ? await closeEarlierCheckouts(tx, request.buyer.id, edition.id, now) : [];
+  for (const edition of editions) {
     const priceAmount = edition.priceAmount!;
-    const discount = request.testProduct
-      ? null
-      : await bestDiscount(tx, request.buyer?.id ?? null, { id: edition.id, offeringKey: edition.offeringKey, priceAmount }, { today, now });
-    const amountDiscount = discount ? discountAmount(discount, priceAmount) : 0;
-    const hold: NewHold = {
-      courseId: edition.id,
-      userId: request.buyer?.id ?? null,
-      customerEmail: request.buyer?.email ?? null,
-      provider,
-      expiresAt: new Date(now.getTime() + HOLD_MS),
-      amountSubtotal: priceAmount,
-      amountDiscount,
-      amountTotal: priceAmount - amountDiscount,
-      currency: edition.priceCurrency,
-      discountKind: discount?.kind ?? null,
-      clientAddress: clientIp,
+    const limits = { priceId: edition.stripePriceId!, soldAfter: request.testProduct ? null : today, holdsPerAddress, now };
+    const attempt = async (tx: Database | Transaction) => {
+      const discount =
+        request.buyer && !request.testProduct
+          ? await bestDiscount(tx, request.buyer.id, { id: edition.id, offeringKey: edition.offeringKey, priceAmount }, { today, now })
+          : null;
+      const amountDiscount = discount ? discountAmount(discount, priceAmount) : 0;
+      const hold: NewHold = {
+        courseId: edition.id,
+        userId: request.buyer?.id ?? null,
+        customerEmail: request.buyer?.email ?? null,
+        provider,
+        expiresAt: new Date(now.getTime() + HOLD_MS),
+        amountSubtotal: priceAmount,
+        amountDiscount,
+        amountTotal: priceAmount - amountDiscount,
+        currency: edition.priceCurrency,
+        discountKind: discount?.kind ?? null,
+        clientAddress: clientIp,
+      };
+      return { hold, discount, taken: await takePlace(tx, hold, limits) };
     };
-    const id = await holdIfFree(tx, hold, { capacity: edition.capacity, perAddress: holdsPerAddress }, now);
-    if (id) return { hold: { id, ...hold }, edition, discount, superseded };
-    // Refused: either no place is free, or this address already holds its share (asked only now, off the usual path).
-    const [fromAddress] = await tx
-      .select({ held: holdsFromAddress(clientIp, now) })
-      .from(courses)
-      .where(eq(courses.id, edition.id));
-    if ((fromAddress?.held ?? 0) >= holdsPerAddress) throw new RateLimitedError(CHECKOUT_MESSAGES.tooManyHolds);
+    const { hold, discount, taken } = request.buyer ? await db.transaction(attempt) : await attempt(db);
+    if ("holdId" in taken) return { hold: { id: taken.holdId, ...hold }, edition, discount, superseded: taken.replacedSessions };
+    if (taken.refusal === "address-share") throw new RateLimitedError(CHECKOUT_MESSAGES.tooManyHolds);
+    if (taken.refusal === "full") anyForSale = true;
   }
   if (!anyForSale) throw notAvailable();
   throw new UnavailableError(CHECKOUT_MESSAGES.fullyBooked);
@@ -288,9 +253,13 @@ export async function startCheckout(
   }
   if (priced.length === 0) throw notAvailable();
 
-  const { hold, edition, discount, superseded } = await db.transaction((tx) =>
-    takeHold(tx, priced, request, { provider: payments.kind, now, today, clientIp, holdsPerAddress: env.checkoutHoldsPerAddress }),
-  );
+  const { hold, edition, discount, superseded } = await takeHold(db, priced, request, {
+    provider: payments.kind,
+    now,
+    today,
+    clientIp,
+    holdsPerAddress: env.checkoutHoldsPerAddress,
+  });
   // Already released: a replaced session that cannot be expired (paid this instant) is recorded by its webhook like any late payment.
   for (const sessionId of superseded) {
     await payments.expireCheckoutSession(sessionId).catch((error: unknown) => log.error(`Expiring replaced checkout session ${sessionId} failed`, error));

@@ -52,8 +52,14 @@ async function holdOf(tx: Transaction, view: CheckoutSessionView): Promise<Hold 
   return hold ?? null;
 }
 
-/** The edition and the hold, locked in that order (as checkout locks them): one decision at a time per edition. */
+/**
+ * The buyer's account row, the edition and the hold, locked in the order a
+ * checkout locks them (its discount takes the buyer's row, then `take_place`
+ * the edition and the holds), so the two never wait for each other in a
+ * circle: one decision at a time per edition.
+ */
 async function lockHold(tx: Transaction, hold: Hold): Promise<{ edition: Edition; hold: Hold }> {
+  if (hold.userId) await tx.select({ id: users.id }).from(users).where(eq(users.id, hold.userId)).for("update");
   const [edition] = await tx.select().from(courses).where(eq(courses.id, hold.courseId)).for("update");
   const [locked] = await tx.select().from(seatHolds).where(eq(seatHolds.id, hold.id)).for("update");
   return { edition, hold: locked };
