@@ -102,6 +102,20 @@ describe(`starting a checkout on ${testDriver}`, () => {
     expect(await holdCount()).toBe(before);
   });
 
+  it("sells the test product to an administrator only under a price id Stripe could know, as every edition", async () => {
+    const [testProduct] = await handle.db.select().from(courses).where(eq(courses.offeringKey, TEST_PRODUCT_KEY));
+    const admin = await person({ admin: true });
+    const buyer = { id: admin.id, email: admin.email };
+    const started = await checkout(services(), { testProduct: true, buyer });
+    expect((await holdOf(handle, started.holdId)).courseId).toBe(testProduct.id);
+    await handle.db.update(courses).set({ stripePriceId: "price_" }).where(eq(courses.id, testProduct.id));
+    try {
+      await expect(checkout(services(), { testProduct: true, buyer })).rejects.toThrow(CHECKOUT_MESSAGES.notAvailable);
+    } finally {
+      await handle.db.update(courses).set({ stripePriceId: testProduct.stripePriceId }).where(eq(courses.id, testProduct.id));
+    }
+  });
+
   it("with only a price id, books the soonest future edition of that price that has a place", async () => {
     const full = await editionFor(handle, { days: 20, capacity: 1 });
     const later = await editionFor(handle, { days: 40, capacity: 3 });

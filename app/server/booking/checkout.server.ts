@@ -236,14 +236,11 @@ export async function startCheckout(
   const today = todayIsoDate(now);
   const asked = await editionsAsked(services, request, today);
 
-  // The amount shown is the amount charged: an edition whose provider price differs is not sold.
+  // The amount shown is the amount charged: an edition with no price, or whose provider price differs, is not sold.
   const priced: Edition[] = [];
   for (const edition of asked) {
-    if (
-      edition.priceAmount !== null &&
-      edition.stripePriceId &&
-      (await payments.confirmPrice(edition.stripePriceId, edition.priceAmount, edition.priceCurrency))
-    ) {
+    if (edition.priceAmount === null || !isBookablePriceId(edition.stripePriceId)) continue;
+    if (await payments.confirmPrice(edition.stripePriceId, edition.priceAmount, edition.priceCurrency)) {
       priced.push(edition);
     } else {
       log.error(
