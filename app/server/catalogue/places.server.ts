@@ -43,7 +43,7 @@ export async function placesTakenBy(db: Database | Transaction, now: Date, cours
  * live holds. A statement that decides a sale with it must run under the
  * edition's row lock, after taking it (its snapshot then sees every earlier sale).
  */
-export function placesTakenExpression(courseId: string, now: Date): SQL<number> {
+function placesTakenExpression(courseId: string, now: Date): SQL<number> {
   const paid = and(eq(userCoursePurchases.courseId, courseId), paidPlace());
   const held = and(eq(seatHolds.courseId, courseId), liveHold(now));
   return sql<number>`((select count(*) from ${userCoursePurchases} where ${paid}) + (select count(*) from ${seatHolds} where ${held}))`.mapWith(Number);
