@@ -52,9 +52,20 @@ function Toasts() {
 /**
  * The stylesheet, inline in the server's HTML (the browser finds it there and
  * keeps it across navigations); a link in development, where Vite updates it.
+ * A cached page carries only the rules its HTML uses (server/critical-css.ts,
+ * marked `data-critical`): the whole stylesheet follows once the page has
+ * hydrated, placed right after it so the cascade is the same.
  */
 function Stylesheet() {
   const inline = useInlineStylesheet();
+  useEffect(() => {
+    const critical = document.querySelector(`style[data-href="${stylesheet}"][data-critical]`);
+    if (!critical || document.querySelector(`link[rel="stylesheet"][href="${stylesheet}"]`)) return;
+    const whole = document.createElement("link");
+    whole.rel = "stylesheet";
+    whole.href = stylesheet;
+    critical.after(whole);
+  }, []);
   if (import.meta.env.DEV) return <link rel="stylesheet" href={stylesheet} precedence="default" />;
   return (
     <style href={stylesheet} precedence="default">

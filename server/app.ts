@@ -17,6 +17,7 @@ import { captureConsole, log, setLogFormat } from "~/server/platform/log.server"
 import { type Runtime, startRuntime } from "~/server/platform/runtime.server";
 
 import { cachePolicy } from "./cache-policy";
+import { criticalStylesheet } from "./critical-css";
 import { answer503WhileDatabaseDown } from "./database-gate";
 import { DEMO_MODE_WARNING, devRoutesForLocalRequestsOnly, isLocalRequest } from "./local-requests";
 import { metricsEndpoint } from "./metrics";
@@ -182,6 +183,7 @@ function anonymousPageCache(
       return { response, route: route.pattern };
     },
     nextChangeAt: async () => (await nextHoldExpiry(runtime.database.db, new Date()))?.getTime(),
+    prepare: criticalStylesheet(),
     onRenderError: (error, url) => log.error(`Refreshing the cached ${new URL(url).pathname} failed`, error),
   });
   runtime.database

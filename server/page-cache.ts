@@ -40,6 +40,8 @@ export interface PageCacheOptions {
   staleMs?: number;
   maxEntries?: number;
   maxBytes?: number;
+  /** Rewrites a page's HTML once, before it is kept (the critical stylesheet). */
+  prepare?(html: string): string;
   now?: () => number;
   onRenderError?(error: unknown, url: string): void;
 }
@@ -102,7 +104,8 @@ export function createPageCache(options: PageCacheOptions) {
   /** Turns a rendered answer into a cached page, or nothing when it may not be shared. */
   const keep = async ({ response, route }: RenderedPage, renderedAt: number): Promise<CachedPage | undefined> => {
     if (!isShareable(response)) return undefined;
-    const text = await response.text();
+    const rendered = await response.text();
+    const text = options.prepare ? options.prepare(rendered) : rendered;
     const body = Buffer.from(text);
     const until = (nextChange ??= options.nextChangeAt().catch(() => now()));
     const changeAt = (await until) ?? Infinity;

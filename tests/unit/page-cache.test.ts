@@ -51,6 +51,16 @@ describe("the anonymous page cache", () => {
     ]);
   });
 
+  it("rewrites a page once with `prepare` before keeping it, and hashes the scripts of what it keeps", async () => {
+    const prepare = vi.fn((html: string) => html.replace("<style>whole</style>", "<style>critical</style><script>load()</script>"));
+    const { cache } = cacheWithClock({ prepare });
+    const kept = await cache.offer("k", URL_OF("/"), page("<style>whole</style><p>text</p>"));
+    expect(kept?.body.toString()).toBe("<style>critical</style><script>load()</script><p>text</p>");
+    expect(kept?.scriptHashes).toEqual([sha256("load()")]);
+    cache.lookup("k", URL_OF("/"), new Headers());
+    expect(prepare).toHaveBeenCalledTimes(1);
+  });
+
   it("compresses a page once per encoding and keeps it", async () => {
     const { cache } = cacheWithClock();
     const html = "<p>places</p>".repeat(200);
