@@ -24,7 +24,7 @@ const ALWAYS_KEPT = [/^\.js\b/, /^:where\(/, /^::/, /^\.\\\[/];
 /**
  * Shrinks a page's inline stylesheet to the rules its HTML uses (beasties),
  * so a phone's first round trip brings the whole document: about 70 KB of
- * utilities become 20–35 KB. The style element is marked `data-critical`, and
+ * utilities become 23–38 KB on the public pages. The style element is marked `data-critical`, and
  * root.tsx then loads the whole stylesheet once the page has hydrated, for
  * what scripts show later (menus, dialogs). Selectors are matched by the
  * tokens present (`exact: false`), which keeps a rule whenever in doubt.
