@@ -42,7 +42,7 @@ describe("booking over HTTP", () => {
     expect(html).not.toContain("Test Product");
   });
 
-  it("starts a checkout from the site's pages only, answering JSON for every outcome", async () => {
+  it("starts a checkout from the site's pages and from scripts without cookies, answering JSON for every outcome", async () => {
     const edition = await editionFor(app.services.database, { capacity: 1 });
     const started = await rawRequest(app.url, json({ priceId: "price_sinus_grafting", courseId: edition.id, userId: null }));
     expect(started.status).toBe(200);
@@ -54,8 +54,13 @@ describe("booking over HTTP", () => {
     expect(full.status).toBe(409);
     expect(JSON.parse(full.body)).toEqual({ error: CHECKOUT_MESSAGES.fullyBooked });
     expect((await rawRequest(app.url, json({ courseId: edition.id }, { Origin: "https://evil.example" }))).status).toBe(403);
+    // A script's call (no Origin, no cookie) is judged like a page's; with a cookie, an Origin is needed.
     const { Origin: _origin, ...withoutOrigin } = json({}).headers;
-    expect((await rawRequest(app.url, { ...json({ courseId: edition.id }), headers: withoutOrigin })).status).toBe(403);
+    const scripted = await rawRequest(app.url, { ...json({ courseId: edition.id }), headers: withoutOrigin });
+    expect({ status: scripted.status, body: JSON.parse(scripted.body) }).toEqual({ status: 409, body: { error: CHECKOUT_MESSAGES.fullyBooked } });
+    expect((await rawRequest(app.url, { ...json({ courseId: edition.id }), headers: { ...withoutOrigin, Cookie: "gii.session_token=someone" } })).status).toBe(
+      403,
+    );
     expect((await rawRequest(app.url, { method: "GET", path: "/api/v2/create-checkout-session" })).status).toBe(405);
   });
 

@@ -30,6 +30,16 @@ describe("posts that come from no page of ours", () => {
     expect(after.unsubscribedAt).toBeInstanceOf(Date);
   });
 
+  it("reach the spec's public API from a script (no Origin, no cookie), which then judges the body: 400 with the spec's message", async () => {
+    const post = (headers: Record<string, string>) =>
+      rawRequest(app.url, { method: "POST", path: "/api/v2/v2-subscribe-newsletter", headers: { "Content-Type": "application/json", ...headers }, body: "{}" });
+    const scripted = await post({});
+    expect({ status: scripted.status, body: JSON.parse(scripted.body) }).toEqual({ status: 400, body: { error: "Email address is required." } });
+    // A cookie could be a browser's ambient credential, and a cross-site fetch mark is a browser's word: both still need an Origin.
+    expect((await post({ Cookie: "gii.session_token=someone" })).status).toBe(403);
+    expect((await post({ "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
+  });
+
   it("while a page's own form posted without an Origin is still refused", async () => {
     const answer = await rawRequest(app.url, {
       method: "POST",

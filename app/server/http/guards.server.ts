@@ -4,7 +4,7 @@ import { LOGIN_REQUIRED_PATH } from "~/lib/pages";
 import { getSessionUser, isAdmin, type SessionUser } from "~/server/auth/session.server";
 import { appServices, requestInfoContext } from "~/server/platform/context.server";
 
-import { errorResponse, requireSameOrigin } from "./responses.server";
+import { errorResponse, isPagelessAnonymousCall, requireSameOrigin } from "./responses.server";
 
 /*
  * Route guards: every route module exports `middleware` holding exactly one of
@@ -122,7 +122,10 @@ export interface ApiOptions {
   signedOutMessage?: string;
 }
 
-/** A JSON endpoint: its methods, same-site posts (unless a bearer token is sent) and who may call it. */
+/**
+ * A JSON endpoint: its methods, same-site posts (unless a bearer token is sent,
+ * or the call comes from no page and carries no cookie) and who may call it.
+ */
 export function apiRoute({ methods = ["POST"], user = "none", signedOutMessage = "You must be logged in." }: ApiOptions = {}): RouteGuard {
   return guard("api", async (args, next) => {
     const { request, context } = args;
@@ -130,7 +133,7 @@ export function apiRoute({ methods = ["POST"], user = "none", signedOutMessage =
     if (!(methods as readonly string[]).includes(method)) {
       return Response.json({ error: "Method not allowed." }, { status: 405, headers: { Allow: methods.join(", "), "Cache-Control": "no-store" } });
     }
-    if (!isRead(request)) requireSameOrigin(request, appServices(context).env.siteUrl);
+    if (!isRead(request) && !isPagelessAnonymousCall(request)) requireSameOrigin(request, appServices(context).env.siteUrl);
     if (user !== "none") {
       const person = await currentUser(args);
       if (!person) throw errorResponse(401, signedOutMessage);

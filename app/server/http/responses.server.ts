@@ -71,6 +71,17 @@ export function isBearerOnlyCall(headers: { authorization: string | null | undef
 }
 
 /**
+ * A call no web page made: it names no origin (browsers name one on every
+ * POST, and mark a cross-site fetch) and carries no cookie, so no credential a
+ * forged page could borrow. A script or a server calling the API (spec 7's
+ * calls that need no sign-in) sends such calls; what they may do, anyone may.
+ */
+export function isPagelessAnonymousCall(request: Request): boolean {
+  const { headers } = request;
+  return !headers.get("origin") && !headers.get("cookie") && headers.get("sec-fetch-site") !== "cross-site";
+}
+
+/**
  * CSRF guard for state-changing calls (design.md 7): browsers send Origin on
  * every POST, so one that names another site, or none at all, is refused.
  * Bearer-token calls without cookies carry no ambient credentials and pass.
