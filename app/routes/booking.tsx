@@ -5,6 +5,7 @@ import { Await, data, Link, redirect } from "react-router";
 import { BookButton } from "~/components/sections/programmes/book-button";
 import { SignedOutBanner } from "~/components/sections/programmes/signed-out-banner";
 import { PageHeading } from "~/components/ui/page-heading";
+import { CHECKOUT_MESSAGES } from "~/lib/checkout";
 import { cn } from "~/lib/cn";
 import { formatMinorUnits, placesLeftLabel } from "~/lib/format";
 import { CheckoutRequestSchema } from "~/lib/schemas/checkout";
@@ -66,7 +67,7 @@ export const meta: Route.MetaFunction = (args) =>
     description: "Book your place on a Global Implant Institute course: dates, places left and prices, paid securely by card, Apple Pay, Google Pay or Klarna.",
   });
 
-function Price({ card }: { card: BookingCard }) {
+function Price({ card }: { card: BookingCard & { priceAmount: number } }) {
   if (!card.discount) return <p className="font-display text-2xl text-navy">{formatMinorUnits(card.priceAmount)}</p>;
   return (
     <div>
@@ -113,20 +114,38 @@ function CourseCard({ card, onError }: { card: BookingCard; onError: (message: s
       </dl>
       {/* Price and Book Now sit at the foot of every card, whatever the title's length. */}
       <div className="mt-auto flex flex-wrap items-end justify-between gap-3 pt-5">
-        <Price card={card} />
-        <p className={cn("text-sm font-semibold", card.placesLeft === 0 ? "text-red-800" : card.placesLeft <= 3 ? "text-gold-dark" : "text-emerald-800")}>
-          {placesLeftLabel(card.placesLeft)}
-        </p>
+        {card.priceAmount !== null && <Price card={{ ...card, priceAmount: card.priceAmount }} />}
+        {card.bookable && (
+          <p className={cn("text-sm font-semibold", card.placesLeft === 0 ? "text-red-800" : card.placesLeft <= 3 ? "text-gold-dark" : "text-emerald-800")}>
+            {placesLeftLabel(card.placesLeft)}
+          </p>
+        )}
       </div>
       <div className="mt-6 grid">
-        <BookButton
-          edition={{ id: card.id, priceId: card.priceId, bookable: true, placesLeft: card.placesLeft }}
-          accessibleName={`Book Now: ${card.title}, ${card.dates}`}
-          onError={onError}
-          className="w-full"
-        />
+        {card.bookable ? (
+          <BookButton
+            edition={{ id: card.id, priceId: card.priceId, bookable: true, placesLeft: card.placesLeft }}
+            accessibleName={`Book Now: ${card.title}, ${card.dates}`}
+            onError={onError}
+            className="w-full"
+          />
+        ) : (
+          <NotOnSale />
+        )}
       </div>
     </li>
+  );
+}
+
+/** In place of Book Now while an edition has no price to sell it at: the dates are known, the booking is not open. */
+function NotOnSale() {
+  return (
+    <div className="grid gap-2 rounded-md border border-dashed border-navy/25 px-4 py-3 text-center text-sm">
+      <p className="font-semibold text-navy/80">{CHECKOUT_MESSAGES.notAvailable}</p>
+      <Link to="/courses#register-interest" className="font-semibold text-gold-dark underline-offset-4 hover:underline">
+        Register your interest
+      </Link>
+    </div>
   );
 }
 

@@ -84,6 +84,21 @@ test.describe("booking and paying", () => {
     },
   );
 
+  test("an active edition not on sale yet is listed with its dates, and says it cannot be booked instead of offering Book Now", async ({ page, data }) => {
+    const edition = await data.edition({ offeringKey: "level-1", startDate: farDate() });
+    await page.goto("/booking");
+    const card = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: edition.title }) })
+      .filter({ hasText: datesOf(edition) });
+    await expect(card).toHaveCount(1);
+    await expect(card.getByText("London, United Kingdom")).toBeVisible();
+    await expect(card.getByText("This course is not available for booking at this time.")).toBeVisible();
+    await expect(card.getByRole("link", { name: "Register your interest" })).toHaveAttribute("href", "/courses#register-interest");
+    await expect(card.getByRole("button")).toHaveCount(0);
+    await expect(card.getByText(/places? left/)).toHaveCount(0);
+  });
+
   test("a signed-in dentist sees the sign-up discount, pays with Klarna, and finds the purchase and its receipt on /account", async ({
     page,
     account,

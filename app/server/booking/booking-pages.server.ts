@@ -10,41 +10,47 @@ import type { AppServices } from "~/server/platform/context.server";
 import { discountsFor } from "./checkout.server";
 import type { CheckoutOutcome } from "./fulfilment.server";
 
-/** One card of /booking: an edition on sale, with what this visitor would pay. */
+/** One card of /booking: an active edition, and, when it is on sale, what this visitor would pay. */
 export interface BookingCard {
   id: string;
   title: string;
   courseHref: string;
   dates: string;
   location: string | null;
-  /** Minor units. */
-  priceAmount: number;
-  priceId: string;
+  /** Minor units; null while the edition has no price. */
+  priceAmount: number | null;
+  priceId: string | null;
+  /** A price and a price id Stripe could know: Book Now can sell it. */
+  bookable: boolean;
   placesLeft: number;
   /** For a signed-in dentist: the discount their booking would get. */
   discount: { name: string; amount: number } | null;
 }
 
 /**
- * Spec 2, Booking: the active editions that can be booked now, by title (spec
- * 7) and then date, each with its places left and, for a signed-in dentist,
- * the discount the server would give.
+ * Spec 2, Booking: the active editions to come, by title (spec 7) and then
+ * date, each with its places left and, for a signed-in dentist, the discount
+ * the server would give. An edition not on sale yet (no price id) is listed
+ * too, so its dates are known; its card says it cannot be booked.
  */
 export async function bookingCards(services: AppServices, buyerId: string | null): Promise<BookingCard[]> {
   const { db } = services.database;
   const [editions, slugs] = await Promise.all([upcomingEditions(db), slugsByKey(db)]);
-  const onSale = editions
-    .filter((edition) => edition.bookable && edition.priceAmount !== null)
-    .sort((a, b) => a.title.localeCompare(b.title, "en") || a.startDate.localeCompare(b.startDate));
-  const discounts = await discountsFor(services, buyerId, onSale);
-  return onSale.map((edition) => ({
+  const listed = editions.sort((a, b) => a.title.localeCompare(b.title, "en") || a.startDate.localeCompare(b.startDate));
+  const discounts = await discountsFor(
+    services,
+    buyerId,
+    listed.filter((edition) => edition.bookable),
+  );
+  return listed.map((edition) => ({
     id: edition.id,
     title: edition.title,
     courseHref: `/courses/${slugs[edition.offeringKey] ?? edition.id}`,
     dates: formatDateRange(edition.startDate, edition.endDate),
     location: edition.location,
-    priceAmount: edition.priceAmount!,
-    priceId: edition.priceId!,
+    priceAmount: edition.priceAmount,
+    priceId: edition.priceId,
+    bookable: edition.bookable && edition.priceAmount !== null,
     placesLeft: edition.placesLeft,
     discount: discounts[edition.id] ? { name: discounts[edition.id].rule.name, amount: discounts[edition.id].amount } : null,
   }));
