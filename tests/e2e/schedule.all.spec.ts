@@ -83,6 +83,14 @@ test.describe("the schedule", () => {
       // The month view puts the event's tooltip on its content.
       const event = page.getByTitle(`${edition.title}, ${dates}`, { exact: true }).first();
       const dialog = page.getByRole("dialog");
+      // Spec 2: all-day events in gold (#C09A58 at 0.9 opacity) with white text; its thin navy outline is what lets axe pass it.
+      const eventBox = page
+        .locator(".rbc-event")
+        .filter({ has: page.getByRole("button", { name: `${edition.title}, ${dates}` }) })
+        .first();
+      await expect(eventBox).toHaveCSS("background-color", "rgb(192, 154, 88)");
+      await expect(eventBox).toHaveCSS("opacity", "0.9");
+      await expect(eventBox.getByRole("button")).toHaveCSS("color", "rgb(255, 255, 255)");
 
       const open = async () => {
         await event.click();
