@@ -70,6 +70,7 @@ export default defineConfig({
       NODE_ENV: "production",
       FORM_RATE_LIMIT: "10000",
       AUTH_RATE_LIMIT: "10000",
+      ACCOUNT_LOGIN_LIMIT: "10000",
       PAGE_VIEW_RATE_LIMIT: "10000",
       CHECKOUT_RATE_LIMIT: "10000",
       CHECKOUT_HOLDS_PER_ADDRESS: "10000",

@@ -82,6 +82,7 @@ async function startServer() {
     TRUST_PROXY: "1",
     FORM_RATE_LIMIT: "100000",
     AUTH_RATE_LIMIT: "100000",
+    ACCOUNT_LOGIN_LIMIT: "100000",
   });
 }
 

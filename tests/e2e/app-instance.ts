@@ -33,6 +33,7 @@ export async function startAppInstance(port: number, env: Record<string, string>
       SITE_URL: url,
       FORM_RATE_LIMIT: "10000",
       AUTH_RATE_LIMIT: "10000",
+      ACCOUNT_LOGIN_LIMIT: "10000",
       PAGE_VIEW_RATE_LIMIT: "10000",
       CHECKOUT_RATE_LIMIT: "10000",
       CHECKOUT_HOLDS_PER_ADDRESS: "10000",

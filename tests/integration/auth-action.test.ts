@@ -136,7 +136,7 @@ async function linkIn(email: string, template: string) {
 }
 
 describe(`/auth action on ${testDriver}: rate limits`, () => {
-  const env = testEnv({ AUTH_RATE_LIMIT: "3" });
+  const env = testEnv({ AUTH_RATE_LIMIT: "3", ACCOUNT_LOGIN_LIMIT: "3" });
 
   it("refuses the 4th login from one address within the window with 429, even with the right password, while another address is let in", async () => {
     const emails = [uniqueEmail("limited.login1"), uniqueEmail("limited.login2"), uniqueEmail("limited.login3"), uniqueEmail("limited.login4")];
@@ -179,6 +179,19 @@ describe(`/auth action on ${testDriver}: rate limits`, () => {
     const fifth = await callApi("/api/auth/sign-in/email", { email, password: PASSWORD }, { Origin: TEST_SITE_URL }, env, freshIp());
     expect(fifth.status).toBe(429);
     expect(await sessionsOf(email)).toHaveLength(0);
+  });
+
+  it("lets an account's owner log in again and again: only wrong passwords spend the account's budget", async () => {
+    const email = uniqueEmail("limited.owner");
+    await verifiedUser(email);
+    for (let login = 1; login <= 5; login++) {
+      const answer = await submit(signInFields(email), { ip: freshIp(), env });
+      expect(answer.status, `login ${login}`).toBe(200);
+    }
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      expect((await submit(signInFields(email, `wrong-password-${attempt}`), { ip: freshIp(), env })).status, `attempt ${attempt}`).toBe(400);
+    }
+    expect((await submit(signInFields(email), { ip: freshIp(), env })).status).toBe(429);
   });
 
   it("refuses the 4th sign-up from one address within the window with 429 and creates no account, while another address is let in", async () => {

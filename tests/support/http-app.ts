@@ -24,7 +24,14 @@ export interface HttpApp {
 export async function startHttpApp(env: Record<string, string> = {}): Promise<HttpApp> {
   const build = await import("virtual:react-router/server-build");
   const database = await createTestDatabase();
-  const appEnv = testEnv({ NODE_ENV: "production", FORM_RATE_LIMIT: "100000", AUTH_RATE_LIMIT: "100000", PAGE_VIEW_RATE_LIMIT: "100000", ...env });
+  const appEnv = testEnv({
+    NODE_ENV: "production",
+    FORM_RATE_LIMIT: "100000",
+    AUTH_RATE_LIMIT: "100000",
+    ACCOUNT_LOGIN_LIMIT: "100000",
+    PAGE_VIEW_RATE_LIMIT: "100000",
+    ...env,
+  });
   const services = createAppServices({ env: appEnv, database, appSecret: "http-test-secret-that-is-at-least-32-chars" });
   const app = createHttpApp({ runtime: { ...services, stop: async () => {} }, build, mountAssets: () => {} });
   const server: Server = app.listen(0, "127.0.0.1");

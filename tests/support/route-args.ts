@@ -10,7 +10,7 @@ export const TEST_SITE_URL = "http://localhost:3000";
 
 /** The test settings: logins are not budgeted unless a test sets AUTH_RATE_LIMIT itself. */
 export function testEnv(overrides: Record<string, string> = {}): Env {
-  return parseEnv({ NODE_ENV: "test", SITE_URL: TEST_SITE_URL, AUTH_RATE_LIMIT: "100000", ...overrides });
+  return parseEnv({ NODE_ENV: "test", SITE_URL: TEST_SITE_URL, AUTH_RATE_LIMIT: "100000", ACCOUNT_LOGIN_LIMIT: "100000", ...overrides });
 }
 
 export const TEST_APP_SECRET = "test-secret-that-is-at-least-32-characters";

@@ -15,7 +15,7 @@ import { enqueueEmail } from "~/server/email/outbox.server";
 import { renderResetPassword, renderVerifyEmail } from "~/server/email/templates.server";
 import type { Env } from "~/server/platform/env.server";
 import { log } from "~/server/platform/log.server";
-import { consumeRateLimit, FORM_WINDOW_MS, TOO_MANY_REQUESTS_MESSAGE } from "~/server/platform/rate-limit.server";
+import { consumeRateLimit, FORM_WINDOW_MS, giveBackAttempt, TOO_MANY_REQUESTS_MESSAGE } from "~/server/platform/rate-limit.server";
 
 import {
   completePendingSignUp,
@@ -45,14 +45,18 @@ export function withSignUpDecision<T>(decision: { marketingConsent: boolean }, r
   return signUpDecision.run(decision, run);
 }
 
+const accountBudgetKey = (email: string) => `auth-account:${email.trim().toLowerCase()}`;
+
 /**
  * One login budget per address and one per account, whichever way the login
  * comes (the /auth page or /api/auth/sign-in/email). True while within both.
+ * Each attempt is counted before the password is checked, so a burst cannot
+ * outrun the count; a login that succeeds gives its account's attempt back.
  */
-async function withinLoginBudget(db: Database, clientIp: string, email: string, limit: number): Promise<boolean> {
+async function withinLoginBudget(db: Database, clientIp: string, email: string, limits: { address: number; account: number }): Promise<boolean> {
   const [byAddress, byAccount] = await Promise.all([
-    consumeRateLimit(db, `auth:${clientIp}`, { limit, windowMs: FORM_WINDOW_MS }),
-    consumeRateLimit(db, `auth-account:${email.trim().toLowerCase()}`, { limit, windowMs: FORM_WINDOW_MS }),
+    consumeRateLimit(db, `auth:${clientIp}`, { limit: limits.address, windowMs: FORM_WINDOW_MS }),
+    consumeRateLimit(db, accountBudgetKey(email), { limit: limits.account, windowMs: FORM_WINDOW_MS }),
   ]);
   return byAddress && byAccount;
 }
@@ -145,9 +149,20 @@ export function createAuth({ db, env, secret }: { db: Database; env: Env; secret
           const parsed = AuthApiSignInSchema.safeParse(ctx.body);
           if (!parsed.success) throw new APIError("BAD_REQUEST", { message: firstIssueMessage(parsed.error) });
           const clientIp = ctx.headers?.get(CLIENT_IP_HEADER) ?? "unknown";
-          if (!(await withinLoginBudget(db, clientIp, parsed.data.email, env.authRateLimit))) {
+          if (!(await withinLoginBudget(db, clientIp, parsed.data.email, { address: env.authRateLimit, account: env.accountLoginLimit }))) {
             throw new APIError("TOO_MANY_REQUESTS", { message: TOO_MANY_REQUESTS_MESSAGE });
           }
+        }
+      }),
+      /**
+       * The account's budget is for wrong passwords: its owner logging in does
+       * not spend it. The address's is not given back, or logins to one's own
+       * account would buy guesses at others' from the same address.
+       */
+      after: createAuthMiddleware(async (ctx) => {
+        const email = (ctx.body as { email?: unknown } | undefined)?.email;
+        if (ctx.path === "/sign-in/email" && ctx.context.newSession && typeof email === "string") {
+          await giveBackAttempt(db, accountBudgetKey(email));
         }
       }),
     },

@@ -20,8 +20,9 @@ const EnvSchema = z
     LOCAL_PROVIDERS: flag.optional(),
     SEED_DEMO_DATA: flag.optional(),
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
-    FORM_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(5),
-    AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
+    FORM_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
+    AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
+    ACCOUNT_LOGIN_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
     PAGE_VIEW_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),
     BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     DEMO_ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
@@ -112,6 +113,8 @@ export interface Env {
   formRateLimit: number;
   /** Sign-in, sign-up and reset attempts allowed per address in 10 minutes. */
   authRateLimit: number;
+  /** Failed logins allowed per account in 10 minutes (a successful one gives its attempt back). */
+  accountLoginLimit: number;
   /** Page views recorded per address in 10 minutes. */
   pageViewRateLimit: number;
   /** Signs sessions and tokens; unset in the embedded demo, which keeps one in DATA_DIR. */
@@ -165,6 +168,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     trustProxy: env.TRUST_PROXY,
     formRateLimit: env.FORM_RATE_LIMIT,
     authRateLimit: env.AUTH_RATE_LIMIT,
+    accountLoginLimit: env.ACCOUNT_LOGIN_LIMIT,
     pageViewRateLimit: env.PAGE_VIEW_RATE_LIMIT,
     authSecret: env.BETTER_AUTH_SECRET,
     demoAdminPassword: env.DEMO_ADMIN_PASSWORD,

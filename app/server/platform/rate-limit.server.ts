@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 
 import type { Database } from "~/server/db/client.server";
 import { preparedStatement } from "~/server/db/prepared.server";
@@ -38,6 +38,14 @@ export async function consumeRateLimit(
   const windowStart = new Date(now.getTime() - windowMs);
   const [row] = await countAttempt(db).execute({ key, now: now.toISOString(), windowStart: windowStart.toISOString() });
   return (row?.count ?? 1) <= limit;
+}
+
+/** Takes back one attempt counted against `key` in its current window (never below zero). */
+export async function giveBackAttempt(db: Database, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(eq(rateLimits.key, key));
 }
 
 export const TOO_MANY_REQUESTS_MESSAGE = "Too many requests. Please wait a few minutes and try again.";
