@@ -7,7 +7,7 @@ import { ProfileDetails } from "~/components/sections/account/profile-form";
 import { PurchasedCourses, type PurchasesResult } from "~/components/sections/account/purchased-courses";
 import { PageHeading } from "~/components/ui/page-heading";
 import { purchaseCard } from "~/lib/purchases";
-import { NewPasswordSchema, passwordSaveError } from "~/lib/schemas/auth";
+import { NewPasswordSchema } from "~/lib/schemas/auth";
 import { fieldErrors, firstIssueMessage } from "~/lib/schemas/fields";
 import { PROFILE_FIELDS, PROFILE_MESSAGES, profileFormValues, profileSaveError, ProfileSchema } from "~/lib/schemas/profile";
 import { seo } from "~/lib/seo";
@@ -72,10 +72,10 @@ export async function action(args: Route.ActionArgs) {
   const intent = form.get("intent");
 
   if (intent === "profile") {
-    if (!user) return answer({ ok: false, signedOut: true, message: profileSaveError(PROFILE_MESSAGES.loginRequired) }, 401);
+    if (!user) return answer({ ok: false, signedOut: true, message: PROFILE_MESSAGES.loginRequired }, 401);
     const parsed = ProfileSchema.safeParse(Object.fromEntries(PROFILE_FIELDS.map((field) => [field, form.get(field)])));
     if (!parsed.success) {
-      return answer({ ok: false, message: profileSaveError(firstIssueMessage(parsed.error)), fieldErrors: fieldErrors(parsed.error) }, 400);
+      return answer({ ok: false, message: firstIssueMessage(parsed.error), fieldErrors: fieldErrors(parsed.error) }, 400);
     }
     try {
       const saved = await saveProfile(services.database.db, user.id, parsed.data);
@@ -87,10 +87,10 @@ export async function action(args: Route.ActionArgs) {
   }
 
   if (intent === "password") {
-    if (!user) return answer({ ok: false, signedOut: true, message: passwordSaveError(PASSWORD_LOGIN_REQUIRED) }, 401);
+    if (!user) return answer({ ok: false, signedOut: true, message: PASSWORD_LOGIN_REQUIRED }, 401);
     const parsed = NewPasswordSchema.safeParse({ newPassword: form.get("newPassword"), confirmPassword: form.get("confirmPassword") });
     if (!parsed.success) {
-      return answer({ ok: false, message: passwordSaveError(firstIssueMessage(parsed.error)), fieldErrors: fieldErrors(parsed.error) }, 400);
+      return answer({ ok: false, message: firstIssueMessage(parsed.error), fieldErrors: fieldErrors(parsed.error) }, 400);
     }
     const outcome = await changePassword(services, { userId: user.id, sessionId: user.sessionId }, parsed.data.newPassword);
     return answer({ ok: outcome.ok, message: outcome.message }, outcome.ok ? 200 : 500);

@@ -75,7 +75,7 @@ test("checks every profile rule in the browser, as the person types, and saves n
   await form.getByLabel("Last Name").fill("");
   await save.click();
   await expectProblem("First Name", "First name or last name must be provided.");
-  await expect(page.getByText("Error updating profile: First name or last name must be provided.")).toBeVisible();
+  await expect(page.locator("[data-sonner-toast]").getByText("First name or last name must be provided.", { exact: true })).toBeVisible();
   // After the first try, the form re-checks as the person types.
   await form.getByLabel("Last Name").fill("Hart");
   await expect(form.getByText("First name or last name must be provided.")).toHaveCount(0);
@@ -83,7 +83,7 @@ test("checks every profile rule in the browser, as the person types, and saves n
   await form.getByLabel("Mobile Number").fill("7700900123");
   await expectProblem("Country Code", "Please enter a mobile number with the country code.");
   await save.click();
-  await expect(page.getByText("Error updating profile: Please enter a mobile number with the country code.")).toBeVisible();
+  await expect(page.locator("[data-sonner-toast]").getByText("Please enter a mobile number with the country code.", { exact: true })).toBeVisible();
 
   await choose(page, form.getByLabel("Country Code"), "+44");
   await form.getByLabel("Mobile Number").fill("");
@@ -105,7 +105,7 @@ test("checks every profile rule in the browser, as the person types, and saves n
     await expectProblem("Instagram Profile", "Please enter a valid Instagram username (@username) or URL.");
   }
   await save.click();
-  await expect(page.getByText("Error updating profile: Please enter a valid Instagram username (@username) or URL.")).toBeVisible();
+  await expect(page.locator("[data-sonner-toast]").getByText("Please enter a valid Instagram username (@username) or URL.", { exact: true })).toBeVisible();
 
   expect(saves).toBe(0);
   await page.reload();
@@ -163,13 +163,13 @@ test("changes the password; after logging out, only the new password logs in", a
   await form.getByLabel("Confirm New Password").fill("second-password-3");
   await update.click();
   await expect(form.getByText("New passwords do not match.", { exact: true })).toBeVisible();
-  await expect(page.getByText("Error updating password: New passwords do not match.")).toBeVisible();
+  await expect(page.locator("[data-sonner-toast]").getByText("New passwords do not match.", { exact: true })).toBeVisible();
 
   await form.getByLabel("New Password", { exact: true }).fill("abc12");
   await form.getByLabel("Confirm New Password").fill("abc12");
   await expect(form.getByText("Password should be at least 6 characters.", { exact: true })).toBeVisible();
   await update.click();
-  await expect(page.getByText("Error updating password: Password should be at least 6 characters.")).toBeVisible();
+  await expect(page.locator("[data-sonner-toast]").getByText("Password should be at least 6 characters.", { exact: true })).toBeVisible();
 
   await form.getByLabel("New Password", { exact: true }).fill("second-password-2");
   await form.getByLabel("Confirm New Password").fill("second-password-2");
@@ -250,7 +250,7 @@ test("when the session has ended, saving says so and goes to login", async ({ pa
   const release = await hold(page, /\/auth\.data(\?|$)/);
   await profileForm(page).getByLabel("First Name").fill("Someone Else");
   await profileForm(page).getByRole("button", { name: "Save Changes" }).click();
-  await expect(page.getByText("Error updating profile: You must be logged in to update your profile.")).toBeVisible();
+  await expect(page.locator("[data-sonner-toast]").getByText("You must be logged in to update your profile.", { exact: true })).toBeVisible();
   await expect(profileForm(page).getByRole("status")).toHaveText("Redirecting to login...");
   release();
   await expect(page).toHaveURL(/\/auth\?notice=login-required$/);

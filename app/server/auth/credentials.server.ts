@@ -1,7 +1,7 @@
 import { createEmailVerificationToken, isAPIError } from "better-auth/api";
 import { and, eq, ne } from "drizzle-orm";
 
-import type { SignUpInput } from "~/lib/schemas/auth";
+import { passwordSaveError, type SignUpInput } from "~/lib/schemas/auth";
 import { accounts, sessions, users } from "~/server/db/schema.server";
 import { enqueueEmail } from "~/server/email/outbox.server";
 import { renderAccountExists } from "~/server/email/templates.server";
@@ -183,7 +183,7 @@ export async function resetPassword(services: AppServices, request: Request, inp
   const { ok, serviceMessage } = await call(() =>
     services.auth.api.resetPassword({ body: { token: input.token, newPassword: input.newPassword }, headers: request.headers, asResponse: true }),
   );
-  if (!ok) return { ok: false, kind: "error", message: `Error updating password: ${serviceMessage ?? "the link is invalid or has expired."}`, cookies: [] };
+  if (!ok) return { ok: false, kind: "error", message: passwordSaveError(serviceMessage ?? "the link is invalid or has expired."), cookies: [] };
   return { ok: true, kind: "success", message: "Password updated successfully!", redirectTo: "/auth?view=sign_in", cookies: [] };
 }
 
@@ -212,6 +212,6 @@ export async function changePassword(services: AppServices, session: { userId: s
     return { ok: true, kind: "success", message: "Password updated successfully!", cookies: [] };
   } catch (error) {
     log.error("Password update failed", error);
-    return { ok: false, kind: "error", message: "Error updating password: please try again.", cookies: [] };
+    return { ok: false, kind: "error", message: passwordSaveError("please try again."), cookies: [] };
   }
 }

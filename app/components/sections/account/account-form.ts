@@ -17,14 +17,11 @@ export function useAccountForm<Field extends string>({
   fetcher,
   schema,
   initial,
-  describeError,
   onSaved,
 }: {
   fetcher: ReturnType<typeof useFetcher<AccountActionAnswer>>;
   schema: z.ZodType;
   initial: Record<Field, string>;
-  /** The toast for a problem found before sending: 'Error updating …: {message}'. */
-  describeError: (message: string) => string;
   /** The values the form shows once saved, from the answer and what was sent. */
   onSaved: (answer: AccountActionAnswer, sent: Record<Field, string>) => Record<Field, string>;
 }) {
@@ -64,7 +61,8 @@ export function useAccountForm<Field extends string>({
     if (problem) {
       event.preventDefault();
       setErrors(problem.errors);
-      toast.error(describeError(problem.first));
+      // Spec 5's own words: 'Error updating …' is for a save that failed, not for a form not yet right.
+      toast.error(problem.first);
       return;
     }
     setErrors({});

@@ -6,7 +6,7 @@ import type { ProfileFormValues } from "~/lib/schemas/profile";
 /** What the account route's action answers to the profile and password forms. */
 export interface AccountActionAnswer {
   ok: boolean;
-  /** The toast's whole text: the spec's success message, or 'Error updating …: {message}'. */
+  /** The toast's whole text: the spec's success message, a spec 5 problem as it stands, or 'Error updating …: {message}' for a save that failed. */
   message: string;
   /** The first problem with each field, shown beside it. */
   fieldErrors?: Record<string, string>;

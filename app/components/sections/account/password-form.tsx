@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { Field, fieldErrorId, Input } from "~/components/ui/field";
-import { NewPasswordSchema, passwordSaveError } from "~/lib/schemas/auth";
+import { NewPasswordSchema } from "~/lib/schemas/auth";
 
 import { AccountCard } from "./account-card";
 import { useAccountForm } from "./account-form";
@@ -21,7 +21,6 @@ export function UpdatePassword({ accountEmail }: { accountEmail: string }) {
     fetcher,
     schema: NewPasswordSchema,
     initial: EMPTY,
-    describeError: passwordSaveError,
     // A saved password is not shown again.
     onSaved: () => EMPTY,
   });

@@ -6,7 +6,7 @@ import { Field, fieldErrorId, Input } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 import { COUNTRIES_OF_RESIDENCE, COUNTRY_CODES } from "~/content/account";
 import { formatLongDate } from "~/lib/format";
-import { type ProfileField, type ProfileFormValues, profileSaveError, ProfileSchema } from "~/lib/schemas/profile";
+import { type ProfileField, type ProfileFormValues, ProfileSchema } from "~/lib/schemas/profile";
 import { toast } from "~/lib/toast";
 
 import { AccountCard } from "./account-card";
@@ -39,7 +39,6 @@ export function ProfileDetails({
     fetcher,
     schema: ProfileSchema,
     initial: initialValues,
-    describeError: profileSaveError,
     onSaved: (answer, sent) => {
       setMissing(false);
       return answer.values ?? sent;
