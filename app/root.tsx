@@ -97,7 +97,7 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-/** A page that answers 404 from its loader (an unknown course) is shown, and tagged, as the not-found page. */
+/** A page that answers 404 from its loader (someone else's receipt, an unknown checkout) is shown, and tagged, as the not-found page. */
 export const meta: Route.MetaFunction = (args) => {
   if (isRouteErrorResponse(args.error) && args.error.status === 404) return seo(args, NOT_FOUND_PAGE);
   return [{ title: SITE.defaultTitle }, { name: "description", content: SITE.defaultDescription }];

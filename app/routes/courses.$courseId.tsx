@@ -1,10 +1,11 @@
 import { ChevronRight } from "lucide-react";
 import { data, Link } from "react-router";
 
-import { NOT_FOUND_PAGE } from "~/components/sections/not-found";
 import { CourseEditions } from "~/components/sections/programmes/course-editions";
 import { CourseInstructors } from "~/components/sections/programmes/course-instructors";
 import { ProgrammeHero } from "~/components/sections/programmes/programme-hero";
+import { Button } from "~/components/ui/button";
+import { PageHeading } from "~/components/ui/page-heading";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { COURSE_INSTRUCTORS, programmeFor } from "~/content/programmes";
 import { courseJsonLd, siteUrlFromMatches } from "~/lib/course-json-ld";
@@ -22,9 +23,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { database } = appServices(context);
   const today = todayIsoDate();
   const course = await findCourseOffering(database.db, params.courseId, today);
-  // The root error boundary shows the not-found page for this.
-  if (!course) throw data(null, { status: 404 });
-  return { ...course, today };
+  // Spec 2's placeholder for a course id the catalogue does not know; 404, so no search engine keeps it.
+  if (!course) return data({ found: false as const }, { status: 404 });
+  return { found: true as const, ...course, today };
 }
 
 const PROGRAMME_PAGE_LINKS = {
@@ -32,9 +33,10 @@ const PROGRAMME_PAGE_LINKS = {
   grafting: { label: "Grafting Techniques", to: "/courses/grafting" },
 } as const;
 
+const PLACEHOLDER_PAGE = { title: "Course Details", noIndex: true } as const;
+
 export const meta: Route.MetaFunction = (args) => {
-  // A thrown 404 is shown by the root's error boundary, whose meta (the root's) gives the not-found tags.
-  if (!args.loaderData) return seo(args, NOT_FOUND_PAGE);
+  if (!args.loaderData?.found) return seo(args, PLACEHOLDER_PAGE);
   const { offering, editions } = args.loaderData;
   const programme = programmeFor(offering.key);
   const name = programme?.name ?? offering.title;
@@ -58,7 +60,31 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
+/** Spec 2: a course the catalogue does not know yet, with what its page will hold and the way to the courses it does. */
+function CourseDetailsPlaceholder() {
+  return (
+    <>
+      <PageHeading title="Course Details" />
+      <div className="mx-auto max-w-3xl px-4 py-14 sm:px-6 lg:px-8">
+        <p className="text-lg leading-relaxed text-ink/85">
+          This page will show the course's description, learning objectives, instructors, schedule and pricing, with a Book Now button.
+        </p>
+        <p className="mt-4 text-ink/80">Its details are not published yet. In the meantime, every course we teach is in the catalogue.</p>
+        <div className="mt-8 flex flex-wrap gap-3">
+          <Button asChild>
+            <Link to="/courses">Browse Courses</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/upcoming-events">See the Schedule</Link>
+          </Button>
+        </div>
+      </div>
+    </>
+  );
+}
+
 export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.found) return <CourseDetailsPlaceholder />;
   const { offering, editions, today } = loaderData;
   const programme = programmeFor(offering.key);
   const name = programme?.name ?? offering.title;
