@@ -167,6 +167,17 @@ describe("interest", () => {
     expect(mail).toMatchObject({ toAddress: "info@globalimplantinstitute.com", replyTo: "amira@example.com" });
     expect(mail.text).toContain("Sinus Grafting");
   });
+
+  it("takes a course named twice as one interest in it", async () => {
+    const result = await call(interestAction, endpoints.interest.path, {
+      name: "Dr Omar Haddad",
+      email: "omar@example.com",
+      interestedCourses: ["Sinus Grafting", "Sinus Grafting"],
+    });
+    expect(result).toEqual({ status: 200, body: { message: "Thank you! Your interest has been registered." } });
+    const [row] = await handle.db.select().from(interestRegistrations).where(eq(interestRegistrations.email, "omar@example.com"));
+    expect(row.offeringKeys).toEqual(["sinus-grafting"]);
+  });
 });
 
 describe("contact", () => {

@@ -20,7 +20,8 @@ export const InterestRegistrationSchema = z.object({
     })
     .min(1, INTEREST_REQUIRED_MESSAGE)
     .max(MAX_COURSES, INTEREST_REQUIRED_MESSAGE)
-    .refine((courses) => new Set(courses).size === courses.length, INTEREST_REQUIRED_MESSAGE),
+    // A course named twice is one interest, not a mistake to refuse.
+    .transform((courses) => [...new Set(courses)]),
 });
 
 export type InterestRegistration = z.infer<typeof InterestRegistrationSchema>;
