@@ -7,6 +7,7 @@ import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 
+import { PAGES } from "~/lib/pages";
 import { CLIENT_IP_HEADER } from "~/server/auth/auth.server";
 import { nextHoldExpiry } from "~/server/catalogue/places.server";
 import { CROSS_SITE_MESSAGE, isBearerOnlyCall, NUL_MESSAGE } from "~/server/http/responses.server";
@@ -86,6 +87,21 @@ function refuseCrossSiteWrites(siteUrl: string): RequestHandler {
       return refuse(res, 403, CROSS_SITE_MESSAGE, true);
     }
     next();
+  };
+}
+
+/**
+ * Spec 2's pages live at lowercase paths. The router would also answer /Courses,
+ * a second address for the same page in caches and search results: it is sent
+ * to /courses (301), its query kept.
+ */
+function lowercasePagePaths(): RequestHandler {
+  const pages = new Set(PAGES.filter((page) => !page.path.includes(":")).map((page) => `/${page.path}`));
+  return (req, res, next) => {
+    const lower = req.path.toLowerCase();
+    if ((req.method !== "GET" && req.method !== "HEAD") || lower === req.path || !pages.has(lower)) return next();
+    const queryAt = req.originalUrl.indexOf("?");
+    res.redirect(301, lower + (queryAt === -1 ? "" : req.originalUrl.slice(queryAt)));
   };
 }
 
@@ -218,6 +234,7 @@ export function createHttpApp({ runtime, build, mountAssets }: HttpAppOptions) {
   });
   app.use(...securityHeaders(env));
   app.use(devRoutesForLocalRequestsOnly(env.localProviders));
+  app.use(lowercasePagePaths());
   app.use(compression());
   mountAssets(app);
   app.use(cachePolicy());

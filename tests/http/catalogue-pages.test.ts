@@ -116,3 +116,19 @@ describe("pages read what is sold from the database", () => {
       expect(sitemap).toContain(`/courses/${slug}</loc>`);
   });
 });
+
+describe("a page asked for with capitals", () => {
+  it("is sent to its one lowercase address (301), query kept, while other paths and writes are left alone", async () => {
+    for (const [asked, sentTo] of [
+      ["/Courses", "/courses"],
+      ["/CONTACT?utm_source=mail", "/contact?utm_source=mail"],
+      ["/Courses/Full-Arch", "/courses/full-arch"],
+    ]) {
+      const answer = await rawRequest(app.url, { path: asked });
+      expect({ status: answer.status, location: answer.headers.location }, asked).toEqual({ status: 301, location: sentTo });
+    }
+    // A course's own address is its slug, matched as given; an id is not lowercased.
+    expect((await rawRequest(app.url, { path: "/courses/Sinus-Grafting" })).status).not.toBe(301);
+    expect((await rawRequest(app.url, { path: "/courses" })).status).toBe(200);
+  });
+});
