@@ -38,6 +38,8 @@ describe("posts that come from no page of ours", () => {
     // A cookie could be a browser's ambient credential, and a cross-site fetch mark is a browser's word: both still need an Origin.
     expect((await post({ Cookie: "gii.session_token=someone" })).status).toBe(403);
     expect((await post({ "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
+    // Only JSON: a form's encodings (text/plain included) are what another site's page can send without asking.
+    expect((await post({ "Content-Type": "text/plain" })).status).toBe(403);
   });
 
   it("while a page's own form posted without an Origin is still refused", async () => {

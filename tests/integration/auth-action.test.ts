@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 
 import * as apiAuthRoute from "~/routes/api.auth";
 import * as authRoute from "~/routes/auth";
+import { RESET_EMAILS_PER_ACCOUNT } from "~/server/auth/auth.server";
 import { emailOutbox, newsletterSubscribers, profiles, rateLimits, sessions, users, verifications } from "~/server/db/schema.server";
 import { settleBackgroundWork } from "~/server/platform/background.server";
 import type { Env } from "~/server/platform/env.server";
@@ -466,6 +467,17 @@ describe(`/auth action on ${testDriver}: forgot password`, () => {
     expect(forKnown.body).toEqual({ ok: true, kind: "info", message: RESET_LINK_SENT, cookies: [] });
     expect(await outboxTo(known, "reset-password")).toHaveLength(1);
     expect(await outboxTo(unknown)).toHaveLength(0);
+  });
+
+  it(`sends one account at most ${RESET_EMAILS_PER_ACCOUNT} reset emails in 10 minutes, however many addresses ask, with the same answer to each`, async () => {
+    const known = uniqueEmail("flooded");
+    await verifiedUser(known);
+    for (let request = 1; request <= RESET_EMAILS_PER_ACCOUNT + 2; request++) {
+      const answer = await submit({ intent: "forgot-password", email: known }, { ip: freshIp() });
+      expect(answer.body, `request ${request}`).toEqual({ ok: true, kind: "info", message: RESET_LINK_SENT, cookies: [] });
+    }
+    await settleBackgroundWork();
+    expect(await outboxTo(known, "reset-password")).toHaveLength(RESET_EMAILS_PER_ACCOUNT);
   });
 });
 

@@ -28,6 +28,7 @@ import {
 
 /** Spec 9: passwords have at least 6 characters. */
 const MIN_PASSWORD_LENGTH = 6;
+export const RESET_EMAILS_PER_ACCOUNT = 3;
 const SESSION_DAYS = 30;
 export const VERIFICATION_LINK_SECONDS = 24 * 60 * 60;
 /** Our servers put the visitor's address here; a visitor's own copy of the header is dropped first. */
@@ -104,7 +105,9 @@ export function createAuth({ db, env, secret }: { db: Database; env: Env; secret
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
+      /** At most RESET_EMAILS_PER_ACCOUNT per account per 10 minutes, from any number of addresses: requests cannot flood an inbox. */
       async sendResetPassword({ user, url }) {
+        if (!(await consumeRateLimit(db, `reset-email:${user.id}`, { limit: RESET_EMAILS_PER_ACCOUNT, windowMs: FORM_WINDOW_MS }))) return;
         const rendered = await renderResetPassword({ url });
         await queueAfterTransactionHook(() => enqueueEmail(db, { template: "reset-password", to: user.email, ...rendered }));
       },
