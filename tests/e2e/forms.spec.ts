@@ -257,7 +257,7 @@ test.describe("contact form", () => {
 test.describe("form endpoints over HTTP", () => {
   test("answer bad input with 400 and the spec's message, never 500", async ({ request, baseURL }) => {
     // As a script calls them (no Origin, no cookie: docs/decisions/0012) and as the site's own pages do (their Origin).
-    for (const headers of [{}, { Origin: new URL(baseURL!).origin }]) {
+    for (const headers of [{}, { Origin: new URL(baseURL!).origin }] as Record<string, string>[]) {
       const cases: [string, unknown, string][] = [
         ["/api/v2/v2-subscribe-newsletter", {}, "Email address is required."],
         [
