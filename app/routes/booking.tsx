@@ -67,20 +67,20 @@ export const meta: Route.MetaFunction = (args) =>
     description: "Book your place on a Global Implant Institute course: dates, places left and prices, paid securely by card, Apple Pay, Google Pay or Klarna.",
   });
 
-function Price({ card }: { card: BookingCard & { priceAmount: number } }) {
-  if (!card.discount) return <p className="font-display text-2xl text-navy">{formatMinorUnits(card.priceAmount)}</p>;
+function Price({ amount, discount }: { amount: number; discount: BookingCard["discount"] }) {
+  if (!discount) return <p className="font-display text-2xl text-navy">{formatMinorUnits(amount)}</p>;
   return (
     <div>
       <p className="flex items-baseline gap-2">
-        <span className="font-display text-2xl text-navy">{formatMinorUnits(card.priceAmount - card.discount.amount)}</span>
+        <span className="font-display text-2xl text-navy">{formatMinorUnits(amount - discount.amount)}</span>
         <s className="text-sm text-ink/75">
           <span className="sr-only">instead of </span>
-          {formatMinorUnits(card.priceAmount)}
+          {formatMinorUnits(amount)}
         </s>
       </p>
       <p className="mt-1 flex items-center gap-1.5 text-sm font-medium text-emerald-800">
         <TicketPercent aria-hidden="true" className="size-4" />
-        {card.discount.name}
+        {discount.name}
       </p>
     </div>
   );
@@ -114,7 +114,7 @@ function CourseCard({ card, onError }: { card: BookingCard; onError: (message: s
       </dl>
       {/* Price and Book Now sit at the foot of every card, whatever the title's length. */}
       <div className="mt-auto flex flex-wrap items-end justify-between gap-3 pt-5">
-        {card.priceAmount !== null && <Price card={{ ...card, priceAmount: card.priceAmount }} />}
+        {card.priceAmount !== null && <Price amount={card.priceAmount} discount={card.discount} />}
         {card.bookable && (
           <p className={cn("text-sm font-semibold", card.placesLeft === 0 ? "text-red-800" : card.placesLeft <= 3 ? "text-gold-dark" : "text-emerald-800")}>
             {placesLeftLabel(card.placesLeft)}
