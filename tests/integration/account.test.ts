@@ -420,6 +420,8 @@ describe("password change", () => {
   it.each([
     ["different entries", "new-password", "new-passw0rd", "confirmPassword", "New passwords do not match."],
     ["a short password", "abc12", "abc12", "newPassword", "Password should be at least 6 characters."],
+    // Login refuses a blank password, so this one could never be used.
+    ["a password of spaces alone", "        ", "        ", "newPassword", "Password should be at least 6 characters."],
   ])("refuses %s with the spec's message", async (_name, newPassword, confirmPassword, field, message) => {
     const answer = await postAccount(asCookie(alice), { intent: "password", newPassword, confirmPassword });
     expect(answer).toEqual({ status: 400, body: { ok: false, message, fieldErrors: { [field]: message } } });

@@ -76,7 +76,9 @@ export const NewPasswordSchema = z
   })
   .superRefine((value, ctx) => {
     if (value.newPassword !== value.confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "New passwords do not match." });
-    else if (value.newPassword.length < 6) ctx.addIssue({ code: "custom", path: ["newPassword"], message: PASSWORD_TOO_SHORT });
+    // As at sign-up: a password of spaces alone could never log in.
+    else if (value.newPassword.length < 6 || value.newPassword.trim() === "")
+      ctx.addIssue({ code: "custom", path: ["newPassword"], message: PASSWORD_TOO_SHORT });
   });
 
 /** Spec 8: how a failed password change reads in the toast. */
