@@ -178,6 +178,27 @@ describe("interest", () => {
     const [row] = await handle.db.select().from(interestRegistrations).where(eq(interestRegistrations.email, "omar@example.com"));
     expect(row.offeringKeys).toEqual(["sinus-grafting"]);
   });
+
+  it("reads a course's title without the spaces around it", async () => {
+    const result = await call(interestAction, endpoints.interest.path, {
+      name: "Dr Lina Saleh",
+      email: "lina@example.com",
+      interestedCourses: [" Sinus Grafting "],
+    });
+    expect(result).toEqual({ status: 200, body: { message: "Thank you! Your interest has been registered." } });
+    const [row] = await handle.db.select().from(interestRegistrations).where(eq(interestRegistrations.email, "lina@example.com"));
+    expect(row.offeringKeys).toEqual(["sinus-grafting"]);
+  });
+
+  it("refuses the administrators' test product, which the form never offers", async () => {
+    const result = await call(interestAction, endpoints.interest.path, {
+      name: "Dr Test",
+      email: "test.product@example.com",
+      interestedCourses: ["Test Product"],
+    });
+    expect(result).toEqual({ status: 400, body: { error: "Please fill in your name, email, and select at least one course." } });
+    expect(await handle.db.select().from(interestRegistrations).where(eq(interestRegistrations.email, "test.product@example.com"))).toEqual([]);
+  });
 });
 
 describe("contact", () => {

@@ -15,7 +15,7 @@ export const InterestRegistrationSchema = z.object({
   name: nameField({ required: INTEREST_REQUIRED_MESSAGE, label: "Name" }),
   email: emailField({ required: INTEREST_REQUIRED_MESSAGE, invalid: "Please enter a valid email address." }),
   interestedCourses: z
-    .array(safeString({ error: INTEREST_REQUIRED_MESSAGE }).min(1, INTEREST_REQUIRED_MESSAGE).max(200, INTEREST_REQUIRED_MESSAGE), {
+    .array(safeString({ error: INTEREST_REQUIRED_MESSAGE }).trim().min(1, INTEREST_REQUIRED_MESSAGE).max(200, INTEREST_REQUIRED_MESSAGE), {
       error: INTEREST_REQUIRED_MESSAGE,
     })
     .min(1, INTEREST_REQUIRED_MESSAGE)

@@ -1,4 +1,4 @@
-import { inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 
 import { INTEREST_REQUIRED_MESSAGE, type InterestRegistration } from "~/lib/schemas/interest";
 import type { Database } from "~/server/db/client.server";
@@ -11,11 +11,15 @@ const INTEREST_REGISTERED_MESSAGE = "Thank you! Your interest has been registere
 
 /**
  * Stores the registration with the chosen offerings' keys and tells staff, in
- * one transaction: both or neither. A title that names no offering is refused.
+ * one transaction: both or neither. A title that names no listed offering is refused.
  */
 export async function registerInterest(db: Database, input: InterestRegistration, options: { staffEmail: string }) {
   await db.transaction(async (tx) => {
-    const chosen = await tx.select({ key: offerings.key, title: offerings.title }).from(offerings).where(inArray(offerings.title, input.interestedCourses));
+    // Only what the form offers: the listed offerings (never the administrators' test product).
+    const chosen = await tx
+      .select({ key: offerings.key, title: offerings.title })
+      .from(offerings)
+      .where(and(eq(offerings.listed, true), inArray(offerings.title, input.interestedCourses)));
     if (chosen.length !== input.interestedCourses.length) throw new InvalidInputError(INTEREST_REQUIRED_MESSAGE);
     // In the order the person ticked them.
     const ordered = input.interestedCourses.map((title) => chosen.find((offering) => offering.title === title)!);
