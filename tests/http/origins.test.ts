@@ -42,6 +42,16 @@ describe("posts that come from no page of ours", () => {
     expect((await post({ "Content-Type": "text/plain" })).status).toBe(403);
   });
 
+  it("reach spec 7's claim call, whose body is empty, with no body and no type: anonymous, it is told to log in", async () => {
+    const claim = (headers: Record<string, string>, body?: string) =>
+      rawRequest(app.url, { method: "POST", path: "/api/functions/claim-guest-purchases", headers, body });
+    const bodiless = await claim({});
+    expect({ status: bodiless.status, body: JSON.parse(bodiless.body) }).toEqual({ status: 401, body: { error: "You must be logged in." } });
+    // A body without a type is no script's JSON, and a cookie still needs an Origin.
+    expect((await claim({}, "x=1")).status).toBe(403);
+    expect((await claim({ Cookie: "gii.session_token=someone" })).status).toBe(403);
+  });
+
   it("while a page's own form posted without an Origin is still refused", async () => {
     const answer = await rawRequest(app.url, {
       method: "POST",

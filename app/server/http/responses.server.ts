@@ -71,16 +71,19 @@ export function isBearerOnlyCall(headers: { authorization: string | null | undef
 }
 
 /**
- * A call no web page made: JSON that names no origin (browsers name one on
- * every POST, and mark a cross-site fetch) and carries no cookie, so no
- * credential a forged page could borrow. A script or a server calling the API (spec 7's
- * calls that need no sign-in) sends such calls; what they may do, anyone may.
+ * A call no web page made: JSON, or no body at all (spec 7's claim call has
+ * none), that names no origin (browsers name one on every POST, and mark a
+ * cross-site fetch) and carries no cookie, so no credential a forged page
+ * could borrow. A script or a server calling the API (spec 7's calls that need
+ * no sign-in) sends such calls; what they may do, anyone may.
  */
 export function isPagelessAnonymousCall(request: Request): boolean {
   const { headers } = request;
-  // JSON too, which no HTML form can send and no other site's script can without a preflight this server never grants.
+  // JSON, which no HTML form can send and no other site's script can without a preflight this server never grants;
+  // or nothing, which no form sends either (a form always names its encoding).
   const json = (headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase() === "application/json";
-  return json && !headers.get("origin") && !headers.get("cookie") && headers.get("sec-fetch-site") !== "cross-site";
+  const bodiless = !headers.get("content-type") && !headers.get("transfer-encoding") && Number(headers.get("content-length") ?? 0) === 0;
+  return (json || bodiless) && !headers.get("origin") && !headers.get("cookie") && headers.get("sec-fetch-site") !== "cross-site";
 }
 
 /**
