@@ -325,10 +325,11 @@ export const GRAFTING_PAGE = {
 } as const;
 
 /**
- * The two instructors, named as on the instructors page (app/content/instructors.ts,
- * written separately); kept short here for the course detail page.
+ * The two instructors, named, titled and ordered as on the instructors page
+ * (app/content/instructors.ts, whose biographies stay out of the course
+ * detail page's script; a test keeps the two lists the same).
  */
 export const COURSE_INSTRUCTORS = [
-  { name: "Dr. Amelia Hart", role: "Clinical Director and Lead Surgical Instructor" },
-  { name: "Dr. Karim Haddad", role: "Prosthodontist and Head of Restorative Training" },
+  { name: "Dr. Karim Haddad", role: "Clinical Director and Lead Surgical Instructor" },
+  { name: "Dr. Amelia Hart", role: "Prosthodontist and Head of Restorative Training" },
 ] as const;

@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 
-import { CATALOGUE, fallbackDateLabel, FEES_FROM_POUNDS, OFFERING_KEYS, programmeFor, PROGRAMMES, programmesOn } from "~/content/programmes";
+import { INSTRUCTORS } from "~/content/instructors";
+import {
+  CATALOGUE,
+  COURSE_INSTRUCTORS,
+  fallbackDateLabel,
+  FEES_FROM_POUNDS,
+  OFFERING_KEYS,
+  programmeFor,
+  PROGRAMMES,
+  programmesOn,
+} from "~/content/programmes";
 
 const byName = (name: string) => {
   const found = PROGRAMMES.find((programme) => programme.name === name);
@@ -99,5 +109,11 @@ describe("catalogue cards", () => {
   it("say fees start at £1,500, as the spec's courses page does", () => {
     // Not the minimum of the catalogue: Full Arch Complications (£900) is a one-day add-on.
     expect(FEES_FROM_POUNDS).toBe(1_500);
+  });
+});
+
+describe("the instructors on every course detail page", () => {
+  it("are named, titled and ordered as on the instructors page", () => {
+    expect(COURSE_INSTRUCTORS.map(({ name, role }) => ({ name, title: role }))).toEqual(INSTRUCTORS.map(({ name, title }) => ({ name, title })));
   });
 });
