@@ -6,8 +6,9 @@ import { UpdatePassword } from "~/components/sections/account/password-form";
 import { ProfileDetails } from "~/components/sections/account/profile-form";
 import { PurchasedCourses, type PurchasesResult } from "~/components/sections/account/purchased-courses";
 import { PageHeading } from "~/components/ui/page-heading";
+import { unlessConnectionLost } from "~/lib/connection-lost";
 import { purchaseCard } from "~/lib/purchases";
-import { NewPasswordSchema } from "~/lib/schemas/auth";
+import { NewPasswordSchema, passwordSaveError } from "~/lib/schemas/auth";
 import { fieldErrors, firstIssueMessage } from "~/lib/schemas/fields";
 import { PROFILE_FIELDS, PROFILE_MESSAGES, profileFormValues, profileSaveError, ProfileSchema } from "~/lib/schemas/profile";
 import { seo } from "~/lib/seo";
@@ -97,6 +98,15 @@ export async function action(args: Route.ActionArgs) {
   }
 
   return answer({ ok: false, message: "Unknown request." }, 400);
+}
+
+/** Spec 8: a save whose request is lost fails as any failed save reads, with the browser's reason. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const intent = (await request.clone().formData()).get("intent");
+  return unlessConnectionLost(serverAction, (reason): AccountActionAnswer => ({
+    ok: false,
+    message: intent === "password" ? passwordSaveError(reason) : profileSaveError(reason),
+  }));
 }
 
 /**

@@ -8,6 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Field, inputClass } from "~/components/ui/field";
 import { PageHeading } from "~/components/ui/page-heading";
 import { cn } from "~/lib/cn";
+import { unlessConnectionLost } from "~/lib/connection-lost";
 import { formatDateRange } from "~/lib/format";
 import { firstIssueMessage } from "~/lib/schemas/fields";
 import { CourseIdSchema, CreateCourseSchema, deletedMessage, SCHEDULE_MESSAGES } from "~/lib/schemas/schedule";
@@ -52,11 +53,21 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 type Intent = "schedule" | "delete" | "deactivate";
+const DEACTIVATE_FAILED = "Failed to deactivate course.";
 type Outcome =
   { intent: Intent; message: string; error?: undefined } | { intent: Intent; error: string; description?: string; deactivate?: { id: string; title: string } };
 
 const refused = (intent: Intent, error: string, status: number, extra: Partial<Extract<Outcome, { error: string }>> = {}) =>
   data<Outcome>({ intent, error, ...extra }, status);
+
+/** Spec 8: a scheduling or deletion whose request is lost fails with the step's message and the browser's reason. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const intent = (await request.clone().formData()).get("intent");
+  // The test purchase leaves for the checkout page: nothing on this page to tell.
+  if (intent !== "schedule" && intent !== "delete" && intent !== "deactivate") return serverAction();
+  const failed = intent === "schedule" ? SCHEDULE_MESSAGES.scheduleFailed : intent === "delete" ? SCHEDULE_MESSAGES.deleteFailed : DEACTIVATE_FAILED;
+  return unlessConnectionLost(serverAction, (reason): Outcome => ({ intent, error: failed, description: reason }));
+}
 
 /**
  * The dashboard's forms: schedule from a template, delete or deactivate an
@@ -84,7 +95,7 @@ export async function action(args: Route.ActionArgs) {
   }
   if (intent === "delete" || intent === "deactivate") {
     const parsed = CourseIdSchema.safeParse(fields);
-    const failed = intent === "delete" ? SCHEDULE_MESSAGES.deleteFailed : "Failed to deactivate course.";
+    const failed = intent === "delete" ? SCHEDULE_MESSAGES.deleteFailed : DEACTIVATE_FAILED;
     if (!parsed.success) return refused(intent, failed, 400, { description: firstIssueMessage(parsed.error) });
     try {
       if (intent === "deactivate") {

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 
 import { AuthPanel } from "~/components/sections/auth/auth-panel";
+import { unlessConnectionLost } from "~/lib/connection-lost";
 import { ForgotPasswordSchema, LoginSchema, SignUpSchema } from "~/lib/schemas/auth";
 import { firstIssueMessage } from "~/lib/schemas/fields";
 import { seo } from "~/lib/seo";
@@ -84,6 +85,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);
   const { status, ...answer } = outcome;
   return data({ ...answer, cookies: [] }, { status: outcome.ok ? 200 : (status ?? 400), headers });
+}
+
+/** Spec 8: a login or sign-up whose request is lost reads as the step's unexpected failure. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const intent = (await request.clone().formData()).get("intent");
+  const message = intent === "sign-in" ? UNEXPECTED_MESSAGES.login : intent === "sign-up" ? UNEXPECTED_MESSAGES["sign up"] : "An unexpected error occurred.";
+  return unlessConnectionLost(serverAction, (): AuthOutcome => ({ ok: false, kind: "error", message, cookies: [] }));
 }
 
 export const meta: Route.MetaFunction = (args) =>

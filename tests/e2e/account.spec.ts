@@ -256,3 +256,31 @@ test("when the session has ended, saving says so and goes to login", async ({ pa
   await expect(page).toHaveURL(/\/auth\?notice=login-required$/);
   await expect(page.getByRole("status").filter({ hasText: "Please log in to view your account." }).first()).toBeVisible();
 });
+
+test("a save or a logout whose request is lost says so in spec 8's words, and the page and what was typed stay", async ({
+  page,
+  account: _account,
+  allowConsoleErrors,
+}) => {
+  // Spec 8: the failed logout is also logged, as 'Error signing out'.
+  allowConsoleErrors(/Failed to load resource|ERR_FAILED|ERR_INTERNET_DISCONNECTED|^Error signing out/);
+  await page.route(ACCOUNT_ACTION, (route) => route.abort("internetdisconnected"));
+  const profile = profileForm(page);
+  await profile.getByLabel("First Name").fill("Amira");
+  await profile.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText(/^Error updating profile: \S/)).toBeVisible();
+  await expect(profile.getByLabel("First Name")).toHaveValue("Amira");
+
+  const password = passwordForm(page);
+  await password.getByLabel("New Password", { exact: true }).fill("lost-pass-1");
+  await password.getByLabel("Confirm New Password").fill("lost-pass-1");
+  await password.getByRole("button", { name: "Update Password" }).click();
+  await expect(page.getByText(/^Error updating password: \S/)).toBeVisible();
+
+  await page.route("**/auth/logout*", (route) => route.abort("internetdisconnected"));
+  await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByText("Logout failed. Please try again.")).toBeVisible();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByText("Unexpected Application Error!")).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
+});

@@ -108,6 +108,32 @@ test.describe("login and logout", () => {
     expect(wrongPassword).toMatch(/invalid email or password/i);
   });
 
+  test("a login or a sign-up whose request is lost says so in spec 8's words, and the form keeps what was typed", async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/Failed to load resource|ERR_FAILED|ERR_INTERNET_DISCONNECTED/);
+    await page.goto("/auth");
+    // The forms' posts are lost; moving between the tabs still loads.
+    await page.route(/\/auth\.data(\?|$)/, (route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue()));
+    const email = uniqueEmail("lost");
+    const login = page.getByRole("form", { name: "Login" });
+    await login.getByLabel("Email", { exact: true }).fill(email);
+    await login.getByLabel("Password").fill(PASSWORD);
+    await login.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByText("An unexpected error occurred during login.").first()).toBeVisible();
+    await expect(login.getByLabel("Email", { exact: true })).toHaveValue(email);
+
+    await page.getByRole("tab", { name: "Create Account" }).click();
+    const form = page.getByRole("form", { name: "Create Account" });
+    await form.getByLabel("First Name").fill("Layla");
+    await form.getByLabel("Last Name").fill("Hassan");
+    await form.getByLabel("Email", { exact: true }).fill(email);
+    await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await form.getByLabel("Confirm Password").fill(PASSWORD);
+    await form.getByRole("button", { name: "Create Account & Get £100 Off" }).click();
+    await expect(page.getByText("An unexpected error occurred during sign up.").first()).toBeVisible();
+    await expect(form.getByLabel("First Name")).toHaveValue("Layla");
+    await expect(page.getByText("Unexpected Application Error!")).toHaveCount(0);
+  });
+
   test("an unverified account cannot log in yet", async ({ page, allowConsoleErrors }) => {
     allowConsoleErrors(/status of 400/);
     const email = uniqueEmail("unverified");

@@ -126,6 +126,45 @@ test.describe("the back office", () => {
     await auditEntry(page, `Deleted Sinus Grafting on ${longDate(unbooked.startDate!)}`);
   });
 
+  test("says 'Scheduling new course...' and 'Deleting course...' while it works, and fails in spec 8's words when the request is lost", async ({
+    page,
+    data,
+    baseURL,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/Failed to load resource|ERR_FAILED|ERR_INTERNET_DISCONNECTED/);
+    await signedInAdmin(page, data, baseURL!);
+    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 4 });
+    await openHydrated(page, "/admin");
+    // Each post is held until released, then lost.
+    let release!: () => void;
+    const hold = () => new Promise<void>((resolve) => (release = resolve));
+    let held = hold();
+    await page.route(/\/admin\.data(\?|$)/, async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      await held;
+      await route.abort("internetdisconnected");
+    });
+
+    const form = page.getByRole("region", { name: "Schedule a New Course" });
+    await form.getByLabel("Course").selectOption({ label: "Sinus Grafting" });
+    await form.getByLabel("Start date").fill(farDate());
+    await form.getByRole("button", { name: "Schedule course" }).click();
+    await expect(page.getByText("Scheduling new course...")).toBeVisible();
+    release();
+    await expect(page.getByText("Failed to schedule course.")).toBeVisible();
+    await expect(form.getByLabel("Course")).toHaveValue(/.+/);
+
+    held = hold();
+    await page.getByRole("button", { name: `Delete Sinus Grafting ${formatDateRange(edition.startDate!)}` }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText("Deleting course...")).toBeVisible();
+    release();
+    await expect(page.getByText("Failed to delete course.")).toBeVisible();
+    await expect(page.getByRole("button", { name: `Delete Sinus Grafting ${formatDateRange(edition.startDate!)}` })).toBeVisible();
+    await expect(page.getByText("Unexpected Application Error!")).toHaveCount(0);
+  });
+
   test("edits a date's capacity and exports its attendees as CSV", async ({ page, data, baseURL, allowConsoleErrors }) => {
     // Too few places is a 409, which the browser reports.
     allowConsoleErrors(/status of 409/);
