@@ -3,7 +3,8 @@ import { data, Link, useFetcher, useNavigate } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { Field, FormError, Input } from "~/components/ui/field";
-import { NewPasswordSchema } from "~/lib/schemas/auth";
+import { unlessConnectionLost } from "~/lib/connection-lost";
+import { NewPasswordSchema, passwordSaveError } from "~/lib/schemas/auth";
 import { firstIssueMessage } from "~/lib/schemas/fields";
 import { seo } from "~/lib/seo";
 import { toast } from "~/lib/toast";
@@ -32,6 +33,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const token = form.get("token");
   const outcome = await resetPassword(services, request, { token: typeof token === "string" ? token : "", newPassword: parsed.data.newPassword });
   return data({ ok: outcome.ok, message: outcome.message, redirectTo: outcome.redirectTo }, outcome.ok ? 200 : 400);
+}
+
+/** Spec 8: a new password whose request is lost fails as a password change does, with the browser's reason. */
+export function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return unlessConnectionLost(serverAction, (reason) => ({ ok: false, message: passwordSaveError(reason), redirectTo: undefined }));
 }
 
 export const meta: Route.MetaFunction = (args) => seo(args, { title: "Choose a New Password", noIndex: true });

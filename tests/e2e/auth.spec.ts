@@ -134,6 +134,19 @@ test.describe("login and logout", () => {
     await expect(page.getByText("Unexpected Application Error!")).toHaveCount(0);
   });
 
+  test("a new password from a reset link whose request is lost says so in spec 8's words", async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/Failed to load resource|ERR_FAILED|ERR_INTERNET_DISCONNECTED/);
+    await page.goto("/auth/reset-password?token=a-token-from-an-email");
+    await page.route(/\/auth\/reset-password\.data(\?|$)/, (route) =>
+      route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue(),
+    );
+    await page.getByLabel("New Password", { exact: true }).fill("lost-pass-1");
+    await page.getByLabel("Confirm New Password").fill("lost-pass-1");
+    await page.getByRole("button", { name: /password/i }).click();
+    await expect(page.getByText(/^Error updating password: \S/).first()).toBeVisible();
+    await expect(page.getByLabel("New Password", { exact: true })).toHaveValue("lost-pass-1");
+  });
+
   test("an unverified account cannot log in yet", async ({ page, allowConsoleErrors }) => {
     allowConsoleErrors(/status of 400/);
     const email = uniqueEmail("unverified");
