@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 
 import { isBookablePriceId } from "~/lib/booking";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
@@ -162,10 +162,33 @@ async function takePlace(
 }
 
 /**
+ * The £100 off a first course goes with the buyer's newest checkout: their
+ * unpaid checkouts for other dates that carry it are released, and their
+ * sessions closed with those this one replaces, so going back from the payment
+ * page to book another date never costs a dentist the discount (nor gives it
+ * twice). A bank payment still settling keeps it (bestDiscount).
+ */
+async function releaseOtherFirstCourseHolds(tx: Database | Transaction, buyerId: string, courseId: string, now: Date): Promise<string[]> {
+  const released = await tx
+    .update(seatHolds)
+    .set({ status: "released", releasedAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(seatHolds.userId, buyerId),
+        eq(seatHolds.discountKind, "signup"),
+        ne(seatHolds.courseId, courseId),
+        inArray(seatHolds.status, ["opening", "open"]),
+      ),
+    )
+    .returning({ sessionId: seatHolds.checkoutSessionId });
+  return released.flatMap(({ sessionId }) => (sessionId ? [sessionId] : []));
+}
+
+/**
  * Takes a place on the first of the editions with one free. A signed-in
  * buyer's discount is worked out first, in the same transaction, under their
- * own row's lock (so their concurrent checkouts for other dates see this one's
- * hold); a guest's checkout is the one call.
+ * own row's lock (so their concurrent checkouts for other dates wait for this
+ * one's hold, and then take its £100 over); a guest's checkout is the one call.
  */
 async function takeHold(
   db: Database,
@@ -180,7 +203,7 @@ async function takeHold(
     const attempt = async (tx: Database | Transaction) => {
       const discount =
         request.buyer && !request.testProduct
-          ? await bestDiscount(tx, request.buyer.id, { id: edition.id, offeringKey: edition.offeringKey, priceAmount }, { today, now })
+          ? await bestDiscount(tx, request.buyer.id, { id: edition.id, offeringKey: edition.offeringKey, priceAmount }, { today })
           : null;
       const amountDiscount = discount ? discountAmount(discount, priceAmount) : 0;
       const hold: NewHold = {
@@ -196,7 +219,11 @@ async function takeHold(
         discountKind: discount?.kind ?? null,
         clientAddress: clientIp,
       };
-      return { hold, discount, taken: await takePlace(tx, hold, limits) };
+      const taken = await takePlace(tx, hold, limits);
+      if ("holdId" in taken && discount?.kind === "signup" && request.buyer) {
+        taken.replacedSessions.push(...(await releaseOtherFirstCourseHolds(tx, request.buyer.id, edition.id, now)));
+      }
+      return { hold, discount, taken };
     };
     const { hold, discount, taken } = request.buyer ? await db.transaction(attempt) : await attempt(db);
     if ("holdId" in taken) return { hold: { id: taken.holdId, ...hold }, edition, discount, superseded: taken.replacedSessions };
@@ -312,7 +339,7 @@ export async function discountsFor(
       services.database.db,
       buyerId,
       { id: edition.id, offeringKey: edition.offeringKey, priceAmount: edition.priceAmount },
-      { today, now },
+      { today },
     );
     if (rule) found[edition.id] = { rule, amount: discountAmount(rule, edition.priceAmount) };
   }

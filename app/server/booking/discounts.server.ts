@@ -2,7 +2,6 @@ import { and, eq, inArray, lt, ne } from "drizzle-orm";
 
 import { DISCOUNT_RULES, discountAmount, type DiscountRule } from "~/lib/discounts";
 import { SUCCESSFUL_PURCHASE_STATUSES } from "~/lib/purchases";
-import { liveHold } from "~/server/catalogue/places.server";
 import type { Database, Transaction } from "~/server/db/client.server";
 import { courses, seatHolds, userCoursePurchases, users } from "~/server/db/schema.server";
 
@@ -22,8 +21,8 @@ async function attendedOfferings(db: Database | Transaction, userId: string, tod
 /**
  * The one discount a booking gets, the largest that applies (design.md 5):
  * £100 off the first course for a verified account that ticked the sign-up
- * box and has not used it (nor holds it on an open checkout for another
- * date: one for this date is replaced by the new one); £500 off
+ * box and has not used it (nor has it on a bank payment still settling; an
+ * unpaid checkout holding it, for any date, gives it up to the new one); £500 off
  * Level 2 after attending Level 1; half off Full Arch Complications for past
  * full-arch attendees. Guests get none.
  *
@@ -35,7 +34,7 @@ export async function bestDiscount(
   db: Database | Transaction,
   buyerId: string | null,
   edition: { id: string; offeringKey: string; priceAmount: number },
-  { today, now }: { today: string; now: Date },
+  { today }: { today: string },
 ): Promise<DiscountRule | null> {
   if (!buyerId) return null;
   const [buyer] = await db
@@ -52,12 +51,15 @@ export async function bestDiscount(
       .from(userCoursePurchases)
       .where(and(eq(userCoursePurchases.userId, buyerId), inArray(userCoursePurchases.status, [...SUCCESSFUL_PURCHASE_STATUSES])))
       .limit(1);
-    const [heldElsewhere] = await db
+    // An unpaid checkout for another date gives its £100 up to this one (checkout.server.ts); a bank payment settling does not.
+    const [settlingElsewhere] = await db
       .select({ id: seatHolds.id })
       .from(seatHolds)
-      .where(and(eq(seatHolds.userId, buyerId), eq(seatHolds.discountKind, "signup"), ne(seatHolds.courseId, edition.id), liveHold(now)))
+      .where(
+        and(eq(seatHolds.userId, buyerId), eq(seatHolds.discountKind, "signup"), ne(seatHolds.courseId, edition.id), eq(seatHolds.status, "awaiting_payment")),
+      )
       .limit(1);
-    if (!boughtBefore && !heldElsewhere) rules.push(DISCOUNT_RULES.signup);
+    if (!boughtBefore && !settlingElsewhere) rules.push(DISCOUNT_RULES.signup);
   }
   if (edition.offeringKey === "level-2" || edition.offeringKey === "complications") {
     const attended = await attendedOfferings(db, buyerId, today);
