@@ -339,6 +339,16 @@ describe(`who may schedule and delete on ${testDriver}`, () => {
         deactivate: { id: scheduled.id, title: "Sinus Grafting" },
       },
     });
+    // Once deactivated, deleting it again says it is kept, and offers nothing more.
+    expect(await post({ intent: "deactivate", course_id: scheduled.id })).toMatchObject({ status: 200 });
+    expect(await post({ intent: "delete", course_id: scheduled.id })).toEqual({
+      status: 409,
+      body: {
+        intent: "delete",
+        error: SCHEDULE_MESSAGES.deleteFailed,
+        description: "Sinus Grafting has bookings, so it is kept; it is already off sale and off the schedule.",
+      },
+    });
     const spare = await addEdition(handle.db, { startDate: inDays(96) });
     expect(await post({ intent: "delete", course_id: spare.id })).toEqual({
       status: 200,

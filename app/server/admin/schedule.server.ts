@@ -144,7 +144,12 @@ export async function deleteEdition(db: Database, actor: AdminActor, courseId: s
   return db.transaction(async (tx) => {
     const row = await lockedEdition(tx, courseId);
     if (!row.startDate || row.startDate <= todayIsoDate(now)) throw new UnavailableError(`${row.title} has already started; past courses are kept.`);
-    if (await bookingsOn(tx, row.id, now)) throw new EditionHasBookingsError(row.title);
+    if (await bookingsOn(tx, row.id, now)) {
+      // Already deactivated, there is nothing more to offer: it stays, with its bookings.
+      throw row.isActive
+        ? new EditionHasBookingsError(row.title)
+        : new UnavailableError(`${row.title} has bookings, so it is kept; it is already off sale and off the schedule.`);
+    }
     await tx.delete(courses).where(eq(courses.id, row.id));
     await recordAdminAction(tx, actor, {
       action: "edition.delete",
