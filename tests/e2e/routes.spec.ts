@@ -46,6 +46,7 @@ test.describe("redirects", () => {
     ["/upcoming-courses", 301, "/upcoming-events"],
     ["/instructors/dr-amelia-hart", 301, "/instructors"],
     ["/instructors/dr-x", 301, "/instructors"],
+    ["/instructors/Dr-Smith", 301, "/instructors"],
     ["/lander", 301, "/"],
     ["/lander/spring-offer", 301, "/"],
     ["/lander/a/b/c", 301, "/"],

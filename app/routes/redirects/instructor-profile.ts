@@ -6,7 +6,7 @@ import type { Route } from "./+types/instructor-profile";
 
 export const middleware = [publicRoute()];
 
-// Old per-instructor pages (/instructors/dr-{name}) are now one page.
+// Old per-instructor pages (/instructors/dr-{name}, however an old link capitalised it) are now one page.
 export function loader({ params }: Route.LoaderArgs) {
-  return params.instructorSlug.startsWith("dr-") ? redirect("/instructors", 301) : redirect("/404");
+  return params.instructorSlug.toLowerCase().startsWith("dr-") ? redirect("/instructors", 301) : redirect("/404");
 }
