@@ -44,15 +44,14 @@ const refuse = (res: express.Response, status: number, message: string, json: bo
  */
 function rejectBadRequests(): RequestHandler {
   return (req, res, next) => {
+    const json = req.path.startsWith("/api/");
     if (!ALLOWED_METHODS.includes(req.method)) {
       res.set("Allow", ALLOWED_METHODS.join(", "));
-      res
-        .status(req.method === "OPTIONS" ? 204 : 405)
-        .type("text/plain")
-        .send(req.method === "OPTIONS" ? "" : "Method Not Allowed");
+      if (req.method === "OPTIONS") res.status(204).send("");
+      // The JSON API answers in JSON, as its own endpoints refuse a method they do not take.
+      else refuse(res, 405, json ? "Method not allowed." : "Method Not Allowed", json);
       return;
     }
-    const json = req.path.startsWith("/api/");
     if (req.originalUrl.length > MAX_URL_LENGTH) return refuse(res, 400, "Bad Request: URL too long", json);
     const [rawPath, rawQuery = ""] = req.originalUrl.split(/\?(.*)/s);
     let path: string;

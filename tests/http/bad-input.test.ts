@@ -206,3 +206,30 @@ describe("bodies", () => {
     await expectNothingWritten("limit");
   });
 });
+
+describe("methods no route takes", () => {
+  it("are 405 with the methods allowed: in JSON on the API, in plain text elsewhere", async () => {
+    const api = await rawRequest(app.url, {
+      method: "PUT",
+      path: "/api/v2/v2-subscribe-newsletter",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    });
+    expect({ status: api.status, allow: api.headers.allow, body: JSON.parse(api.body) }).toEqual({
+      status: 405,
+      allow: "GET, HEAD, POST",
+      body: { error: "Method not allowed." },
+    });
+    const page = await rawRequest(app.url, { method: "DELETE", path: "/courses" });
+    expect({ status: page.status, body: page.body }).toEqual({ status: 405, body: "Method Not Allowed" });
+  });
+});
+
+describe("an API path that does not exist", () => {
+  it("is 404 in JSON, for a script's post as for a read", async () => {
+    const posted = await rawRequest(app.url, { method: "POST", path: "/api/no-such-call", headers: { "Content-Type": "application/json" }, body: "{}" });
+    expect({ status: posted.status, body: JSON.parse(posted.body) }).toEqual({ status: 404, body: { error: "Not found." } });
+    const read = await rawRequest(app.url, { path: "/api/no-such-call" });
+    expect({ status: read.status, body: JSON.parse(read.body) }).toEqual({ status: 404, body: { error: "Not found." } });
+  });
+});

@@ -7,7 +7,9 @@ import { log } from "~/server/platform/log.server";
 
 import type { Route } from "./+types/unknown-path";
 
-export const middleware = [publicRoute()];
+// Its action changes nothing and answers 404 to everyone: no origin need be asked for
+// (the door still turns away another site's posts).
+export const middleware = [publicRoute({ actionsFromAnywhere: true })];
 
 const isApi = (request: Request) => new URL(request.url).pathname.startsWith("/api/");
 
