@@ -53,7 +53,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 type Intent = "schedule" | "delete" | "deactivate";
-const DEACTIVATE_FAILED = "Failed to deactivate course.";
+/** What each form says when it fails, on the server or on a lost connection. */
+const FAILED: Record<Intent, string> = {
+  schedule: SCHEDULE_MESSAGES.scheduleFailed,
+  delete: SCHEDULE_MESSAGES.deleteFailed,
+  deactivate: "Failed to deactivate course.",
+};
+const isIntent = (value: unknown): value is Intent => typeof value === "string" && Object.hasOwn(FAILED, value);
 type Outcome =
   { intent: Intent; message: string; error?: undefined } | { intent: Intent; error: string; description?: string; deactivate?: { id: string; title: string } };
 
@@ -64,9 +70,8 @@ const refused = (intent: Intent, error: string, status: number, extra: Partial<E
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   const intent = (await request.clone().formData()).get("intent");
   // The test purchase leaves for the checkout page: nothing on this page to tell.
-  if (intent !== "schedule" && intent !== "delete" && intent !== "deactivate") return serverAction();
-  const failed = intent === "schedule" ? SCHEDULE_MESSAGES.scheduleFailed : intent === "delete" ? SCHEDULE_MESSAGES.deleteFailed : DEACTIVATE_FAILED;
-  return unlessConnectionLost(serverAction, (reason): Outcome => ({ intent, error: failed, description: reason }));
+  if (!isIntent(intent)) return serverAction();
+  return unlessConnectionLost(serverAction, (reason): Outcome => ({ intent, error: FAILED[intent], description: reason }));
 }
 
 /**
@@ -83,20 +88,19 @@ export async function action(args: Route.ActionArgs) {
   const fields = Object.fromEntries([...form].filter(([, value]) => typeof value === "string"));
   if (intent === "schedule") {
     const parsed = CreateCourseSchema.safeParse(fields);
-    if (!parsed.success) return refused(intent, SCHEDULE_MESSAGES.scheduleFailed, 400, { description: firstIssueMessage(parsed.error) });
+    if (!parsed.success) return refused(intent, FAILED.schedule, 400, { description: firstIssueMessage(parsed.error) });
     try {
       await scheduleFromTemplate(db, admin, parsed.data, { siteUrl: services.env.siteUrl });
       return data<Outcome>({ intent, message: SCHEDULE_MESSAGES.scheduled });
     } catch (error) {
       const status = refusalStatus(error);
       if (!status) throw error;
-      return refused(intent, SCHEDULE_MESSAGES.scheduleFailed, status, { description: (error as Error).message });
+      return refused(intent, FAILED.schedule, status, { description: (error as Error).message });
     }
   }
   if (intent === "delete" || intent === "deactivate") {
     const parsed = CourseIdSchema.safeParse(fields);
-    const failed = intent === "delete" ? SCHEDULE_MESSAGES.deleteFailed : DEACTIVATE_FAILED;
-    if (!parsed.success) return refused(intent, failed, 400, { description: firstIssueMessage(parsed.error) });
+    if (!parsed.success) return refused(intent, FAILED[intent], 400, { description: firstIssueMessage(parsed.error) });
     try {
       if (intent === "deactivate") {
         const { title } = await deactivateEdition(db, admin, parsed.data.course_id);
@@ -108,7 +112,7 @@ export async function action(args: Route.ActionArgs) {
       const status = refusalStatus(error);
       if (!status) throw error;
       const deactivate = error instanceof EditionHasBookingsError ? { id: parsed.data.course_id, title: error.title } : undefined;
-      return refused(intent, failed, status, { description: (error as Error).message, deactivate });
+      return refused(intent, FAILED[intent], status, { description: (error as Error).message, deactivate });
     }
   }
   if (intent === "test-purchase") {
