@@ -205,6 +205,44 @@ describe(`fulfilment through the signed webhook on ${testDriver}`, () => {
     expect(await placesLeft(edition.id)).toBe(1);
   });
 
+  it("keeps a delayed payment failed when its failure arrives before the session's completed event, holding no place", async () => {
+    const edition = await editionFor(handle, { capacity: 1 });
+    const { sessionId, holdId, events } = await paidByGuest(edition.id, "failed.first@example.com", "bank_transfer");
+    const [session] = await handle.db.select().from(localCheckoutSessions).where(eq(localCheckoutSessions.id, sessionId));
+    await deliver(
+      signedEvent("checkout.session.async_payment_failed", {
+        id: sessionId,
+        object: "checkout.session",
+        status: "complete",
+        payment_status: "unpaid",
+        customer_details: { email: "failed.first@example.com" },
+        metadata: session.metadata,
+      }),
+    );
+    expect(await holdOf(handle, holdId)).toMatchObject({ status: "released" });
+    // The completed event, unpaid, comes late: it neither revives the hold nor reopens the purchase.
+    expect(events[0].type).toBe("checkout.session.completed");
+    await deliver(events[0]);
+    expect(await purchasesOf(edition.id)).toEqual([expect.objectContaining({ status: "canceled", customerEmail: "failed.first@example.com" })]);
+    expect(await holdOf(handle, holdId)).toMatchObject({ status: "released" });
+    expect(await placesLeft(edition.id)).toBe(1);
+  });
+
+  it("does not give back a place to a delayed payment whose completed event comes after its hold lapsed and the place went", async () => {
+    const edition = await editionFor(handle, { capacity: 1 });
+    const late = await paidByGuest(edition.id, "late.bank@example.com", "bank_transfer");
+    await handle.db
+      .update(seatHolds)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(seatHolds.id, late.holdId));
+    const other = await checkout(services(), { courseId: edition.id, buyer: null });
+    await deliver(late.events[0]);
+    expect((await purchasesOf(edition.id))[0]).toMatchObject({ status: "pending" });
+    expect(await holdOf(handle, late.holdId)).not.toMatchObject({ status: "awaiting_payment" });
+    expect(await holdOf(handle, other.holdId)).toMatchObject({ status: "open" });
+    expect(await placesLeft(edition.id)).toBe(0);
+  });
+
   it("marks a fully refunded purchase refunded and frees its place; a partial refund is only recorded", async () => {
     const edition = await editionFor(handle, { capacity: 1 });
     const started = await checkout(services(), { courseId: edition.id, buyer: null });
@@ -217,6 +255,11 @@ describe(`fulfilment through the signed webhook on ${testDriver}`, () => {
     expect((await purchasesOf(edition.id))[0]).toMatchObject({ status: "paid", amountRefunded: 50_000, refundedAt: null });
     // The same refund asked again is not paid twice.
     await local.refund({ paymentIntentId: paid.stripePaymentIntentId!, amount: 50_000, idempotencyKey: "partial-1" });
+    expect((await purchasesOf(edition.id))[0].amountRefunded).toBe(50_000);
+    // An older refund event delivered late does not lower what was refunded.
+    await deliver(
+      signedEvent("charge.refunded", { id: "ch_late", object: "charge", payment_intent: paid.stripePaymentIntentId, amount: 150_000, amount_refunded: 10_000 }),
+    );
     expect((await purchasesOf(edition.id))[0].amountRefunded).toBe(50_000);
 
     await local.refund({ paymentIntentId: paid.stripePaymentIntentId!, idempotencyKey: "rest" });

@@ -160,9 +160,12 @@ export async function recordCheckout(
   };
 
   if (!paid) {
-    // A bank payment or the like: the place stays held until it settles or fails.
+    // A bank payment or the like: the place stays held until it settles or fails, if it still has one
+    // (a hold that lapsed while its place went to someone else is not revived: a full edition stays full).
     if (!existing) await save("pending");
-    await tx.update(seatHolds).set({ status: "awaiting_payment" }).where(eq(seatHolds.id, hold.id));
+    if (keepsPlace(hold, now) || (await placesTaken(tx, edition.id, now)) < edition.capacity) {
+      await tx.update(seatHolds).set({ status: "awaiting_payment" }).where(eq(seatHolds.id, hold.id));
+    }
     return { outcome: { kind: "awaiting-payment", purchaseId: id }, afterCommit: null };
   }
 
@@ -231,16 +234,43 @@ export async function releaseHold(tx: Transaction, view: CheckoutSessionView, no
   return released.length > 0;
 }
 
-/** A payment that was to settle later failed: the pending purchase is cancelled and its place released. */
+/**
+ * A payment that was to settle later failed: the pending purchase is cancelled
+ * and its place released. Events come in any order: when the failure comes
+ * before the session's completed event, the purchase is recorded as cancelled
+ * now, so that event finds it settled and holds no place for a payment that failed.
+ */
 export async function recordFailedPayment(tx: Transaction, view: CheckoutSessionView, now = new Date()): Promise<void> {
-  await tx
-    .update(userCoursePurchases)
-    .set({ status: "canceled" })
-    .where(and(eq(userCoursePurchases.stripeSessionId, view.id), eq(userCoursePurchases.status, "pending")));
+  const found = await holdOf(tx, view);
+  if (!found) return;
+  const { hold } = await lockHold(tx, found);
+  const [existing] = await tx.select({ id: userCoursePurchases.id }).from(userCoursePurchases).where(eq(userCoursePurchases.stripeSessionId, view.id));
+  if (existing) {
+    await tx
+      .update(userCoursePurchases)
+      .set({ status: "canceled" })
+      .where(and(eq(userCoursePurchases.id, existing.id), eq(userCoursePurchases.status, "pending")));
+  } else {
+    await tx.insert(userCoursePurchases).values({
+      userId: hold.userId,
+      courseId: hold.courseId,
+      customerEmail: (view.customerEmail ?? hold.customerEmail ?? "").toLowerCase(),
+      purchaseDate: now,
+      amountSubtotal: hold.amountSubtotal,
+      amountDiscount: hold.amountDiscount,
+      amountTotal: hold.amountTotal,
+      currency: hold.currency,
+      stripeSessionId: view.id,
+      stripePaymentIntentId: view.paymentIntentId,
+      holdId: hold.id,
+      discountKind: hold.discountKind,
+      status: "canceled",
+    });
+  }
   await tx
     .update(seatHolds)
-    .set({ status: "released", releasedAt: now })
-    .where(and(eq(seatHolds.checkoutSessionId, view.id), inArray(seatHolds.status, ["opening", "open", "awaiting_payment"])));
+    .set({ status: "released", releasedAt: hold.releasedAt ?? now })
+    .where(and(eq(seatHolds.id, hold.id), inArray(seatHolds.status, ["opening", "open", "awaiting_payment"])));
 }
 
 /** A refund reached the payment: a full one ends the booking and frees its place; a partial one is recorded. */
@@ -251,10 +281,12 @@ export async function recordRefund(tx: Transaction, charge: ChargeView, now = ne
     log.warn(`Payment: a refund for ${charge.paymentIntentId}, which is not one of our purchases`);
     return;
   }
-  const full = charge.amountRefunded >= purchase.amountTotal;
+  // Each event carries the charge's running total; one delivered late never lowers it.
+  const amountRefunded = Math.max(purchase.amountRefunded, charge.amountRefunded);
+  const full = amountRefunded >= purchase.amountTotal;
   await tx
     .update(userCoursePurchases)
-    .set({ amountRefunded: charge.amountRefunded, ...(full ? { status: "refunded" as const, refundedAt: purchase.refundedAt ?? now } : {}) })
+    .set({ amountRefunded, ...(full ? { status: "refunded" as const, refundedAt: purchase.refundedAt ?? now } : {}) })
     .where(eq(userCoursePurchases.id, purchase.id));
 }
 
