@@ -306,6 +306,28 @@ describe(`fulfilment through the signed webhook on ${testDriver}`, () => {
     expect((await purchasesOf(edition.id)).find((row) => row.id === purchase.id)?.refundedAt).toBeInstanceOf(Date);
     expect(await placesLeft(edition.id)).toBe(0);
   });
+
+  it("tells staff to refund by hand, and the buyer nothing yet, when the automatic refund of a late payment fails", async () => {
+    const edition = await editionFor(handle, { capacity: 1 });
+    const email = "late.refund.failed@example.com";
+    const late = await paidByGuest(edition.id, email);
+    await handle.db
+      .update(seatHolds)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(seatHolds.id, late.holdId));
+    await checkout(services(), { courseId: edition.id, buyer: null });
+
+    const base = services();
+    const refundDown = { ...base, payments: { ...base.payments, refund: () => Promise.reject(new Error("The provider is down.")) } };
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    await receivePaymentEvent(refundDown, late.events[0].payload, late.events[0].signature);
+    expect(logged.mock.calls.map(String).join("\n")).toContain("failed: refund it by hand");
+    logged.mockRestore();
+    expect(await mailTo(email)).toHaveLength(0);
+    const notices = await mailTo(base.env.mail.staffEmail, "staff-refund-notice");
+    expect(notices.map((mail) => mail.subject)).toContain(`Refund needed: ${edition.title}`);
+    expect(notices.find((mail) => mail.subject.startsWith("Refund needed"))?.text).toContain(email);
+  });
 });
 
 describe(`the success page and guest purchases on ${testDriver}`, () => {

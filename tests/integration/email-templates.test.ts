@@ -79,9 +79,23 @@ describe("email templates", () => {
           amount: "£1,500",
           buyerEmail: "late.payer@x.test",
           sessionId: "cs_test_late",
+          refunded: true,
         }),
       "Automatic refund: Sinus Grafting",
-      ["£1,500", "late.payer@x.test", "cs_test_late"],
+      ["£1,500", "late.payer@x.test", "cs_test_late", "It was refunded in full automatically."],
+    ],
+    [
+      "staff notice of a refund to make by hand",
+      () =>
+        renderStaffRefundNotice({
+          course: { courseTitle: "Sinus Grafting", dates: "March 10th, 2027", location: "London" },
+          amount: "£1,500",
+          buyerEmail: "late.payer@x.test",
+          sessionId: "cs_test_late",
+          refunded: false,
+        }),
+      "Refund needed: Sinus Grafting",
+      ["£1,500", "late.payer@x.test", "cs_test_late", "The automatic refund failed"],
     ],
   ])("%s: subject, HTML and text carry the key values", async (_name, render, subject, values) => {
     const email = await render();

@@ -183,35 +183,50 @@ export async function recordCheckout(
     .update(seatHolds)
     .set({ status: "released", releasedAt: hold.releasedAt ?? now })
     .where(eq(seatHolds.id, hold.id));
-  const course = bookedCourse(edition);
-  const amount = formatMinorUnits(purchase.amountTotal);
-  await enqueueEmail(tx, {
-    template: "booking-refunded",
-    to: purchase.customerEmail,
-    ...(await renderPlaceUnavailableRefund({ course, amount, coursesUrl: `${env.siteUrl}/courses` })),
-  });
-  await enqueueEmail(tx, {
-    template: "staff-refund-notice",
-    to: env.mail.staffEmail,
-    ...(await renderStaffRefundNotice({ course, amount, buyerEmail: purchase.customerEmail, sessionId: view.id })),
-  });
   log.warn(`Payment for ${view.id} arrived after its hold lapsed and ${edition.title} is full: refunding it`);
-  return { outcome: { kind: "refunded", purchaseId: id }, afterCommit: view.paymentIntentId ? refundInFull(view.paymentIntentId, view.id) : null };
+  const refund: LateRefund = {
+    paymentIntentId: view.paymentIntentId,
+    sessionId: view.id,
+    course: bookedCourse(edition),
+    amount: formatMinorUnits(purchase.amountTotal),
+    buyerEmail: purchase.customerEmail,
+  };
+  return { outcome: { kind: "refunded", purchaseId: id }, afterCommit: (services) => refundInFull(services, refund) };
+}
+
+interface LateRefund {
+  paymentIntentId: string | null;
+  sessionId: string;
+  course: ReturnType<typeof bookedCourse>;
+  amount: string;
+  buyerEmail: string;
 }
 
 /**
  * The refund decided in `recordCheckout`, made once its transaction has
- * committed (a provider call never holds the edition's lock). A refund that
- * fails is logged for staff to make by hand; the purchase already says refunded.
+ * committed (a provider call never holds the edition's lock). The buyer is
+ * told only of a refund the provider accepted; staff are told either way, and
+ * one that failed (or had no payment to refund) is theirs to make by hand.
  */
-function refundInFull(paymentIntentId: string, sessionId: string) {
-  return async ({ payments }: AppServices) => {
+async function refundInFull({ payments, database, env }: AppServices, refund: LateRefund) {
+  let refunded = false;
+  if (refund.paymentIntentId) {
     try {
-      await payments.refund({ paymentIntentId, idempotencyKey: `refund-${sessionId}` });
+      await payments.refund({ paymentIntentId: refund.paymentIntentId, idempotencyKey: `refund-${refund.sessionId}` });
+      refunded = true;
     } catch (error) {
-      log.error(`Automatic refund of ${paymentIntentId} (${sessionId}) failed: refund it by hand`, error);
+      log.error(`Automatic refund of ${refund.paymentIntentId} (${refund.sessionId}) failed: refund it by hand`, error);
     }
-  };
+  } else {
+    log.error(`Payment for ${refund.sessionId} names no payment to refund: refund it by hand`);
+  }
+  const { course, amount, buyerEmail, sessionId } = refund;
+  const staffNotice = await renderStaffRefundNotice({ course, amount, buyerEmail, sessionId, refunded });
+  const buyerNotice = refunded ? await renderPlaceUnavailableRefund({ course, amount, coursesUrl: `${env.siteUrl}/courses` }) : null;
+  await database.db.transaction(async (tx) => {
+    if (buyerNotice) await enqueueEmail(tx, { template: "booking-refunded", to: buyerEmail, ...buyerNotice });
+    await enqueueEmail(tx, { template: "staff-refund-notice", to: env.mail.staffEmail, ...staffNotice });
+  });
 }
 
 /** Runs what a committed decision left to do with the provider. */

@@ -103,24 +103,32 @@ export function renderPlaceUnavailableRefund({ course, amount, coursesUrl }: { c
   );
 }
 
-/** To the institute's staff: a late payment found no place and was refunded automatically. */
+/** To the institute's staff: a late payment found no place, and was refunded automatically or must be refunded by hand. */
 export function renderStaffRefundNotice({
   course,
   amount,
   buyerEmail,
   sessionId,
+  refunded,
 }: {
   course: BookedCourse;
   amount: string;
   buyerEmail: string;
   sessionId: string;
+  refunded: boolean;
 }) {
   return renderEmail(
-    `Automatic refund: ${course.courseTitle}`,
-    <EmailLayout preview="A late payment found the course full and was refunded" heading="A late payment was refunded">
+    refunded ? `Automatic refund: ${course.courseTitle}` : `Refund needed: ${course.courseTitle}`,
+    <EmailLayout
+      preview={refunded ? "A late payment found the course full and was refunded" : "A late payment found the course full: refund it by hand"}
+      heading={refunded ? "A late payment was refunded" : "A late payment must be refunded by hand"}
+    >
       <Text style={text}>
         A payment of {amount} for {course.courseTitle}
-        {course.dates ? ` (${course.dates})` : ""} completed after its hold had lapsed, and no place was left. It was refunded in full automatically.
+        {course.dates ? ` (${course.dates})` : ""} completed after its hold had lapsed, and no place was left.{" "}
+        {refunded
+          ? "It was refunded in full automatically."
+          : "The automatic refund failed: please refund it in full from the payment provider's dashboard. The buyer has not been told yet."}
       </Text>
       <Text style={label}>Buyer</Text>
       <Text style={text}>{buyerEmail}</Text>
