@@ -13,7 +13,7 @@ export function action(args: Route.ActionArgs) {
   return jsonEndpoint("Updating preferences", async () => {
     const user = await signedInUser(args);
     const { preferences } = await parseJsonBody(args.request, UpdatePreferencesSchema);
-    await setEventNotifications(appServices(args.context).database.db, user.id, preferences.eventNotifications);
+    await setEventNotifications(appServices(args.context).database.db, { ...user, name: user.name || null }, preferences.eventNotifications);
     return { message: PREFERENCES_MESSAGES.saved };
   });
 }

@@ -5,7 +5,8 @@ import type { PurchasesResult } from "~/components/sections/account/purchased-co
 import type { PurchaseStatus } from "~/lib/purchases";
 import * as accountRoute from "~/routes/account";
 import * as apiUpdateUserPreferencesRoute from "~/routes/api.v2.update-user-preferences";
-import { courses, profiles, userCoursePurchases } from "~/server/db/schema.server";
+import { courses, interestRegistrations, newsletterSubscribers, profiles, userCoursePurchases } from "~/server/db/schema.server";
+import { isSubscribed } from "~/server/marketing/newsletter.server";
 
 import { testDriver, useTestDatabase } from "../support/database";
 import { createPerson, type Person } from "../support/people";
@@ -469,6 +470,23 @@ describe("preferences endpoint", () => {
       body: { message: "Marketing preferences updated successfully!" },
     });
     expect(await preference(bob)).toBe(false);
+  });
+
+  it("takes the address off the new-date lists when switched off, and puts it on the newsletter, confirmed, when switched on", async () => {
+    const gail = await signUpAndSignIn("Gail", "Grant");
+    const address = gail.email.toUpperCase();
+    await handle.db.insert(interestRegistrations).values({ name: "Gail", email: address, offeringKeys: ["sinus-grafting"] });
+    await handle.db.insert(newsletterSubscribers).values({ email: gail.email, unsubscribeToken: `gail-${gail.id}`, confirmedAt: new Date() });
+
+    expect((await postPreferences(asCookie(gail), { preferences: { eventNotifications: false } })).status).toBe(200);
+    expect(await isSubscribed(handle.db, gail.email)).toBe(false);
+    const [interest] = await handle.db.select().from(interestRegistrations).where(eq(interestRegistrations.email, address));
+    expect(interest.unsubscribedAt).toBeInstanceOf(Date);
+
+    expect((await postPreferences(asCookie(gail), { preferences: { eventNotifications: true } })).status).toBe(200);
+    expect(await isSubscribed(handle.db, gail.email)).toBe(true);
+    // Someone else's list entries are untouched by either.
+    expect(await isSubscribed(handle.db, bob.email)).toBe(false);
   });
 
   it("ignores another person's id in the body and keeps other stored preferences", async () => {

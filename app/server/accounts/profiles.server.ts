@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { ProfileInput } from "~/lib/schemas/profile";
 import type { Database } from "~/server/db/client.server";
 import { profiles } from "~/server/db/schema.server";
+import { applyMarketingChoice } from "~/server/marketing/newsletter.server";
 
 export type Profile = typeof profiles.$inferSelect;
 
@@ -25,13 +26,26 @@ export async function saveProfile(db: Database, userId: string, input: ProfileIn
   return row;
 }
 
-/** Spec 7 preferences call: sets eventNotifications, keeping any other preference stored beside it. */
-export async function setEventNotifications(db: Database, userId: string, eventNotifications: boolean): Promise<void> {
-  await db
-    .insert(profiles)
-    .values({ id: userId, emailPreferences: { eventNotifications } })
-    .onConflictDoUpdate({
-      target: profiles.id,
-      set: { emailPreferences: sql`${profiles.emailPreferences} || ${JSON.stringify({ eventNotifications })}::jsonb` },
-    });
+/**
+ * Spec 7 preferences call: sets eventNotifications, keeping any other
+ * preference stored beside it, and puts the account's address on or off the
+ * lists new-date emails go to, in one transaction.
+ */
+export async function setEventNotifications(
+  db: Database,
+  person: { id: string; email: string; emailVerified: boolean; name: string | null },
+  eventNotifications: boolean,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(profiles)
+      .values({ id: person.id, emailPreferences: { eventNotifications } })
+      .onConflictDoUpdate({
+        target: profiles.id,
+        set: { emailPreferences: sql`${profiles.emailPreferences} || ${JSON.stringify({ eventNotifications })}::jsonb` },
+      });
+    // An address nobody has confirmed is never put on a list.
+    if (eventNotifications && !person.emailVerified) return;
+    await applyMarketingChoice(tx, person, eventNotifications);
+  });
 }

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 
 import type { NewsletterSubscription } from "~/lib/schemas/newsletter";
 import type { Database, Transaction } from "~/server/db/client.server";
-import { newsletterSubscribers } from "~/server/db/schema.server";
+import { interestRegistrations, newsletterSubscribers } from "~/server/db/schema.server";
 import { enqueueEmail, marketingHeaders } from "~/server/email/outbox.server";
 import { renderNewsletterConfirmation } from "~/server/email/templates.server";
 
@@ -119,4 +119,37 @@ export async function unsubscribeFromNewsletter(db: Database, token: string) {
 export async function isSubscribed(db: Database, email: string): Promise<boolean> {
   const [row] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email.toLowerCase()));
   return Boolean(row?.confirmedAt && !row.unsubscribedAt);
+}
+
+/**
+ * The account's marketing switch ('Receive emails about new courses and
+ * upcoming events') acts on the lists those emails go to: off ends the
+ * address's newsletter subscription and every interest registration; on
+ * subscribes it, confirmed at once (a signed-in account has followed its
+ * confirmation link already).
+ */
+export async function applyMarketingChoice(tx: Transaction, person: { email: string; name: string | null }, wanted: boolean, now = new Date()) {
+  const email = person.email.toLowerCase();
+  if (!wanted) {
+    await tx
+      .update(newsletterSubscribers)
+      .set({ unsubscribedAt: now, confirmationToken: null })
+      .where(and(eq(newsletterSubscribers.email, email), isNull(newsletterSubscribers.unsubscribedAt)));
+    await tx
+      .update(interestRegistrations)
+      .set({ unsubscribedAt: now })
+      .where(and(sql`lower(${interestRegistrations.email}) = ${email}`, isNull(interestRegistrations.unsubscribedAt)));
+    return;
+  }
+  await tx
+    .insert(newsletterSubscribers)
+    .values({ email, name: person.name, source: "account", confirmedAt: now, unsubscribeToken: newToken() })
+    .onConflictDoUpdate({
+      target: newsletterSubscribers.email,
+      set: {
+        confirmedAt: sql`coalesce(${newsletterSubscribers.confirmedAt}, ${now.toISOString()}::timestamptz)`,
+        unsubscribedAt: null,
+        confirmationToken: null,
+      },
+    });
 }
