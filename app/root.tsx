@@ -10,6 +10,7 @@ import { NOT_FOUND_PAGE, NotFoundContent } from "~/components/sections/not-found
 import { SITE } from "~/content/site";
 import interCore from "~/fonts/inter-core.woff2?url";
 import { useInlineStylesheet } from "~/lib/inline-stylesheet";
+import { keepFocusThroughFormSubmissions } from "~/lib/keep-focus-through-busy";
 import { useNonce } from "~/lib/nonce";
 import { ErrorReference } from "~/lib/request-id";
 import { seo } from "~/lib/seo";
@@ -109,6 +110,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);
+  useEffect(() => keepFocusThroughFormSubmissions(), []);
   const demoMode = useRouteLoaderData<typeof loader>("root")?.demoMode ?? false;
   return (
     <html lang="en-GB" data-demo-mode={demoMode ? "" : undefined}>

@@ -1,6 +1,7 @@
 import { Switch } from "radix-ui";
 import { useId, useState } from "react";
 
+import { keepFocusThroughBusy } from "~/lib/keep-focus-through-busy";
 import { postJson } from "~/lib/post-json";
 import { PREFERENCES_ENDPOINT, PREFERENCES_MESSAGES } from "~/lib/schemas/preferences";
 import { toast } from "~/lib/toast";
@@ -20,6 +21,8 @@ export function MarketingPreferences({ initial }: { initial: boolean }) {
   async function change(next: boolean) {
     const previous = checked;
     setChecked(next);
+    const control = document.activeElement;
+    if (control?.parentElement) keepFocusThroughBusy(control, control.parentElement);
     setBusy(true);
     try {
       const answer = await postJson(PREFERENCES_ENDPOINT, { preferences: { eventNotifications: next } });
