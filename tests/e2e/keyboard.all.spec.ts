@@ -64,7 +64,13 @@ test.describe("with the keyboard alone", () => {
     await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
   });
 
-  test("a form keeps focus through its busy state: a refused login, and the account's marketing switch", async ({ page, data, context, baseURL, allowConsoleErrors }) => {
+  test("a form keeps focus through its busy state: a refused login, and the account's marketing switch", async ({
+    page,
+    data,
+    context,
+    baseURL,
+    allowConsoleErrors,
+  }) => {
     allowConsoleErrors(/status of 400/);
     await page.goto("/auth");
     const form = page.getByRole("form", { name: "Login" });
