@@ -95,6 +95,15 @@ test.describe("with the keyboard alone", () => {
     await expect(toggle).toBeFocused();
   });
 
+  test("a video's play button shows where focus is, inside the box that clips it", async ({ page }) => {
+    await page.goto("/courses");
+    const play = page.getByRole("button", { name: "Play video: A tour of our Dubai training facility" });
+    await play.scrollIntoViewIfNeeded();
+    const unfocused = await play.screenshot({ animations: "disabled" });
+    await tabTo(page, play, { max: 300 });
+    expect((await play.screenshot({ animations: "disabled" })).equals(unfocused)).toBe(false);
+  });
+
   test("the calendar: views, months and an event's details", { tag: "@phone" }, async ({ page, data }) => {
     const edition = await data.edition({ offeringKey: "level-3", startDate: nextMonthDate() });
     await page.goto("/upcoming-events");

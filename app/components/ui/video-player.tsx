@@ -95,9 +95,10 @@ export function VideoPlayer({ video, title, className, loop = false }: { video: 
             type="button"
             aria-label={`Play video: ${title}`}
             onClick={play}
-            className="group absolute inset-0 flex items-center justify-center bg-navy/20 transition-colors hover:bg-navy/10"
+            // It fills a box that clips what overflows: its focus outline is drawn inside it, and the button's ring turns solid white.
+            className="group absolute inset-0 flex items-center justify-center bg-navy/20 transition-colors hover:bg-navy/10 focus-visible:outline-4 focus-visible:-outline-offset-4"
           >
-            <span className="flex size-20 items-center justify-center rounded-full bg-gold text-white shadow-lg ring-4 ring-white/30 transition-transform group-hover:scale-105 motion-reduce:transition-none">
+            <span className="flex size-20 items-center justify-center rounded-full bg-gold text-white shadow-lg ring-4 ring-white/30 transition-transform group-hover:scale-105 group-focus-visible:ring-white motion-reduce:transition-none">
               <Play aria-hidden="true" className="ml-1 size-9 fill-current" />
             </span>
           </button>
