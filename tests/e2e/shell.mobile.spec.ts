@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, signInAs, test } from "./fixtures";
 import { tabTo } from "./keyboard";
 
 test.describe("site shell on a phone", { tag: "@phone" }, () => {
@@ -45,6 +45,18 @@ test.describe("site shell on a phone", { tag: "@phone" }, () => {
     await page.getByRole("button", { name: "Open menu" }).click();
     await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Login / Sign Up" }).click();
     await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test("Logout in the menu closes it, leaving the login form in view", async ({ page, data, context, baseURL }) => {
+    const dentist = await data.person({ firstName: "Mo", lastName: "Menu" });
+    await signInAs(context, dentist, baseURL!);
+    await page.goto("/courses");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    await menu.getByRole("button", { name: "Logout" }).click();
+    await expect(page.getByText("You have been logged out.")).toBeVisible();
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("form", { name: "Login" })).toBeInViewport();
   });
 
   test("by keyboard: the open menu keeps Tab within it, and Escape closes it and returns focus to its toggle", async ({ page }) => {

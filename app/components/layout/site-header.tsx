@@ -52,7 +52,14 @@ function AuthArea({ authStatus, onLogout, onNavigate }: SiteHeaderProps & { onNa
         <MenuLink to="/account" onClick={onNavigate}>
           Account
         </MenuLink>
-        <Button variant="outlineOnDark" size="sm" onClick={onLogout}>
+        <Button
+          variant="outlineOnDark"
+          size="sm"
+          onClick={() => {
+            onNavigate?.();
+            onLogout?.();
+          }}
+        >
           Logout
         </Button>
       </div>
