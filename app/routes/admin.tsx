@@ -27,7 +27,7 @@ export default function AdminLayout() {
   return (
     <>
       <nav aria-label="Admin" className="border-b border-navy/10 bg-mist">
-        <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 py-2 text-sm font-medium">
+        <ul className="mx-auto flex max-w-6xl flex-wrap gap-1 px-4 py-2 text-sm font-medium">
           {ADMIN_PAGES.map((page) => (
             <li key={page.to} className="shrink-0">
               <NavLink

@@ -47,6 +47,15 @@ test.describe("site shell on a phone", { tag: "@phone" }, () => {
     await expect(page).toHaveURL(/\/auth$/);
   });
 
+  test("the back office's page links all fit on a phone, none cut off", async ({ page, data, context, baseURL }) => {
+    const admin = await data.person({ admin: true, firstName: "Tab" });
+    await signInAs(context, admin, baseURL!);
+    await page.goto("/admin");
+    const links = page.getByRole("navigation", { name: "Admin" }).getByRole("link");
+    expect(await links.count()).toBe(8);
+    for (const link of await links.all()) await expect(link).toBeInViewport({ ratio: 1 });
+  });
+
   test("Logout in the menu closes it, leaving the login form in view", async ({ page, data, context, baseURL }) => {
     const dentist = await data.person({ firstName: "Mo", lastName: "Menu" });
     await signInAs(context, dentist, baseURL!);

@@ -20,9 +20,10 @@ export const buttonVariants = cva(
         outlineOnDark: "border border-white/50 text-white hover:bg-white/10",
       },
       size: {
-        md: "h-11 min-h-11 gap-2 px-5 text-sm",
-        lg: "h-12 min-h-11 gap-2 px-7 text-base",
-        sm: "h-9 min-h-9 gap-2 px-3 text-sm",
+        // Heights are minimums: a label that wraps on a phone grows its button instead of touching its edges.
+        md: "min-h-11 gap-2 px-5 py-2 text-sm",
+        lg: "min-h-12 gap-2 px-7 py-2 text-base",
+        sm: "min-h-9 gap-2 px-3 py-1.5 text-sm",
         // Two lines, an action over what it is for: "Book Now" over a course's dates.
         stacked: "min-h-11 flex-col px-7 py-2 text-base leading-tight",
       },
