@@ -15,6 +15,7 @@ import { seo } from "~/lib/seo";
 import { getProfile, saveProfile } from "~/server/accounts/profiles.server";
 import { listPurchases } from "~/server/accounts/purchases.server";
 import { changePassword } from "~/server/auth/credentials.server";
+import { needsPassword } from "~/server/auth/pending-sign-ups.server";
 import { currentUser, signedInRoute, signedInUser } from "~/server/http/guards.server";
 import { readFormData } from "~/server/http/responses.server";
 import { appServices } from "~/server/platform/context.server";
@@ -51,7 +52,7 @@ export async function loader(args: Route.LoaderArgs) {
   );
 
   return {
-    account: { email: user.email, joinedAt: user.createdAt.toISOString() },
+    account: { email: user.email, joinedAt: user.createdAt.toISOString(), needsPassword: await needsPassword(db, user.id) },
     profile: {
       values: profileFormValues(profile.row, user.email),
       found: profile.row !== null,
@@ -134,7 +135,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           loadError={profile.loadError}
         />
         <div className="grid gap-6 lg:gap-8">
-          <UpdatePassword accountEmail={account.email} />
+          <UpdatePassword accountEmail={account.email} needsPassword={account.needsPassword} />
           <MarketingPreferences initial={profile.eventNotifications} />
         </div>
         <div className="lg:col-span-2">

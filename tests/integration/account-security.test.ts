@@ -11,7 +11,7 @@ import * as apiSubscribeNewsletterRoute from "~/routes/api.v2.subscribe-newslett
 import * as apiUpdateUserPreferencesRoute from "~/routes/api.v2.update-user-preferences";
 import * as authRoute from "~/routes/auth";
 import * as authResetPasswordRoute from "~/routes/auth.reset-password";
-import { emailOutbox, pendingSignUps, profiles, sessions, users, verifications } from "~/server/db/schema.server";
+import { emailOutbox, pendingSignUps, sessions, users, verifications } from "~/server/db/schema.server";
 import { settleBackgroundWork } from "~/server/platform/background.server";
 
 import { testDriver, useTestDatabase } from "../support/database";
@@ -64,6 +64,19 @@ async function follow(url: string): Promise<Response> {
   }
 }
 
+/** The session cookie a followed link set. */
+const cookieOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0])
+    .join("; ");
+const accountLoader = guarded(accountRoute, "loader");
+/** /account as the browser a followed link signed in sees it. */
+const page = async (signedIn: Response) =>
+  (await accountLoader(routeArgs(new Request(new URL("/account", TEST_SITE_URL), { headers: { Cookie: cookieOf(signedIn) } }), handle))) as {
+    account: { needsPassword: boolean };
+  };
+
 const signUpFields = (email: string, password: string, extra: Record<string, string> = {}) => ({
   intent: "sign-up",
   firstName: "Nadia",
@@ -112,52 +125,65 @@ async function verifiedAccount(email: string, password: string, marketing = fals
 }
 
 describe(`pre-hijacked accounts on ${testDriver}`, () => {
-  it("an attacker who signed up first with the owner's address loses every way in once the owner signs up and follows their link", async () => {
-    const email = uniqueEmail("owner.second");
-    expect((await post(authAction, "/auth", signUpFields(email, "attacker-pass"))).status).toBe(200);
-    // The owner signs up with the same address: told it is registered, and sent a link of their own.
-    const ownerSignUp = await post(authAction, "/auth", signUpFields(email, "owner-pass", { firstName: "Olive", lastName: "Owner", marketing: "on" }));
-    expect(ownerSignUp.body).toMatchObject({ ok: true, kind: "info" });
-    const [attackerLink, ownerLink] = await linksTo(email, "verify-email");
-    expect(ownerLink).toBeDefined();
-    expect(ownerLink).not.toBe(attackerLink);
-
-    const verified = await follow(ownerLink);
-    expect(verified.status).toBe(302);
+  it("a single sign-up's link confirms it with its own password, names and consent", async () => {
+    const email = uniqueEmail("alone");
+    await post(authAction, "/auth", signUpFields(email, "owner-pass", { firstName: "Olive", lastName: "Owner", marketing: "on" }));
+    const [link] = await linksTo(email, "verify-email");
+    const verified = await follow(link);
     expect(verified.headers.get("Location")).toBe("/account?verified=1");
     const user = await userOf(email);
-    expect(user.emailVerified).toBe(true);
-    expect({ firstName: user.firstName, lastName: user.lastName, consent: user.signupMarketingConsent }).toEqual({
+    expect({ verified: user.emailVerified, firstName: user.firstName, consent: user.signupMarketingConsent }).toEqual({
+      verified: true,
       firstName: "Olive",
-      lastName: "Owner",
       consent: true,
     });
-    const [profile] = await handle.db.select().from(profiles).where(eq(profiles.id, user.id));
-    expect(profile.firstName).toBe("Olive");
-
-    expect(await signInStatus(email, "attacker-pass")).toBe(400);
     expect(await signInStatus(email, "owner-pass")).toBe(200);
-    // The attacker's own link died with it: it neither verifies nor signs anyone in.
-    const stale = await follow(attackerLink);
-    expect(stale.status).toBe(302);
-    expect(stale.headers.get("Location")).toBe("/auth?view=sign_in&notice=link-invalid");
-    expect(stale.headers.getSetCookie()).toEqual([]);
-    expect(await handle.db.select().from(pendingSignUps).where(eq(pendingSignUps.userId, user.id))).toEqual([]);
+    expect((await page(verified)).account.needsPassword).toBe(false);
   });
 
-  it("an attacker who signs up after the owner never gets in, and the attacker's link is dead once the owner's was followed", async () => {
-    const email = uniqueEmail("owner.first");
-    await post(authAction, "/auth", signUpFields(email, "owner-pass"));
-    await post(authAction, "/auth", signUpFields(email, "attacker-pass", { firstName: "Mallory" }));
-    const [ownerLink, attackerLink] = await linksTo(email, "verify-email");
+  it.each([
+    ["the attacker signed up first; the owner follows their own, newest, link", "attacker-pass", "owner-pass", 1],
+    ["the owner signed up first; the owner follows the attacker's, newest, link", "owner-pass", "attacker-pass", 1],
+    ["the owner signed up first and follows their own link", "owner-pass", "attacker-pass", 0],
+  ])(
+    "two sign-ups of one address: %s; neither password gets in, and the owner, signed in by the link, chooses one",
+    async (_case, firstPassword, secondPassword, followed) => {
+      const email = uniqueEmail("contested");
+      await post(authAction, "/auth", signUpFields(email, firstPassword, { marketing: "on" }));
+      const again = await post(authAction, "/auth", signUpFields(email, secondPassword, { firstName: "Mallory", marketing: "on" }));
+      expect(again.body).toMatchObject({ ok: true, kind: "info" });
+      const links = await linksTo(email, "verify-email");
+      expect(links).toHaveLength(2);
 
-    expect((await follow(ownerLink)).headers.get("Location")).toBe("/account?verified=1");
-    expect(await signInStatus(email, "owner-pass")).toBe(200);
-    expect(await signInStatus(email, "attacker-pass")).toBe(400);
-    expect((await follow(attackerLink)).headers.get("Location")).toBe("/auth?view=sign_in&notice=link-invalid");
-    expect(await signInStatus(email, "attacker-pass")).toBe(400);
-    expect((await userOf(email)).firstName).toBe("Nadia");
-  });
+      const verified = await follow(links[followed]);
+      expect(verified.headers.get("Location")).toBe("/account?verified=1");
+      const user = await userOf(email);
+      expect(user.emailVerified).toBe(true);
+      expect(user.signupMarketingConsent).toBe(false);
+      expect(await signInStatus(email, "attacker-pass")).toBe(400);
+      expect(await signInStatus(email, "owner-pass")).toBe(400);
+      // The other link is dead: it neither verifies nor signs anyone in.
+      const stale = await follow(links[1 - followed]);
+      expect(stale.headers.get("Location")).toBe("/auth?view=sign_in&notice=link-invalid");
+      expect(stale.headers.getSetCookie()).toEqual([]);
+
+      // Whoever followed the link has the mailbox: they are signed in, asked to choose a password, and it then works.
+      const account = await page(verified);
+      expect(account.account.needsPassword).toBe(true);
+      const cookie = cookieOf(verified);
+      const chosen = await post(
+        accountAction,
+        "/account",
+        { intent: "password", newPassword: "chosen-pass", confirmPassword: "chosen-pass" },
+        { Cookie: cookie },
+      );
+      expect(chosen.status).toBe(200);
+      expect(await signInStatus(email, "chosen-pass")).toBe(200);
+      expect(await signInStatus(email, "attacker-pass")).toBe(400);
+      expect((await page(verified)).account.needsPassword).toBe(false);
+      expect(await handle.db.select().from(pendingSignUps).where(eq(pendingSignUps.userId, user.id))).toEqual([]);
+    },
+  );
 
   it("a link without its sign-up, or with another's, verifies nothing", async () => {
     const email = uniqueEmail("tampered");

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, count, eq, gt, sql } from "drizzle-orm";
 
 import type { Database, Transaction } from "~/server/db/client.server";
 import { accounts, pendingSignUps, profiles, users } from "~/server/db/schema.server";
@@ -66,33 +66,53 @@ export async function isLivePendingSignUp(db: Database, secret: string, email: s
  * The link of one pending sign-up was followed: its password, names and
  * consent become the account's, and every pending sign-up of the account
  * ends, in one transaction. False when the secret names no live sign-up of it.
+ *
+ * When more than one sign-up of the address is live, the two emails cannot be
+ * told apart, and whoever made the other one may know its password: following
+ * either link then confirms the address and signs its owner in with no
+ * password at all (and no marketing consent; the names are the link's, and
+ * editable), and /account asks them to choose one. Nobody who only typed the
+ * address ever gets in.
  */
 export async function completePendingSignUp(db: Database, secret: string, userId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
+    const now = new Date();
     const [pending] = await tx
       .select()
       .from(pendingSignUps)
-      .where(and(eq(pendingSignUps.secretHash, hashOf(secret)), eq(pendingSignUps.userId, userId), gt(pendingSignUps.expiresAt, new Date())))
+      .where(and(eq(pendingSignUps.secretHash, hashOf(secret)), eq(pendingSignUps.userId, userId), gt(pendingSignUps.expiresAt, now)))
       .for("update");
     if (!pending) return false;
+    const [{ live }] = await tx
+      .select({ live: count() })
+      .from(pendingSignUps)
+      .where(and(eq(pendingSignUps.userId, userId), gt(pendingSignUps.expiresAt, now)));
+    const contested = live > 1;
+    const consent = contested ? false : pending.marketingConsent;
     await tx
       .update(accounts)
-      .set({ password: pending.passwordHash })
+      .set({ password: contested ? null : pending.passwordHash })
       .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")));
     const name = [pending.firstName, pending.lastName].filter(Boolean).join(" ");
-    await tx
-      .update(users)
-      .set({ name, firstName: pending.firstName, lastName: pending.lastName, signupMarketingConsent: pending.marketingConsent })
-      .where(eq(users.id, userId));
+    await tx.update(users).set({ name, firstName: pending.firstName, lastName: pending.lastName, signupMarketingConsent: consent }).where(eq(users.id, userId));
     await tx
       .update(profiles)
       .set({
         firstName: pending.firstName,
         lastName: pending.lastName,
-        emailPreferences: sql`${profiles.emailPreferences} || ${JSON.stringify({ eventNotifications: pending.marketingConsent })}::jsonb`,
+        emailPreferences: sql`${profiles.emailPreferences} || ${JSON.stringify({ eventNotifications: consent })}::jsonb`,
       })
       .where(eq(profiles.id, userId));
     await tx.delete(pendingSignUps).where(eq(pendingSignUps.userId, userId));
     return true;
   });
+}
+
+/** True when the account has no password yet: its sign-up was contested (above), and its owner must choose one. */
+export async function needsPassword(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ password: accounts.password })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")));
+  return row !== undefined && row.password === null;
 }

@@ -13,8 +13,12 @@ import { RedirectingToLogin } from "./login-redirect";
 type PasswordField = "newPassword" | "confirmPassword";
 const EMPTY: Record<PasswordField, string> = { newPassword: "", confirmPassword: "" };
 
+/** Said when a contested sign-up was confirmed without a password (pending-sign-ups.server.ts). */
+export const CHOOSE_PASSWORD_NOTICE =
+  "Your email address is confirmed. It was used for more than one sign-up, so no password was kept: choose your password here to log in with it next time.";
+
 /** Spec 4 Update Password: a new password, typed twice. */
-export function UpdatePassword({ accountEmail }: { accountEmail: string }) {
+export function UpdatePassword({ accountEmail, needsPassword = false }: { accountEmail: string; needsPassword?: boolean }) {
   const id = useId();
   const fetcher = useFetcher<AccountActionAnswer>({ key: "account-password" });
   const { values, errors, change, submit, busy, redirecting } = useAccountForm({
@@ -47,6 +51,11 @@ export function UpdatePassword({ accountEmail }: { accountEmail: string }) {
   return (
     <AccountCard id={`${id}-heading`} title="Update Password">
       <fetcher.Form method="post" noValidate onSubmit={submit} aria-label="Update Password" className="grid gap-5">
+        {needsPassword && (
+          <p role="status" className="rounded-md border border-gold/40 bg-gold-light p-3 text-sm text-navy">
+            {CHOOSE_PASSWORD_NOTICE}
+          </p>
+        )}
         <input type="hidden" name="intent" value="password" />
         {/* Tells password managers whose password this is; the action does not read it. */}
         <input type="email" name="username" autoComplete="username" value={accountEmail} readOnly hidden />
