@@ -508,6 +508,11 @@ describe(`discounts on ${testDriver}`, () => {
     const third = await checkout(services(), { courseId: edition.id, buyer });
     expect(await holdOf(handle, third.holdId)).toMatchObject({ discountKind: null, amountTotal: 150_000 });
     expect(await holdOf(handle, second.holdId)).toMatchObject({ status: "awaiting_payment", discountKind: "signup" });
+    // A second place on the settling payment's own date is full price too: the £100 is for one first course.
+    const samePlaceAgain = await checkout(services(), { courseId: otherDate.id, buyer });
+    expect(await holdOf(handle, samePlaceAgain.holdId)).toMatchObject({ discountKind: null, amountTotal: 150_000 });
+    const again = await discountsFor(services(), buyer.id, [{ ...otherDate, priceAmount: otherDate.priceAmount! }]);
+    expect(again[otherDate.id]).toBeUndefined();
   });
 
   it("records a buyer's payment and starts their new checkout for the same date at the same moment, neither waiting on the other for ever", async () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, ne } from "drizzle-orm";
+import { and, eq, inArray, lt } from "drizzle-orm";
 
 import { DISCOUNT_RULES, discountAmount, type DiscountRule } from "~/lib/discounts";
 import { SUCCESSFUL_PURCHASE_STATUSES } from "~/lib/purchases";
@@ -51,15 +51,13 @@ export async function bestDiscount(
       .from(userCoursePurchases)
       .where(and(eq(userCoursePurchases.userId, buyerId), inArray(userCoursePurchases.status, [...SUCCESSFUL_PURCHASE_STATUSES])))
       .limit(1);
-    // An unpaid checkout for another date gives its £100 up to this one (checkout.server.ts); a bank payment settling does not.
-    const [settlingElsewhere] = await db
+    // An unpaid checkout gives its £100 up to this one (checkout.server.ts); a bank payment settling, on any date, does not.
+    const [settling] = await db
       .select({ id: seatHolds.id })
       .from(seatHolds)
-      .where(
-        and(eq(seatHolds.userId, buyerId), eq(seatHolds.discountKind, "signup"), ne(seatHolds.courseId, edition.id), eq(seatHolds.status, "awaiting_payment")),
-      )
+      .where(and(eq(seatHolds.userId, buyerId), eq(seatHolds.discountKind, "signup"), eq(seatHolds.status, "awaiting_payment")))
       .limit(1);
-    if (!boughtBefore && !settlingElsewhere) rules.push(DISCOUNT_RULES.signup);
+    if (!boughtBefore && !settling) rules.push(DISCOUNT_RULES.signup);
   }
   if (edition.offeringKey === "level-2" || edition.offeringKey === "complications") {
     const attended = await attendedOfferings(db, buyerId, today);
