@@ -221,6 +221,20 @@ test.describe("/courses/grafting", () => {
     await expect(page).toHaveURL(/\/courses#register-interest$/);
     await expect(page.locator("#register-interest").getByRole("form", { name: "Register your interest" })).toBeInViewport();
   });
+
+  test("a date scheduled before the fee changed says its own price under its Book Now, and its checkout charges that price", async ({ page, data }) => {
+    const startDate = format(addDays(new Date(), 900 + Math.floor(Math.random() * 900)), "yyyy-MM-dd");
+    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate, capacity: 4, priceAmount: 160_000 });
+    await page.goto("/courses/grafting");
+    const sinus = card(page, "Sinus Grafting");
+    await expect(sinus.getByText("£1,500", { exact: true })).toBeVisible();
+    const button = sinus.getByRole("button", { name: `Book Now: ${formatDateRange(edition.startDate!, edition.endDate)}` });
+    await expect(button.locator("xpath=ancestor::div[1]")).toContainText("£1,600 for these dates · 4 places left");
+    await button.click();
+    await expect(page).toHaveURL(/\/dev\/checkout\/cs_local_/);
+    await expect(page.getByText("Total due")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Pay £1,600 by card" })).toBeVisible();
+  });
 });
 
 test.describe("/courses/:courseId", () => {

@@ -7,7 +7,8 @@ import type { Person, PersonOptions } from "./people";
 export interface FixtureCalls {
   person: { input: PersonOptions; output: Person };
   removePeople: { input: { ids: string[] }; output: { removed: number } };
-  edition: { input: { offeringKey: string; startDate: string; capacity?: number }; output: typeof courses.$inferSelect };
+  /** `priceAmount`: a date scheduled before its course's fee changed, still sold at its own price. */
+  edition: { input: { offeringKey: string; startDate: string; capacity?: number; priceAmount?: number }; output: typeof courses.$inferSelect };
   removeEditions: { input: { ids: string[] }; output: { removed: number } };
   purchase: {
     input: { courseId: string; status: PurchaseStatus; userId?: string | null; customerEmail?: string; receiptUrl?: string | null; purchaseDate?: string };

@@ -20,7 +20,12 @@ function handlers({ database: { db }, auth }: Pick<AppServices, "database" | "au
       const removed = await db.delete(users).where(inArray(users.id, ids)).returning({ id: users.id });
       return { removed: removed.length };
     },
-    edition: (input) => scheduleEdition(db, input),
+    async edition({ priceAmount, ...input }) {
+      const edition = await scheduleEdition(db, input);
+      if (priceAmount === undefined) return edition;
+      const [repriced] = await db.update(courses).set({ priceAmount }).where(eq(courses.id, edition.id)).returning();
+      return repriced;
+    },
     async removeEditions({ ids }) {
       return db.transaction(async (tx) => {
         await tx.delete(userCoursePurchases).where(inArray(userCoursePurchases.courseId, ids));

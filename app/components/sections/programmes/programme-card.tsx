@@ -15,6 +15,8 @@ import { CourseDatesPanel, type DatedOffering } from "./course-dates";
 export interface CardEdition extends BookableEdition {
   startDate: string;
   endDate: string | null;
+  /** The edition's own price, fixed when it was scheduled (minor units): what its Book Now charges. */
+  priceAmount: number | null;
 }
 
 /** What a card shows of its offering: all from the database. */
@@ -25,7 +27,7 @@ export interface CardOffering extends DatedOffering {
   bookable: boolean;
 }
 
-function EditionButtons({ editions }: { editions: readonly CardEdition[] }) {
+function EditionButtons({ editions, fee }: { editions: readonly CardEdition[]; fee: number }) {
   if (editions.length === 0) {
     return (
       <Link to="/courses#register-interest" className={buttonVariants({ variant: "navy", size: "lg" })}>
@@ -38,7 +40,7 @@ function EditionButtons({ editions }: { editions: readonly CardEdition[] }) {
     return (
       <div className="grid gap-1.5">
         <BookButton edition={editions[0]} />
-        <PlacesLeft edition={editions[0]} />
+        <PlacesLeft edition={editions[0]} fee={fee} />
       </div>
     );
   }
@@ -49,7 +51,7 @@ function EditionButtons({ editions }: { editions: readonly CardEdition[] }) {
         return (
           <div key={edition.id} className="grid gap-1.5">
             <BookButton edition={edition} label={dates} accessibleName={`Book Now: ${dates}`} />
-            <PlacesLeft edition={edition} />
+            <PlacesLeft edition={edition} fee={fee} />
           </div>
         );
       })}
@@ -57,10 +59,17 @@ function EditionButtons({ editions }: { editions: readonly CardEdition[] }) {
   );
 }
 
-/** Under a Book Now: the places still free on those dates (a full edition's button says so itself). */
-function PlacesLeft({ edition }: { edition: CardEdition }) {
-  if (!edition.bookable || edition.placesLeft <= 0) return null;
-  return <p className="text-center text-xs font-semibold text-navy/80">{placesLeftLabel(edition.placesLeft)}</p>;
+/**
+ * Under a Book Now: the places still free on those dates (a full edition's
+ * button says so itself), and their own price when it is not the course fee
+ * shown (a date scheduled before the fee changed keeps the price it was sold at).
+ */
+function PlacesLeft({ edition, fee }: { edition: CardEdition; fee: number }) {
+  if (!edition.bookable) return null;
+  const ownPrice = edition.priceAmount !== null && edition.priceAmount !== fee ? `${formatMinorUnits(edition.priceAmount)} for these dates` : null;
+  const places = edition.placesLeft > 0 ? placesLeftLabel(edition.placesLeft) : null;
+  if (!ownPrice && !places) return null;
+  return <p className="text-center text-xs font-semibold text-navy/80">{[ownPrice, places].filter(Boolean).join(" · ")}</p>;
 }
 
 function Actions({
@@ -85,7 +94,7 @@ function Actions({
   return (
     <Suspense fallback={<span className="inline-block h-12 w-40 rounded-md bg-navy/10 motion-safe:animate-pulse" aria-hidden="true" />}>
       <Await resolve={editions} errorElement={<DetailsComingSoon />}>
-        {(byKey) => <EditionButtons editions={(byKey[programme.key] ?? []).filter((edition) => edition.bookable)} />}
+        {(byKey) => <EditionButtons editions={(byKey[programme.key] ?? []).filter((edition) => edition.bookable)} fee={offering.priceAmount} />}
       </Await>
     </Suspense>
   );
