@@ -13,7 +13,7 @@ import { courses, emailOutbox, localCheckoutSessions, seatHolds, userCoursePurch
 import { INVALID_SIGNATURE_MESSAGE, receivePaymentEvent } from "~/server/payments/webhook.server";
 import { InvalidInputError } from "~/server/platform/errors.server";
 
-import { builtInCheckout, capturingCheckout, checkout, editionFor, holdOf, inDays, signedEvent } from "../support/booking";
+import { builtInCheckout, capturingCheckout, checkout, checkoutSessionObject, editionFor, holdOf, inDays, signedEvent } from "../support/booking";
 import { addEdition, addPurchase } from "../support/catalogue";
 import { testDriver, useTestDatabase } from "../support/database";
 import { createPerson } from "../support/people";
@@ -267,6 +267,19 @@ describe(`fulfilment through the signed webhook on ${testDriver}`, () => {
     expect(refunded).toMatchObject({ status: "refunded", amountRefunded: 150_000 });
     expect(refunded.refundedAt).toBeInstanceOf(Date);
     expect(await placesLeft(edition.id)).toBe(1);
+  });
+
+  it("records a payment of another amount or currency than its checkout's as the money it is, and flags it", async () => {
+    const edition = await editionFor(handle, { capacity: 2 });
+    const started = await checkout(services(), { courseId: edition.id, buyer: null });
+    const session = checkoutSessionObject({ id: started.sessionId, holdId: started.holdId, courseId: edition.id, email: "odd.amount@example.com" });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    await deliver(signedEvent("checkout.session.completed", { ...session, amount_total: 100, currency: "usd" }));
+    expect(logged.mock.calls.map(String).join("\n")).toContain(
+      `Payment for ${started.sessionId} does not match its checkout: 100 usd paid, 150000 gbp expected`,
+    );
+    logged.mockRestore();
+    expect((await purchasesOf(edition.id))[0]).toMatchObject({ status: "paid", amountTotal: 100, currency: "usd" });
   });
 
   it("keeps a payment that arrives after its hold lapsed when a place is still free", async () => {

@@ -169,6 +169,13 @@ export async function recordCheckout(
     return { outcome: { kind: "awaiting-payment", purchaseId: id }, afterCommit: null };
   }
 
+  // The session was opened for exactly the hold's amount: a payment of another amount or currency is recorded
+  // as the money it is, and flagged for staff, who see it in the logs and the booking's own figures.
+  if (view.amountTotal !== hold.amountTotal || (view.currency ?? hold.currency).toLowerCase() !== hold.currency.toLowerCase()) {
+    log.error(
+      `Payment for ${view.id} does not match its checkout: ${view.amountTotal} ${view.currency} paid, ${hold.amountTotal} ${hold.currency} expected (hold ${hold.id})`,
+    );
+  }
   const placeFree = keepsPlace(hold, now) || (await placesTaken(tx, edition.id, now)) < edition.capacity;
   if (placeFree) {
     const purchase = await save("paid", { receiptUrl: receiptUrl ?? receiptPageUrl(env.siteUrl, id) });
