@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 
+import { PAGE_VIEW_INVALID_MESSAGE } from "~/lib/schemas/page-view";
 import * as apiPageViewsRoute from "~/routes/api.page-views";
 import { pageViews } from "~/server/db/schema.server";
 import { countPageViews } from "~/server/marketing/analytics.server";
@@ -107,8 +108,12 @@ describe("POST /api/page-views", () => {
 
   it("answers 400 for a missing or malformed location, and stores nothing", async () => {
     const before = await countPageViews(handle.db);
-    expect((await post({ title: "x" })).status).toBe(400);
-    expect((await post({ location: "javascript:alert(1)", title: "x" })).status).toBe(400);
+    const refused = { status: 400, body: { error: PAGE_VIEW_INVALID_MESSAGE } };
+    expect(await post({ title: "x" })).toEqual(refused);
+    expect(await post({ location: "javascript:alert(1)", title: "x" })).toEqual(refused);
+    expect(await post({ location: `${TEST_SITE_URL}/` })).toEqual(refused);
+    expect(await post({ location: `${TEST_SITE_URL}/`, title: 7 })).toEqual(refused);
+    expect(await post([])).toEqual(refused);
     expect((await post("not json")).status).toBe(400);
     expect(await countPageViews(handle.db)).toBe(before);
   });
