@@ -104,6 +104,7 @@ const badInput: Record<keyof typeof endpoints, [string, unknown, number, string]
     ["a 10,000-character name", { name: longName, email: "a@example.com", subject: "Hi", message: "Hello" }, 400, "Full name must be at most 80 characters."],
     ["HTML and script in every field", { name: script, email: script, subject: script, message: script }, 400, NAME_NOT_PLAIN_MESSAGE],
     ["a link as the name", { name: "Claim https://evil.example/now", email: "a@example.com", subject: "Hi", message: "Hello" }, 400, NAME_NOT_PLAIN_MESSAGE],
+    ["a name that reverses itself", { name: "Mal\u202eloryevil", email: "a@example.com", subject: "Hi", message: "Hello" }, 400, NAME_NOT_PLAIN_MESSAGE],
     ["a 1 MB body", { name: "Dr A", email: "a@example.com", subject: "Hi", message: oneMegabyte }, 413, "Request body too large."],
   ],
 };

@@ -29,9 +29,9 @@ export function isEmailAddress(value: string): boolean {
 }
 
 /** A name may be put in an email, so it is plain text of at most MAX_NAME_LENGTH characters, and no web address. */
-// Control characters are exactly what this refuses.
+// Control characters are exactly what this refuses, with the direction overrides that would reverse a name in a staff email.
 // eslint-disable-next-line no-control-regex
-const NOT_PLAIN_TEXT = /[\u0000-\u001f\u007f<>]/;
+const NOT_PLAIN_TEXT = /[\u0000-\u001f\u007f<>\u202a-\u202e\u2066-\u2069]/;
 const WEB_ADDRESS = /:\/\/|\bwww\.|\bhttps?:|[a-z0-9-]\.(?:com|net|org|info|biz|io|co|uk|ru|cn|xyz|top|online|site|link|click|ly|me|app|shop|live)\b/i;
 export const NAME_NOT_PLAIN_MESSAGE = "Please enter a name as plain text, without a web address.";
 
