@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 
+import { MAX_SUBJECT_LENGTH } from "~/lib/schemas/contact";
 import {
   renderBookingConfirmation,
   renderContactNotification,
@@ -138,5 +139,12 @@ describe("email templates", () => {
     expect(email.html).toContain("&lt;img src=x onerror=alert(1)&gt;");
     expect(email.html).toContain("&lt;b&gt;Eve&lt;/b&gt;");
     expect(email.text).toContain("Line one\nLine two <img src=x onerror=alert(1)>");
+  });
+
+  it("keeps the whole of the longest subject a visitor may send, an emoji at its end included", async () => {
+    const subject = `${"s".repeat(MAX_SUBJECT_LENGTH - 2)}🦷`;
+    expect(subject).toHaveLength(MAX_SUBJECT_LENGTH);
+    const email = await renderContactNotification({ name: "Eve", email: "eve@x.test", subject, message: "Hello", receivedAt: new Date() });
+    expect(email.subject).toBe(`Website message: ${subject}`);
   });
 });

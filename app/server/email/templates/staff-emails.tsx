@@ -29,7 +29,7 @@ export function renderContactNotification({
   receivedAt: Date;
 }) {
   return renderEmail(
-    `Website message: ${subject}`.slice(0, 200),
+    `Website message: ${subject}`,
     <EmailLayout preview={`${name} wrote through the contact form`} heading="New message from the website">
       <Detail name="From" value={`${name} <${email}>`} />
       <Detail name="Subject" value={subject} />
@@ -51,7 +51,7 @@ export function renderContactNotification({
 
 export function renderInterestNotification({ name, email, courses, receivedAt }: { name: string; email: string; courses: string[]; receivedAt: Date }) {
   return renderEmail(
-    `Interest registered: ${name}`.slice(0, 200),
+    `Interest registered: ${name}`,
     <EmailLayout preview={`${name} registered interest in ${courses.length} course(s)`} heading="New interest registration">
       <Detail name="Name" value={name} />
       <Detail name="Email" value={email} />
