@@ -14,7 +14,7 @@ type PasswordField = "newPassword" | "confirmPassword";
 const EMPTY: Record<PasswordField, string> = { newPassword: "", confirmPassword: "" };
 
 /** Said when a contested sign-up was confirmed without a password (pending-sign-ups.server.ts). */
-export const CHOOSE_PASSWORD_NOTICE =
+const CHOOSE_PASSWORD_NOTICE =
   "Your email address is confirmed. It was used for more than one sign-up, so no password was kept: choose your password here to log in with it next time.";
 
 /** Spec 4 Update Password: a new password, typed twice. */
