@@ -52,6 +52,32 @@ test.describe("sign-up", () => {
     await expect(header.getByRole("button", { name: "Logout" })).toBeVisible();
   });
 
+  test("two sign-ups of one address: the link signs its owner in and /account asks for a password, which then works", async ({ page, request }) => {
+    const email = uniqueEmail("twice");
+    await signUp(page, email);
+    await page.goto("/auth?view=sign_up");
+    const form = page.getByRole("form", { name: "Create Account" });
+    await form.getByLabel("First Name").fill("Mallory");
+    await form.getByLabel("Last Name").fill("Other");
+    await form.getByLabel("Email", { exact: true }).fill(email);
+    await form.getByLabel("Password", { exact: true }).fill("someone-else");
+    await form.getByLabel("Confirm Password").fill("someone-else");
+    await form.getByRole("button", { name: "Create Account & Get £100 Off" }).click();
+    await expect(
+      page.getByText("This email is already registered but not confirmed. Please check your email for the confirmation link.").first(),
+    ).toBeVisible();
+
+    await verify(page, request, email);
+    await expect(page).toHaveURL(/\/account/);
+    const card = page.getByRole("form", { name: "Update Password" });
+    await expect(card.getByRole("status")).toHaveText(/It was used for more than one sign-up, so no password was kept: choose your password here/);
+    await card.getByLabel("New Password", { exact: true }).fill("my-own-choice");
+    await card.getByLabel("Confirm New Password").fill("my-own-choice");
+    await card.getByRole("button", { name: "Update Password" }).click();
+    await expect(page.getByText("Password updated successfully!").first()).toBeVisible();
+    await expect(card.getByRole("status")).toHaveCount(0);
+  });
+
   test("with the box unticked: no newsletter email", async ({ page, request }) => {
     const email = uniqueEmail("unticked");
     await signUp(page, email, { marketing: false });

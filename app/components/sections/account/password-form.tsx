@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 
 import { Button } from "~/components/ui/button";
@@ -21,12 +21,16 @@ const CHOOSE_PASSWORD_NOTICE =
 export function UpdatePassword({ accountEmail, needsPassword = false }: { accountEmail: string; needsPassword?: boolean }) {
   const id = useId();
   const fetcher = useFetcher<AccountActionAnswer>({ key: "account-password" });
+  const [chosen, setChosen] = useState(false);
   const { values, errors, change, submit, busy, redirecting } = useAccountForm({
     fetcher,
     schema: NewPasswordSchema,
     initial: EMPTY,
-    // A saved password is not shown again.
-    onSaved: () => EMPTY,
+    // A saved password is not shown again, and the account now has one.
+    onSaved: () => {
+      setChosen(true);
+      return EMPTY;
+    },
   });
 
   const field = (name: PasswordField, label: string, hint?: string) => {
@@ -51,7 +55,7 @@ export function UpdatePassword({ accountEmail, needsPassword = false }: { accoun
   return (
     <AccountCard id={`${id}-heading`} title="Update Password">
       <fetcher.Form method="post" noValidate onSubmit={submit} aria-label="Update Password" className="grid gap-5">
-        {needsPassword && (
+        {needsPassword && !chosen && (
           <p role="status" className="rounded-md border border-gold/40 bg-gold-light p-3 text-sm text-navy">
             {CHOOSE_PASSWORD_NOTICE}
           </p>
