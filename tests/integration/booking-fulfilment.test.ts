@@ -33,6 +33,13 @@ const mailTo = (email: string, template?: string) =>
 const placesLeft = async (courseId: string) => (await upcomingEditions(handle.db)).find((edition) => edition.id === courseId)?.placesLeft;
 const deliver = (event: { payload: string; signature: string }) => receivePaymentEvent(services(), event.payload, event.signature);
 
+/** The hold's time ran out a minute ago, as if its payment came late. */
+const lapse = (holdId: string) =>
+  handle.db
+    .update(seatHolds)
+    .set({ expiresAt: new Date(Date.now() - 60_000) })
+    .where(eq(seatHolds.id, holdId));
+
 /** A guest's checkout for the edition, paid at the built-in checkout whose events the test holds. */
 async function paidByGuest(courseId: string, email: string, method: "card" | "klarna" | "bank_transfer" = "card") {
   const started = await checkout(services(), { courseId, buyer: null });
@@ -231,10 +238,7 @@ describe(`fulfilment through the signed webhook on ${testDriver}`, () => {
   it("does not give back a place to a delayed payment whose completed event comes after its hold lapsed and the place went", async () => {
     const edition = await editionFor(handle, { capacity: 1 });
     const late = await paidByGuest(edition.id, "late.bank@example.com", "bank_transfer");
-    await handle.db
-      .update(seatHolds)
-      .set({ expiresAt: new Date(Date.now() - 60_000) })
-      .where(eq(seatHolds.id, late.holdId));
+    await lapse(late.holdId);
     const other = await checkout(services(), { courseId: edition.id, buyer: null });
     await deliver(late.events[0]);
     expect((await purchasesOf(edition.id))[0]).toMatchObject({ status: "pending" });
@@ -285,10 +289,7 @@ describe(`fulfilment through the signed webhook on ${testDriver}`, () => {
   it("keeps a payment that arrives after its hold lapsed when a place is still free", async () => {
     const edition = await editionFor(handle, { capacity: 2 });
     const { holdId, events } = await paidByGuest(edition.id, "late.but.lucky@example.com");
-    await handle.db
-      .update(seatHolds)
-      .set({ expiresAt: new Date(Date.now() - 60_000) })
-      .where(eq(seatHolds.id, holdId));
+    await lapse(holdId);
     await deliver(events[0]);
     expect((await purchasesOf(edition.id))[0]).toMatchObject({ status: "paid" });
     expect(await mailTo("late.but.lucky@example.com", "booking-confirmation")).toHaveLength(1);
@@ -298,10 +299,7 @@ describe(`fulfilment through the signed webhook on ${testDriver}`, () => {
     const edition = await editionFor(handle, { capacity: 1 });
     const email = "late.and.unlucky@example.com";
     const late = await paidByGuest(edition.id, email);
-    await handle.db
-      .update(seatHolds)
-      .set({ expiresAt: new Date(Date.now() - 60_000) })
-      .where(eq(seatHolds.id, late.holdId));
+    await lapse(late.holdId);
     // Meanwhile someone else took the place.
     const other = await checkout(services(), { courseId: edition.id, buyer: null });
 
@@ -324,10 +322,7 @@ describe(`fulfilment through the signed webhook on ${testDriver}`, () => {
     const edition = await editionFor(handle, { capacity: 1 });
     const email = "late.refund.failed@example.com";
     const late = await paidByGuest(edition.id, email);
-    await handle.db
-      .update(seatHolds)
-      .set({ expiresAt: new Date(Date.now() - 60_000) })
-      .where(eq(seatHolds.id, late.holdId));
+    await lapse(late.holdId);
     await checkout(services(), { courseId: edition.id, buyer: null });
 
     const base = services();

@@ -68,6 +68,28 @@ async function lockHold(tx: Transaction, hold: Hold): Promise<{ edition: Edition
 const keepsPlace = (hold: Hold, now: Date) =>
   hold.status === "awaiting_payment" || ((hold.status === "open" || hold.status === "opening") && hold.expiresAt > now);
 
+/** The hold still keeps its place, or (lapsed) a place is still free for it, under the edition's lock. */
+const hasPlace = async (tx: Transaction, hold: Hold, edition: Edition, now: Date) =>
+  keepsPlace(hold, now) || (await placesTaken(tx, edition.id, now)) < edition.capacity;
+
+/** A purchase row for what a session reports, the hold filling in what it leaves out. */
+function purchaseOf(hold: Hold, view: CheckoutSessionView, purchaseDate: Date) {
+  return {
+    userId: hold.userId,
+    courseId: hold.courseId,
+    customerEmail: (view.customerEmail ?? hold.customerEmail ?? "").toLowerCase(),
+    purchaseDate,
+    amountSubtotal: view.amountSubtotal ?? hold.amountSubtotal,
+    amountDiscount: view.amountDiscount,
+    amountTotal: view.amountTotal ?? hold.amountTotal,
+    currency: view.currency ?? hold.currency,
+    stripeSessionId: view.id,
+    stripePaymentIntentId: view.paymentIntentId,
+    holdId: hold.id,
+    discountKind: hold.discountKind,
+  };
+}
+
 /** The booking confirmation (design.md 6): course, dates, place, amounts and discount, with a calendar invite. */
 async function queueConfirmation(tx: Transaction, siteUrl: string, purchase: Purchase, edition: Edition) {
   const [buyer] = purchase.userId ? await tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, purchase.userId)) : [];
@@ -136,21 +158,7 @@ export async function recordCheckout(
   }
 
   const id = existing?.id ?? randomUUID();
-  const values = {
-    id,
-    userId: hold.userId,
-    courseId: edition.id,
-    customerEmail: (view.customerEmail ?? hold.customerEmail ?? "").toLowerCase(),
-    purchaseDate: existing?.purchaseDate ?? now,
-    amountSubtotal: view.amountSubtotal ?? hold.amountSubtotal,
-    amountDiscount: view.amountDiscount,
-    amountTotal: view.amountTotal ?? hold.amountTotal,
-    currency: view.currency ?? hold.currency,
-    stripeSessionId: view.id,
-    stripePaymentIntentId: view.paymentIntentId,
-    holdId: hold.id,
-    discountKind: hold.discountKind,
-  };
+  const values = { id, ...purchaseOf(hold, view, existing?.purchaseDate ?? now) };
   const save = async (status: Purchase["status"], extra: Partial<Purchase> = {}) => {
     const row = { ...values, status, ...extra };
     const [saved] = existing
@@ -163,7 +171,7 @@ export async function recordCheckout(
     // A bank payment or the like: the place stays held until it settles or fails, if it still has one
     // (a hold that lapsed while its place went to someone else is not revived: a full edition stays full).
     if (!existing) await save("pending");
-    if (keepsPlace(hold, now) || (await placesTaken(tx, edition.id, now)) < edition.capacity) {
+    if (await hasPlace(tx, hold, edition, now)) {
       await tx.update(seatHolds).set({ status: "awaiting_payment" }).where(eq(seatHolds.id, hold.id));
     }
     return { outcome: { kind: "awaiting-payment", purchaseId: id }, afterCommit: null };
@@ -176,8 +184,7 @@ export async function recordCheckout(
       `Payment for ${view.id} does not match its checkout: ${view.amountTotal} ${view.currency} paid, ${hold.amountTotal} ${hold.currency} expected (hold ${hold.id})`,
     );
   }
-  const placeFree = keepsPlace(hold, now) || (await placesTaken(tx, edition.id, now)) < edition.capacity;
-  if (placeFree) {
+  if (await hasPlace(tx, hold, edition, now)) {
     const purchase = await save("paid", { receiptUrl: receiptUrl ?? receiptPageUrl(env.siteUrl, id) });
     await tx.update(seatHolds).set({ status: "converted" }).where(eq(seatHolds.id, hold.id));
     if (hold.discountKind === "signup" && hold.userId) await tx.update(users).set({ giiSignupDiscountClaimed: true }).where(eq(users.id, hold.userId));
@@ -273,21 +280,7 @@ export async function recordFailedPayment(tx: Transaction, view: CheckoutSession
       .set({ status: "canceled" })
       .where(and(eq(userCoursePurchases.id, existing.id), eq(userCoursePurchases.status, "pending")));
   } else {
-    await tx.insert(userCoursePurchases).values({
-      userId: hold.userId,
-      courseId: hold.courseId,
-      customerEmail: (view.customerEmail ?? hold.customerEmail ?? "").toLowerCase(),
-      purchaseDate: now,
-      amountSubtotal: hold.amountSubtotal,
-      amountDiscount: hold.amountDiscount,
-      amountTotal: hold.amountTotal,
-      currency: hold.currency,
-      stripeSessionId: view.id,
-      stripePaymentIntentId: view.paymentIntentId,
-      holdId: hold.id,
-      discountKind: hold.discountKind,
-      status: "canceled",
-    });
+    await tx.insert(userCoursePurchases).values({ ...purchaseOf(hold, view, now), status: "canceled" });
   }
   await tx
     .update(seatHolds)
