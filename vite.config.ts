@@ -13,12 +13,12 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     : {
         rolldownOptions: {
           output: {
-            // Every page needs the framework, and icons are a few hundred bytes each:
-            // one file apiece instead of dozens of small requests before first paint.
+            // Every page needs the framework and the icons' shared code: one file apiece. Each icon
+            // stays with the code that draws it, so a page does not load every icon the site has.
             codeSplitting: {
               groups: [
                 { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/ },
-                { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/ },
+                { name: "icons", test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/ },
               ],
             },
           },

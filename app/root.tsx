@@ -106,7 +106,8 @@ export const meta: Route.MetaFunction = (args) => {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  // Marks the document once React has taken it over, for tools (and tests) that must not act before.
+  // Marks the document once React has taken it over, for tools (and tests) that must not act before,
+  // and for the parts of a page the browser keeps as the server sent them (static-html.tsx).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);

@@ -1,6 +1,6 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 
-import { Button } from "~/components/ui/button";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { SITE } from "~/content/site";
 import { DISCOUNT_RULES } from "~/lib/discounts";
 import { formatDateRange, formatLongDate, formatMinorUnits } from "~/lib/format";
@@ -98,9 +98,9 @@ export default function ReceiptPage({ loaderData: receipt }: Route.ComponentProp
           <Button type="button" onClick={() => window.print()}>
             Print receipt
           </Button>
-          <Button asChild variant="outline">
-            <Link to="/account">Back to My Account</Link>
-          </Button>
+          <ButtonLink variant="outline" to="/account">
+            Back to My Account
+          </ButtonLink>
         </div>
       </article>
     </div>

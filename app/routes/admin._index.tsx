@@ -1,9 +1,9 @@
 import { addDays, addYears, format, parseISO } from "date-fns";
 import { CalendarPlus, CalendarX2, FlaskConical, Trash2 } from "lucide-react";
 import { type FormEvent, useEffect, useEffectEvent, useRef, useState } from "react";
-import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
+import { data, Form, redirect, useFetcher, useNavigation } from "react-router";
 
-import { Button } from "~/components/ui/button";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Field, inputClass } from "~/components/ui/field";
 import { PageHeading } from "~/components/ui/page-heading";
@@ -325,9 +325,9 @@ function UpcomingCard({ upcoming, confirm, serverOutcome }: { upcoming: Upcoming
             <Form method="post" action="/admin?index" className="mt-3 flex gap-2">
               <input type="hidden" name="intent" value="delete" />
               <input type="hidden" name="course_id" value={confirm.id} />
-              <Button asChild variant="ghost" size="sm">
-                <Link to="/admin">Cancel</Link>
-              </Button>
+              <ButtonLink variant="ghost" size="sm" to="/admin">
+                Cancel
+              </ButtonLink>
               <Button type="submit" variant="navy" size="sm">
                 Continue
               </Button>

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { data, Link, useFetcher, useNavigate } from "react-router";
+import { data, useFetcher, useNavigate } from "react-router";
 
-import { Button } from "~/components/ui/button";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { Field, FormError, Input } from "~/components/ui/field";
 import { unlessConnectionLost } from "~/lib/connection-lost";
 import { NewPasswordSchema, passwordSaveError } from "~/lib/schemas/auth";
@@ -79,9 +79,9 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
       {loaderData.invalid ? (
         <div className="mt-6 grid gap-4">
           <p className="text-ink/80">This reset link is invalid or has expired. Please ask for a new one.</p>
-          <Button asChild className="justify-self-start">
-            <Link to="/auth?view=sign_in">Back to login</Link>
-          </Button>
+          <ButtonLink className="justify-self-start" to="/auth?view=sign_in">
+            Back to login
+          </ButtonLink>
         </div>
       ) : (
         <fetcher.Form method="post" noValidate onSubmit={submit} aria-label="Choose a new password" className="mt-8 grid gap-4">

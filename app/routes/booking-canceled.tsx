@@ -1,7 +1,6 @@
 import { CircleX } from "lucide-react";
-import { Link } from "react-router";
 
-import { Button } from "~/components/ui/button";
+import { ButtonLink } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
 import { cancelCheckout } from "~/server/booking/checkout.server";
 import { publicRoute } from "~/server/http/guards.server";
@@ -35,15 +34,13 @@ export default function BookingCanceledPage() {
         <p className="mt-4 text-lg text-ink/80">Your booking process was canceled. You have not been charged.</p>
         <p className="mt-2 text-ink/70">Your place has been released. If you had a question before booking, we are happy to help.</p>
         <div className="mt-8 flex flex-wrap gap-3">
-          <Button asChild>
-            <Link to="/courses">View Courses</Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/contact">Contact Us</Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/">Back to Home</Link>
-          </Button>
+          <ButtonLink to="/courses">View Courses</ButtonLink>
+          <ButtonLink variant="outline" to="/contact">
+            Contact Us
+          </ButtonLink>
+          <ButtonLink variant="outline" to="/">
+            Back to Home
+          </ButtonLink>
         </div>
       </div>
     </div>

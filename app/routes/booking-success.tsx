@@ -1,8 +1,7 @@
 import { CalendarDays, CircleAlert, CircleCheck, Clock, MapPin } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 
-import { Button } from "~/components/ui/button";
+import { ButtonLink } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
 import { bookedSummary } from "~/server/booking/booking-pages.server";
 import { fulfilCheckout } from "~/server/booking/fulfilment.server";
@@ -88,12 +87,10 @@ function ResultCard({
         )}
         {note}
         <div className="mt-8 flex flex-wrap gap-3">
-          <Button asChild>
-            <Link to={primary.to}>{primary.label}</Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to={secondary.to}>{secondary.label}</Link>
-          </Button>
+          <ButtonLink to={primary.to}>{primary.label}</ButtonLink>
+          <ButtonLink variant="outline" to={secondary.to}>
+            {secondary.label}
+          </ButtonLink>
         </div>
       </div>
     </div>

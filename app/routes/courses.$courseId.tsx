@@ -4,7 +4,7 @@ import { data, Link } from "react-router";
 import { CourseEditions } from "~/components/sections/programmes/course-editions";
 import { CourseInstructors } from "~/components/sections/programmes/course-instructors";
 import { ProgrammeHero } from "~/components/sections/programmes/programme-hero";
-import { Button } from "~/components/ui/button";
+import { ButtonLink } from "~/components/ui/button";
 import { PageHeading } from "~/components/ui/page-heading";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { COURSE_INSTRUCTORS, programmeFor } from "~/content/programmes";
@@ -71,12 +71,10 @@ function CourseDetailsPlaceholder() {
         </p>
         <p className="mt-4 text-ink/80">Its details are not published yet. In the meantime, every course we teach is in the catalogue.</p>
         <div className="mt-8 flex flex-wrap gap-3">
-          <Button asChild>
-            <Link to="/courses">Browse Courses</Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/upcoming-events">See the Schedule</Link>
-          </Button>
+          <ButtonLink to="/courses">Browse Courses</ButtonLink>
+          <ButtonLink variant="outline" to="/upcoming-events">
+            See the Schedule
+          </ButtonLink>
         </div>
       </div>
     </>

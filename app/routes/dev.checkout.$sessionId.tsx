@@ -1,8 +1,8 @@
 import { CreditCard, Landmark, Lock, ShieldCheck } from "lucide-react";
 import { useId } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 
-import { Button } from "~/components/ui/button";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { formatMinorUnits } from "~/lib/format";
 import { LocalPaymentSchema } from "~/lib/schemas/checkout";
@@ -117,9 +117,9 @@ export default function LocalCheckoutPage({ loaderData: checkout, actionData }: 
               <p className="text-ink/80">
                 {checkout.state === "paid" ? "It has been paid already." : "Its place has been released. Please start your booking again."}
               </p>
-              <Button asChild className="justify-self-start">
-                <Link to="/booking">Back to booking</Link>
-              </Button>
+              <ButtonLink className="justify-self-start" to="/booking">
+                Back to booking
+              </ButtonLink>
             </div>
           ) : (
             <>

@@ -1,15 +1,9 @@
-import { AboutInstitute } from "~/components/sections/home/about";
-import { ClosingCta } from "~/components/sections/home/closing-cta";
 import { Faq } from "~/components/sections/home/faq";
-import { FlagshipCourse } from "~/components/sections/home/flagship-course";
-import { FullArchCase } from "~/components/sections/home/full-arch-case";
 import { HomeHero } from "~/components/sections/home/hero";
-import { InstructorsIntro } from "~/components/sections/home/instructors-intro";
 import { NewsletterSection } from "~/components/sections/home/newsletter";
-import { Stats } from "~/components/sections/home/stats";
 import { AlumniTestimonials } from "~/components/sections/home/testimonials";
 import { TrainingEnvironment } from "~/components/sections/home/training-environment";
-import { WhyChoose } from "~/components/sections/home/why-choose";
+import { staticHtml } from "~/components/ui/static-html";
 import { FLAGSHIP_COURSE, HOME_SEO } from "~/content/home";
 import { programmeFor } from "~/content/programmes";
 import { courseJsonLd } from "~/lib/course-json-ld";
@@ -65,17 +59,21 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
+const loadStory = () => import("~/components/sections/home/story");
+// The server renders these parts itself; the browser loads their code only to render them after a navigation.
+const story = import.meta.env.SSR ? await loadStory() : undefined;
+const HeroCopy = staticHtml(story?.HeroCopy, () => loadStory().then((module) => module.HeroCopy));
+const HomeStory = staticHtml(story?.HomeStory, () => loadStory().then((module) => module.HomeStory));
+const ClosingCta = staticHtml(story?.ClosingCta, () => loadStory().then((module) => module.ClosingCta));
+
 /** Spec 2, Home: the sections in the spec's order. */
 export default function HomePage() {
   return (
     <>
-      <HomeHero />
-      <FullArchCase />
-      <WhyChoose />
-      <InstructorsIntro />
-      <AboutInstitute />
-      <FlagshipCourse />
-      <Stats />
+      <HomeHero>
+        <HeroCopy />
+      </HomeHero>
+      <HomeStory />
       <NewsletterSection />
       <TrainingEnvironment />
       <AlumniTestimonials />

@@ -1,6 +1,6 @@
-import { Link, type ShouldRevalidateFunction } from "react-router";
+import { type ShouldRevalidateFunction } from "react-router";
 
-import { Button } from "~/components/ui/button";
+import { ButtonLink } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
 import { useTokenOutOfAddressBar } from "~/lib/use-token-out-of-address-bar";
 import { publicRoute } from "~/server/http/guards.server";
@@ -35,9 +35,9 @@ export default function NewsletterConfirmPage({ loaderData }: Route.ComponentPro
           ? "Thank you. You will now hear from us about new courses and upcoming events."
           : "The confirmation link is incomplete or no longer valid. Please subscribe again from our home page."}
       </p>
-      <Button asChild className="mt-8">
-        <Link to="/">Return to Home</Link>
-      </Button>
+      <ButtonLink className="mt-8" to="/">
+        Return to Home
+      </ButtonLink>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
 
 import { FAQ_ITEMS } from "~/content/faq";
-import { FLAGSHIP_COURSE, WHY_CHOOSE } from "~/content/home";
+import { FLAGSHIP_COURSE } from "~/content/home";
+import { WHY_CHOOSE } from "~/content/home-story";
 import { programmeFor } from "~/content/programmes";
 import { TESTIMONIALS } from "~/content/testimonials";
 
@@ -147,6 +148,50 @@ test.describe("home page", () => {
     await expect(faq).not.toBeInViewport();
     await page.waitForTimeout(300);
     await expect(faq).toHaveAttribute("data-reveal", "shown");
+  });
+});
+
+test.describe("the home page's parts without scripts", () => {
+  /** The browser modules the page has asked for so far. */
+  function scriptsOf(page: Page) {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    return scripts;
+  }
+
+  test("a first visit shows them from the server's HTML without loading their code, and they fade in", async ({ page }) => {
+    const scripts = scriptsOf(page);
+    await page.goto("/");
+    await hydrated(page);
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Master Full-Arch Implantology on Live Patients");
+    const stats = region(page, "A Track Record Dentists Trust");
+    await expect(stats).toContainText("100+");
+    expect(scripts.filter((script) => script.includes("/story-"))).toEqual([]);
+    await expect(stats).toHaveAttribute("data-reveal", "hidden");
+    await stats.scrollIntoViewIfNeeded();
+    await expect(stats).toHaveAttribute("data-reveal", "shown");
+  });
+
+  test("their links navigate within the page's scripts, and a navigation back renders them in the browser", async ({ page }) => {
+    const scripts = scriptsOf(page);
+    await page.goto("/");
+    await hydrated(page);
+    // A full page load would lose this.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await region(page, "Learn From Expert Clinicians").getByRole("link", { name: "Meet Our Instructors" }).click();
+    await expect(page).toHaveURL(/\/instructors$/);
+    expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+
+    await page.getByRole("banner").getByRole("link", { name: /home/i }).first().click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(region(page, "The Case for Full-Arch Rehabilitation").getByRole("heading", { level: 3 })).toHaveCount(2);
+    await expect(region(page, "Secure Your Spot!").getByRole("link", { name: "Book Your Course" })).toHaveAttribute("href", "/courses");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Master Full-Arch Implantology on Live Patients");
+    expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+    expect(scripts.filter((script) => script.includes("/story-"))).toHaveLength(1);
   });
 });
 

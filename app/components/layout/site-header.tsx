@@ -13,7 +13,7 @@ import {
 import { flushSync } from "react-dom";
 import { Link, useMatch } from "react-router";
 
-import { Button } from "~/components/ui/button";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { MENU_CLOSE_DELAY_MS, MENU_OPEN_DELAY_MS, MENU_SKIP_DELAY_MS, NAV_ITEMS, type NavItem } from "~/content/navigation";
 import { SITE } from "~/content/site";
 import { cn } from "~/lib/cn";
@@ -66,11 +66,9 @@ function AuthArea({ authStatus, onLogout, onNavigate }: SiteHeaderProps & { onNa
     );
   }
   return (
-    <Button asChild size="sm">
-      <Link to="/auth" onClick={onNavigate}>
-        Login / Sign Up
-      </Link>
-    </Button>
+    <ButtonLink size="sm" to="/auth" onClick={onNavigate}>
+      Login / Sign Up
+    </ButtonLink>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 
-import { Button } from "~/components/ui/button";
+import { ButtonLink } from "~/components/ui/button";
 import { takeMissingPath } from "~/lib/missing-path";
 
 /** The not-found page's tags, for /404 and for any page that answers 404 (spec 2: noIndex). */
@@ -17,9 +17,9 @@ export function NotFoundContent() {
       <h1 className="text-7xl font-bold text-gold-dark">404</h1>
       <p className="mt-4 font-display text-2xl text-navy">Page Not Found</p>
       <p className="mt-4 text-ink/80">Sorry, we couldn't find the page you're looking for. It may have been moved or doesn't exist.</p>
-      <Button asChild className="mt-8">
-        <Link to="/">Return to Home</Link>
-      </Button>
+      <ButtonLink className="mt-8" to="/">
+        Return to Home
+      </ButtonLink>
     </div>
   );
 }

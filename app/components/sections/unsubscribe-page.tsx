@@ -1,6 +1,6 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 
-import { Button } from "~/components/ui/button";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { useTokenOutOfAddressBar } from "~/lib/use-token-out-of-address-bar";
 
 /**
@@ -45,9 +45,9 @@ export function UnsubscribePage({
           </Button>
         </Form>
       ) : (
-        <Button asChild className="mt-8">
-          <Link to={failed ? "/contact" : "/"}>{failed ? "Contact us" : "Return to Home"}</Link>
-        </Button>
+        <ButtonLink className="mt-8" to={failed ? "/contact" : "/"}>
+          {failed ? "Contact us" : "Return to Home"}
+        </ButtonLink>
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { Slot } from "radix-ui";
 import type { ComponentProps } from "react";
+import { Link, type LinkProps } from "react-router";
 
 import { cn } from "~/lib/cn";
 
@@ -32,13 +32,13 @@ export const buttonVariants = cva(
   },
 );
 
-export function Button({
-  className,
-  variant,
-  size,
-  asChild = false,
-  ...props
-}: ComponentProps<"button"> & VariantProps<typeof buttonVariants> & { asChild?: boolean }) {
-  const Component = asChild ? Slot.Root : "button";
-  return <Component className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+type ButtonStyle = VariantProps<typeof buttonVariants>;
+
+export function Button({ className, variant, size, ...props }: ComponentProps<"button"> & ButtonStyle) {
+  return <button className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+}
+
+/** A link that looks like a button: where pressing it goes somewhere, not does something. */
+export function ButtonLink({ className, variant, size, ...props }: LinkProps & ButtonStyle) {
+  return <Link className={cn(buttonVariants({ variant, size }), className)} {...props} />;
 }

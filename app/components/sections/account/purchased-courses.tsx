@@ -2,7 +2,7 @@ import { ExternalLink, GraduationCap } from "lucide-react";
 import { Suspense, useEffect, useId } from "react";
 import { Await, Link, useAsyncError } from "react-router";
 
-import { Button } from "~/components/ui/button";
+import { ButtonLink, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { formatLongDate } from "~/lib/format";
 import type { PurchaseCard } from "~/lib/purchases";
@@ -63,9 +63,9 @@ export function NoPurchases() {
     <div className="flex flex-col items-center gap-3 rounded-lg bg-mist px-4 py-10 text-center">
       <GraduationCap aria-hidden className="size-8 text-gold-dark" />
       <p className="text-ink/80">{NO_PURCHASES_MESSAGE}</p>
-      <Button asChild variant="outline">
-        <Link to="/courses">Browse courses</Link>
-      </Button>
+      <ButtonLink variant="outline" to="/courses">
+        Browse courses
+      </ButtonLink>
     </div>
   );
 }
@@ -105,17 +105,20 @@ function PurchaseItem({ purchase }: { purchase: PurchaseCard }) {
         </div>
         {purchase.description && <p className="text-sm text-ink/80">{purchase.description}</p>}
         <div className="mt-auto flex flex-wrap gap-3 pt-2">
-          <Button asChild className="grow whitespace-nowrap sm:grow-0">
-            <Link to={purchase.courseHref}>View Course</Link>
-          </Button>
+          <ButtonLink className="grow whitespace-nowrap sm:grow-0" to={purchase.courseHref}>
+            View Course
+          </ButtonLink>
           {purchase.receiptUrl && (
-            <Button asChild variant="outline" className="grow whitespace-nowrap sm:grow-0">
-              <a href={purchase.receiptUrl} target="_blank" rel="noopener noreferrer">
-                View Receipt
-                <ExternalLink aria-hidden className="size-4" />
-                <span className="sr-only">(opens in a new tab)</span>
-              </a>
-            </Button>
+            <a
+              href={purchase.receiptUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={cn(buttonVariants({ variant: "outline" }), "grow whitespace-nowrap sm:grow-0")}
+            >
+              View Receipt
+              <ExternalLink aria-hidden className="size-4" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
           )}
         </div>
       </div>

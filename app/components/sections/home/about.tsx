@@ -1,7 +1,7 @@
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { Reveal } from "~/components/ui/reveal";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { ABOUT } from "~/content/home";
+import { ABOUT } from "~/content/home-story";
 
 export function AboutInstitute() {
   return (

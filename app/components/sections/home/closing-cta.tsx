@@ -1,9 +1,8 @@
 import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
 
-import { Button } from "~/components/ui/button";
+import { ButtonLink } from "~/components/ui/button";
 import { Reveal } from "~/components/ui/reveal";
-import { CLOSING_CTA } from "~/content/home";
+import { CLOSING_CTA } from "~/content/home-story";
 
 export function ClosingCta() {
   return (
@@ -14,12 +13,10 @@ export function ClosingCta() {
           {CLOSING_CTA.title}
         </h2>
         <p className="mx-auto mt-5 max-w-2xl text-lg leading-relaxed text-white/80">{CLOSING_CTA.text}</p>
-        <Button asChild size="lg" className="mt-10">
-          <Link to={CLOSING_CTA.cta.to}>
-            {CLOSING_CTA.cta.label}
-            <ArrowRight aria-hidden className="size-5" />
-          </Link>
-        </Button>
+        <ButtonLink size="lg" className="mt-10" to={CLOSING_CTA.cta.to}>
+          {CLOSING_CTA.cta.label}
+          <ArrowRight aria-hidden className="size-5" />
+        </ButtonLink>
       </div>
     </Reveal>
   );

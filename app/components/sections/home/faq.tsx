@@ -1,9 +1,8 @@
 import { MapPin } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { Link } from "react-router";
 
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "~/components/ui/accordion";
-import { Button } from "~/components/ui/button";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { Reveal } from "~/components/ui/reveal";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { FAQ_HEADING, FAQ_INTRO, FAQ_ITEMS, LOCATION_MAP_BUTTON } from "~/content/faq";
@@ -47,9 +46,9 @@ export function Faq() {
       <div className="mx-auto grid max-w-7xl gap-12 px-4 sm:px-6 lg:grid-cols-3 lg:gap-16 lg:px-8">
         <div>
           <SectionHeading id="faq-title" eyebrow="FAQ" title={FAQ_HEADING} intro={FAQ_INTRO} />
-          <Button asChild variant="outline" className="mt-8">
-            <Link to="/contact">Contact Us</Link>
-          </Button>
+          <ButtonLink variant="outline" className="mt-8" to="/contact">
+            Contact Us
+          </ButtonLink>
         </div>
         <Accordion className="border-t border-navy/10 lg:col-span-2">
           {FAQ_ITEMS.map((item) => (

@@ -1,7 +1,6 @@
 import { ArrowRight, Check } from "lucide-react";
-import { Link } from "react-router";
 
-import { Button } from "~/components/ui/button";
+import { ButtonLink } from "~/components/ui/button";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { Reveal } from "~/components/ui/reveal";
 import { SectionHeading } from "~/components/ui/section-heading";
@@ -23,12 +22,10 @@ export function FlagshipCourse() {
               </li>
             ))}
           </ul>
-          <Button asChild size="lg" className="mt-10">
-            <Link to={FLAGSHIP_COURSE.cta.to}>
-              {FLAGSHIP_COURSE.cta.label}
-              <ArrowRight aria-hidden className="size-5" />
-            </Link>
-          </Button>
+          <ButtonLink size="lg" className="mt-10" to={FLAGSHIP_COURSE.cta.to}>
+            {FLAGSHIP_COURSE.cta.label}
+            <ArrowRight aria-hidden className="size-5" />
+          </ButtonLink>
         </div>
         <div className="relative lg:order-1">
           <div aria-hidden className="absolute -inset-3 -z-0 rounded-3xl border border-gold/30" />

@@ -3,7 +3,7 @@ import { Smile, TrendingUp } from "lucide-react";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { Reveal } from "~/components/ui/reveal";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { FULL_ARCH_CASE } from "~/content/home";
+import { FULL_ARCH_CASE } from "~/content/home-story";
 
 const BENEFIT_ICONS = [Smile, TrendingUp];
 

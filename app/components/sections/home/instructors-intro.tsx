@@ -1,11 +1,10 @@
 import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
 
-import { Button } from "~/components/ui/button";
+import { ButtonLink } from "~/components/ui/button";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { Reveal } from "~/components/ui/reveal";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { INSTRUCTORS_INTRO } from "~/content/home";
+import { INSTRUCTORS_INTRO } from "~/content/home-story";
 import { INSTRUCTORS } from "~/content/instructors";
 
 /** The instructors page's "Back to Homepage" link lands here (/#instructors). */
@@ -17,12 +16,10 @@ export function InstructorsIntro() {
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-5 lg:gap-16 lg:px-8">
         <div className="lg:col-span-2">
           <SectionHeading id="instructors-intro-title" eyebrow={INSTRUCTORS_INTRO.eyebrow} title={INSTRUCTORS_INTRO.title} intro={INSTRUCTORS_INTRO.intro} />
-          <Button asChild variant="navy" size="lg" className="mt-8">
-            <Link to={INSTRUCTORS_INTRO.cta.to}>
-              {INSTRUCTORS_INTRO.cta.label}
-              <ArrowRight aria-hidden className="size-5" />
-            </Link>
-          </Button>
+          <ButtonLink variant="navy" size="lg" className="mt-8" to={INSTRUCTORS_INTRO.cta.to}>
+            {INSTRUCTORS_INTRO.cta.label}
+            <ArrowRight aria-hidden className="size-5" />
+          </ButtonLink>
         </div>
         <ul className="grid gap-6 sm:grid-cols-2 lg:col-span-3">
           {INSTRUCTORS.map((instructor) => (

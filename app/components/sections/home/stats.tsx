@@ -1,5 +1,5 @@
 import { Reveal } from "~/components/ui/reveal";
-import { STATS } from "~/content/home";
+import { STATS } from "~/content/home-story";
 
 export function Stats() {
   return (

@@ -2,7 +2,7 @@ import { Building2, GraduationCap, HeartPulse, Layers, type LucideIcon, Trending
 
 import { Reveal } from "~/components/ui/reveal";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { WHY_CHOOSE, type WhyChooseIcon } from "~/content/home";
+import { WHY_CHOOSE, type WhyChooseIcon } from "~/content/home-story";
 
 const ICONS: Record<WhyChooseIcon, LucideIcon> = {
   "live-patients": HeartPulse,
