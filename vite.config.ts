@@ -13,12 +13,13 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     : {
         rolldownOptions: {
           output: {
-            // Every page needs the framework and the icons' shared code: one file apiece. Each icon
-            // stays with the code that draws it, so a page does not load every icon the site has.
+            // Every page needs the framework: one file. Icons are a few hundred bytes each: the ones
+            // three or more pages or chunks draw share a file, the others stay with the code that draws
+            // them, so a page neither loads every icon of the site nor asks for a file per icon.
             codeSplitting: {
               groups: [
                 { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/ },
-                { name: "icons", test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/ },
+                { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, minShareCount: 3 },
               ],
             },
           },
