@@ -16,10 +16,11 @@ const FONT_FACES = /@font-face\s*\{[^}]*\}/g;
  * Rules kept whatever the HTML holds: states the page's first script sets
  * (`html.js`, see root.tsx), Tailwind's `:where()` selectors (the space and
  * divide utilities) and arbitrary variants (`[&>*]:h-full`), which beasties
- * does not match, and bare pseudo-elements of the base layer (`::placeholder`,
- * the date fields' parts).
+ * does not match, and the base layer's bare pseudo-classes and pseudo-elements:
+ * `:focus-visible`'s outline (without it, a key pressed before the whole
+ * stylesheet arrives showed no focus at all), `::placeholder`, the date fields' parts.
  */
-const ALWAYS_KEPT = [/^\.js\b/, /^:where\(/, /^::/, /^\.\\\[/];
+const ALWAYS_KEPT = [/^\.js\b/, /^:/, /^\.\\\[/];
 
 /**
  * Shrinks a page's inline stylesheet to the rules its HTML uses (beasties),
