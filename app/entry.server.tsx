@@ -45,6 +45,9 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce: cspNonce,
+        // A part the server has finished stays where it is in the HTML (see hydrate-on-visible.tsx), never moved
+        // to the end of the page behind a script: the page paints whole, with or without scripts.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

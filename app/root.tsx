@@ -6,8 +6,8 @@ import { DEMO_RIBBON_SCRIPT, DemoRibbon } from "~/components/layout/demo-ribbon"
 import { ReportPageViews, ScrollOnNavigation } from "~/components/layout/route-effects";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
-import { NOT_FOUND_PAGE, NotFoundContent } from "~/components/sections/not-found";
-import { SITE } from "~/content/site";
+import { hydrateOnVisible } from "~/components/ui/hydrate-on-visible";
+import { NOT_FOUND_PAGE, SITE } from "~/content/site";
 import interCore from "~/fonts/inter-core.woff2?url";
 import { useInlineStylesheet } from "~/lib/inline-stylesheet";
 import { keepFocusThroughFormSubmissions } from "~/lib/keep-focus-through-busy";
@@ -174,6 +174,10 @@ export default function App() {
     </Shell>
   );
 }
+
+const loadNotFound = () => import("~/components/sections/not-found").then((module) => module.NotFoundContent);
+// Rendered by the server; the browser loads its code only for the page that shows it.
+const NotFoundContent = hydrateOnVisible(import.meta.env.SSR ? await loadNotFound() : undefined, loadNotFound);
 
 export function ErrorBoundary() {
   const error = useRouteError();

@@ -99,3 +99,15 @@ export const CLOSING_CTA = {
   text: "Places on every cohort are strictly limited and our first three cohorts sold out. Choose your course and reserve your place today.",
   cta: { label: "Book Your Course", to: "/courses" } satisfies Cta,
 };
+
+/** The course the home page promotes (its key in the offerings table) and describes in its structured data. */
+export const FLAGSHIP_COURSE = {
+  offeringKey: "level-2",
+  eyebrow: "Flagship course",
+  title: "Level 2 - Ultimate Full Arch Live Course",
+  text: "Four days of live full-arch surgery in Dubai. Plan, place and load full-arch cases on your own patients with one-to-one supervision, and go home ready to offer the treatment in your practice.",
+  image: IMAGES.flagship,
+  imageAlt: "Delegates performing live full-arch implant surgery under supervision",
+  highlights: ["4 days in Dubai", "1-to-1 supervision", "Live patient surgery", "3-night hotel stay included"],
+  cta: { label: "View Our Courses", to: "/courses" } satisfies Cta,
+};

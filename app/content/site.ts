@@ -23,3 +23,6 @@ export const SITE = {
   },
   builderCredit: { name: "Northlight Studio", url: "https://northlight.studio" },
 } as const;
+
+/** The not-found page's tags, for /404 and for any page that answers 404 (spec 2: noIndex). */
+export const NOT_FOUND_PAGE = { title: "Page Not Found", noIndex: true } as const;

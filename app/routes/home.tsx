@@ -1,13 +1,11 @@
-import { Faq } from "~/components/sections/home/faq";
 import { HomeHero } from "~/components/sections/home/hero";
-import { NewsletterSection } from "~/components/sections/home/newsletter";
-import { AlumniTestimonials } from "~/components/sections/home/testimonials";
-import { TrainingEnvironment } from "~/components/sections/home/training-environment";
+import { hydrateOnVisible } from "~/components/ui/hydrate-on-visible";
 import { staticHtml } from "~/components/ui/static-html";
-import { FLAGSHIP_COURSE, HOME_SEO } from "~/content/home";
+import { HOME_SEO } from "~/content/home";
+import { FLAGSHIP_COURSE } from "~/content/home-story";
 import { programmeFor } from "~/content/programmes";
 import { courseJsonLd } from "~/lib/course-json-ld";
-import { organizationJsonLd, seo, siteUrlOf } from "~/lib/seo";
+import { organizationJsonLd, seo } from "~/lib/seo";
 import { findOffering } from "~/server/catalogue/offerings.server";
 import { publicRoute } from "~/server/http/guards.server";
 import { appServices } from "~/server/platform/context.server";
@@ -17,47 +15,29 @@ import type { Route } from "./+types/home";
 export const middleware = [publicRoute()];
 
 /**
- * The flagship course's price and facts for the page's structured data, from the
- * database; its description from the programme, here so that the catalogue's text stays out of the page's scripts.
+ * The page's structured data: the institute, and the flagship course with its
+ * price and facts from the database and its description from the programme.
+ * Built here, so that neither the catalogue's text nor its builders reach the page's scripts.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const offering = await findOffering(appServices(context).database.db, FLAGSHIP_COURSE.offeringKey);
-  return {
-    flagship: offering && {
+  const { database, env } = appServices(context);
+  const offering = await findOffering(database.db, FLAGSHIP_COURSE.offeringKey);
+  const flagship =
+    offering &&
+    courseJsonLd({
+      siteUrl: env.siteUrl,
+      path: `/courses/full-arch#${FLAGSHIP_COURSE.offeringKey}`,
+      name: FLAGSHIP_COURSE.title,
       description: programmeFor(FLAGSHIP_COURSE.offeringKey)?.description ?? FLAGSHIP_COURSE.text,
-      priceAmount: offering.priceAmount,
-      priceCurrency: offering.priceCurrency,
+      priceMinor: offering.priceAmount,
+      currency: offering.priceCurrency,
       location: offering.location,
-      lengthDays: offering.lengthDays,
-    },
-  };
+      days: offering.lengthDays,
+    });
+  return { structuredData: [organizationJsonLd(env.siteUrl), ...(flagship ? [flagship] : [])] };
 }
 
-export const meta: Route.MetaFunction = (args) => {
-  const siteUrl = siteUrlOf(args);
-  const flagship = args.loaderData?.flagship;
-  return seo(args, {
-    ...HOME_SEO,
-    canonicalPath: "/",
-    structuredData: [
-      organizationJsonLd(siteUrl),
-      ...(flagship
-        ? [
-            courseJsonLd({
-              siteUrl,
-              path: `/courses/full-arch#${FLAGSHIP_COURSE.offeringKey}`,
-              name: FLAGSHIP_COURSE.title,
-              description: flagship.description,
-              priceMinor: flagship.priceAmount,
-              currency: flagship.priceCurrency,
-              location: flagship.location,
-              days: flagship.lengthDays,
-            }),
-          ]
-        : []),
-    ],
-  });
-};
+export const meta: Route.MetaFunction = (args) => seo(args, { ...HOME_SEO, canonicalPath: "/", structuredData: args.loaderData?.structuredData });
 
 const loadStory = () => import("~/components/sections/home/story");
 // The server renders these parts itself; the browser loads their code only to render them after a navigation.
@@ -65,6 +45,16 @@ const story = import.meta.env.SSR ? await loadStory() : undefined;
 const HeroCopy = staticHtml(story?.HeroCopy, () => loadStory().then((module) => module.HeroCopy));
 const HomeStory = staticHtml(story?.HomeStory, () => loadStory().then((module) => module.HomeStory));
 const ClosingCta = staticHtml(story?.ClosingCta, () => loadStory().then((module) => module.ClosingCta));
+
+// The interactive parts below the fold: their code arrives as they near the screen.
+const loadNewsletter = () => import("~/components/sections/home/newsletter").then((module) => module.NewsletterSection);
+const loadTrainingEnvironment = () => import("~/components/sections/home/training-environment").then((module) => module.TrainingEnvironment);
+const loadTestimonials = () => import("~/components/sections/home/testimonials").then((module) => module.AlumniTestimonials);
+const loadFaq = () => import("~/components/sections/home/faq").then((module) => module.Faq);
+const NewsletterSection = hydrateOnVisible(import.meta.env.SSR ? await loadNewsletter() : undefined, loadNewsletter);
+const TrainingEnvironment = hydrateOnVisible(import.meta.env.SSR ? await loadTrainingEnvironment() : undefined, loadTrainingEnvironment);
+const AlumniTestimonials = hydrateOnVisible(import.meta.env.SSR ? await loadTestimonials() : undefined, loadTestimonials);
+const Faq = hydrateOnVisible(import.meta.env.SSR ? await loadFaq() : undefined, loadFaq);
 
 /** Spec 2, Home: the sections in the spec's order. */
 export default function HomePage() {

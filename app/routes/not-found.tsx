@@ -1,6 +1,7 @@
 import { data } from "react-router";
 
-import { NOT_FOUND_PAGE, NotFoundContent } from "~/components/sections/not-found";
+import { NotFoundContent } from "~/components/sections/not-found";
+import { NOT_FOUND_PAGE } from "~/content/site";
 import { seo } from "~/lib/seo";
 import { publicRoute } from "~/server/http/guards.server";
 

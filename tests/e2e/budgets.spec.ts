@@ -7,16 +7,16 @@ import { expect, test } from "./fixtures";
 /*
  * First-load JavaScript, gzipped as the server sends it: every script a page
  * imports before it renders (see renderModules), without scrolling or pressing anything
- * (code loaded on use, such as the form checks, the map dialog, a toast or a
- * carousel's Embla, is not counted, nor the schedule's calendar and the chunks
- * it needs, which that page asks for once it has hydrated). React, React DOM and React Router alone
- * weigh about 105 KB. design.md asks for 120 KB on `/`, which this build does
- * not reach yet (see the README); each bar below is this build's weight plus
- * about 1 KB, so that growth is a decision. Lighthouse itself is
- * `npm run lighthouse` (timings are too noisy for a test).
+ * (code loaded on use or on approach, such as the form checks, the map dialog, a toast,
+ * the home page's parts below the fold or a carousel's Embla, is not counted, nor the
+ * schedule's calendar and the chunks it needs, which that page asks for once it has
+ * hydrated). React, React DOM and React Router alone weigh about 105 KB. `/` is held to
+ * design.md's 120 KB; each other bar is this build's weight plus about 1 KB, so that
+ * growth is a decision. Lighthouse itself is `npm run lighthouse` (timings are too
+ * noisy for a test).
  */
 const BUDGETS_KB: Record<string, number> = {
-  "/": 132,
+  "/": 120,
   "/courses": 130.5,
   "/courses/full-arch": 135,
   "/booking": 124.5,

@@ -1,8 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 
 import { FAQ_ITEMS } from "~/content/faq";
-import { FLAGSHIP_COURSE } from "~/content/home";
-import { WHY_CHOOSE } from "~/content/home-story";
+import { FLAGSHIP_COURSE, WHY_CHOOSE } from "~/content/home-story";
 import { programmeFor } from "~/content/programmes";
 import { TESTIMONIALS } from "~/content/testimonials";
 
@@ -192,6 +191,85 @@ test.describe("the home page's parts without scripts", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Master Full-Arch Implantology on Live Patients");
     expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
     expect(scripts.filter((script) => script.includes("/story-"))).toHaveLength(1);
+  });
+});
+
+test.describe("the home page's interactive parts below the fold", () => {
+  /** Holds the browser's request for a part's code until released. */
+  async function holdCode(page: Page, part: string) {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const asked: string[] = [];
+    await page.route(new RegExp(`/assets/${part}-[\\w-]+\\.js$`), async (route) => {
+      asked.push(route.request().url());
+      await released;
+      await route.continue();
+    });
+    return { asked, release };
+  }
+
+  test("load their code only as they come near the screen, then work", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => request.resourceType() === "script" && scripts.push(new URL(request.url()).pathname));
+    await page.goto("/");
+    await hydrated(page);
+    await page.waitForLoadState("networkidle");
+    const partCode = /\/assets\/(faq|testimonials|training-environment|newsletter|carousel|video-player)-/;
+    expect(scripts.filter((script) => partCode.test(script))).toEqual([]);
+
+    const faq = region(page, "Frequently Asked Questions");
+    await faq.scrollIntoViewIfNeeded();
+    await expect.poll(() => scripts.some((script) => script.includes("/assets/faq-"))).toBe(true);
+    const question = faq.getByRole("button", { name: FAQ_ITEMS[1].question });
+    await question.click();
+    await expect(question).toHaveAttribute("aria-expanded", "true");
+  });
+
+  test("a press that comes before the part's code is kept and answered once the code arrives", async ({ page }) => {
+    const code = await holdCode(page, "faq");
+    await page.goto("/");
+    await hydrated(page);
+    const question = region(page, "Frequently Asked Questions").getByRole("button", { name: FAQ_ITEMS[1].question });
+    await question.click();
+    await expect.poll(() => code.asked.length).toBe(1);
+    await expect(question).toHaveAttribute("aria-expanded", "false");
+    code.release();
+    await expect(question).toHaveAttribute("aria-expanded", "true");
+    // Pressed once, answered once: a second press closes it.
+    await question.click();
+    await expect(question).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("a navigation to the same page before their code arrives keeps them on screen, then they work", async ({ page }) => {
+    const code = await holdCode(page, "faq");
+    await page.goto("/");
+    await hydrated(page);
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    // The router's update reaches the waiting parts: React drops the server's HTML and renders them afresh.
+    await page.getByRole("banner").getByRole("link", { name: /home/i }).first().click();
+    await expect.poll(() => code.asked.length).toBe(1);
+    const faq = region(page, "Frequently Asked Questions");
+    await expect(faq.getByRole("button", { name: FAQ_ITEMS[1].question })).toBeAttached();
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(height);
+    code.release();
+    const question = faq.getByRole("button", { name: FAQ_ITEMS[1].question });
+    await question.click();
+    await expect(question).toHaveAttribute("aria-expanded", "true");
+  });
+
+  test("what a visitor types and submits before the form's code arrives is checked and sent", async ({ page }) => {
+    const code = await holdCode(page, "newsletter");
+    await page.goto("/");
+    await hydrated(page);
+    const form = page.getByRole("form", { name: "Newsletter signup" });
+    await form.getByLabel("Email address").fill("not-an-email");
+    await form.getByLabel("Email address").press("Enter");
+    await expect.poll(() => code.asked.length).toBe(1);
+    // The browser neither submitted the form itself nor left the page.
+    await expect(page).toHaveURL(/\/$/);
+    code.release();
+    await expect(form.getByRole("alert")).toHaveText("Invalid email format.");
+    await expect(form.getByLabel("Email address")).toHaveValue("not-an-email");
   });
 });
 

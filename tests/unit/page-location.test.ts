@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { sendThirdPartyPageView } from "~/components/layout/route-effects";
 import { publicLocation, publicReferrer, redactPath, thirdPartyPageView } from "~/lib/page-location";
+import { sendThirdPartyPageView } from "~/lib/third-party-page-view";
 
 const SITE = "http://localhost:3000";
 

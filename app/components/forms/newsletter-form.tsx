@@ -15,16 +15,23 @@ const NEWSLETTER_ENDPOINT = "/api/v2/v2-subscribe-newsletter";
  */
 const loadChecks = () => Promise.all([import("~/lib/schemas/newsletter"), import("~/lib/schemas/fields")]);
 
-/** Spec 4 newsletter form: idle, submitting ('Subscribing...', fields disabled), then success (cleared) or error. */
+/**
+ * Spec 4 newsletter form: idle, submitting ('Subscribing...', fields disabled), then success (cleared) or error.
+ * The fields keep their own values, read on submit: what a visitor types before the form's code has arrived counts.
+ */
 export function NewsletterSignup({ className }: { className?: string }) {
   const id = useId();
-  const [name, setName] = useState("");
-  const [email, setEmail] = useState("");
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string>();
 
   async function subscribe(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = event.currentTarget;
+    const fields = new FormData(form);
+    const [email, name] = ["email", "name"].map((field) => {
+      const value = fields.get(field);
+      return typeof value === "string" ? value : "";
+    });
     setError(undefined);
     const checks = await loadChecks().catch(() => null);
     if (!checks) {
@@ -50,8 +57,7 @@ export function NewsletterSignup({ className }: { className?: string }) {
         return;
       }
       toast.success(answer.message ?? "Successfully subscribed to the newsletter!");
-      setName("");
-      setEmail("");
+      form.reset();
     } catch {
       setError("An unexpected error occurred.");
       toast.error("An unexpected error occurred.");
@@ -73,28 +79,10 @@ export function NewsletterSignup({ className }: { className?: string }) {
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name (optional)" id={`${id}-name`}>
-          <Input
-            id={`${id}-name`}
-            name="name"
-            autoComplete="name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            disabled={submitting}
-            maxLength={MAX_NAME_LENGTH}
-          />
+          <Input id={`${id}-name`} name="name" autoComplete="name" disabled={submitting} maxLength={MAX_NAME_LENGTH} />
         </Field>
         <Field label="Email address" id={`${id}-email`} required>
-          <Input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            disabled={submitting}
-            aria-invalid={error ? true : undefined}
-          />
+          <Input id={`${id}-email`} name="email" type="email" autoComplete="email" required disabled={submitting} aria-invalid={error ? true : undefined} />
         </Field>
       </div>
       <FormError>{error}</FormError>

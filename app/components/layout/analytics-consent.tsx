@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 
-import { sendThirdPartyPageView } from "~/components/layout/route-effects";
 import { Button } from "~/components/ui/button";
 import { thirdPartyPageView } from "~/lib/page-location";
+import { sendThirdPartyPageView } from "~/lib/third-party-page-view";
 import type { PublicEnv } from "~/server/platform/env.server";
 
 type ThirdPartyAnalytics = Exclude<PublicEnv["analytics"], { kind: "first-party" }>;

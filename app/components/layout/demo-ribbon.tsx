@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import { CloseIcon } from "./shell-icons";
 
 export const DEMO_RIBBON_TEXT = "Demo mode: payments are simulated and emails stay in the built-in mailbox";
 const DISMISSED_KEY = "gii-demo-ribbon-dismissed";
@@ -29,7 +29,7 @@ export function DemoRibbon() {
         aria-label="Dismiss the demo mode notice"
         className="inline-flex h-full min-w-11 shrink-0 items-center justify-center rounded hover:bg-navy/10"
       >
-        <X aria-hidden className="size-4" />
+        <CloseIcon className="size-4" />
       </button>
     </div>
   );

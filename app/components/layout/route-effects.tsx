@@ -1,7 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 
-import { thirdPartyPageView } from "~/lib/page-location";
 import type { PageView } from "~/lib/schemas/page-view";
 
 /** Spec 2: after a navigation, scroll smoothly to the hash target after 100 ms, else to the top. */
@@ -27,30 +26,6 @@ export function ScrollOnNavigation() {
   return null;
 }
 
-declare global {
-  interface Window {
-    plausible?: (event: string, options?: { u?: string }) => void;
-    gtag?: (...args: unknown[]) => void;
-  }
-}
-
-/**
- * Sends a page view to the configured third-party provider (after consent),
- * with only the public form of the page and its referrer: links from our
- * emails carry secrets in their path or query.
- */
-export function sendThirdPartyPageView() {
-  const page = thirdPartyPageView(window.location.href, document.referrer, window.location.origin);
-  if (!page) return;
-  window.plausible?.("pageview", { u: page.location });
-  if (window.gtag) {
-    const fields = { page_location: page.location, page_referrer: page.referrer, page_title: document.title };
-    // Set for every later event too, so GA never falls back to the real address bar or referrer.
-    window.gtag("set", fields);
-    window.gtag("event", "page_view", fields);
-  }
-}
-
 /**
  * Spec 2: every navigation, first load included, reports its location and
  * title; the server stores only their public form.
@@ -70,7 +45,8 @@ export function ReportPageViews() {
       headers: { "Content-Type": "application/json" },
       keepalive: true,
     }).catch(() => {});
-    sendThirdPartyPageView();
+    // Only once a visitor has let a provider in (analytics-consent.tsx): its code stays out of every first load.
+    if (window.plausible || window.gtag) void import("~/lib/third-party-page-view").then(({ sendThirdPartyPageView }) => sendThirdPartyPageView(view));
   }, [location.key]);
   return null;
 }

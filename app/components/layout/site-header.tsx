@@ -1,4 +1,3 @@
-import { ChevronDown, Menu, X } from "lucide-react";
 import {
   type ComponentProps,
   type FocusEvent as ReactFocusEvent,
@@ -17,6 +16,8 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { MENU_CLOSE_DELAY_MS, MENU_OPEN_DELAY_MS, MENU_SKIP_DELAY_MS, NAV_ITEMS, type NavItem } from "~/content/navigation";
 import { SITE } from "~/content/site";
 import { cn } from "~/lib/cn";
+
+import { ChevronDownIcon, CloseIcon, MenuIcon } from "./shell-icons";
 
 type AuthStatus = "loading" | "signed-in" | "signed-out";
 
@@ -141,7 +142,7 @@ function DesktopDropdown({ item }: { item: NavItem & { children: NonNullable<Nav
         onClick={() => change(false)}
       >
         {item.label}
-        <ChevronDown aria-hidden className="size-4 transition-transform duration-200 group-data-[state=open]:rotate-180" />
+        <ChevronDownIcon className="size-4 transition-transform duration-200 group-data-[state=open]:rotate-180" />
       </MenuLink>
       <div id={panelId} hidden={!open} className="absolute top-full left-0 pt-2">
         <ul className="grid w-[22rem] gap-1 rounded-lg bg-white p-2 shadow-xl ring-1 ring-black/5">
@@ -241,7 +242,7 @@ function MobileNavigation(props: SiteHeaderProps) {
         aria-label={open ? "Close menu" : "Open menu"}
         onClick={() => setOpen((value) => !value)}
       >
-        {open ? <X aria-hidden className="size-6" /> : <Menu aria-hidden className="size-6" />}
+        {open ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
       </button>
       <nav
         id={panelId}

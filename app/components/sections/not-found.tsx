@@ -4,9 +4,6 @@ import { useLocation } from "react-router";
 import { ButtonLink } from "~/components/ui/button";
 import { takeMissingPath } from "~/lib/missing-path";
 
-/** The not-found page's tags, for /404 and for any page that answers 404 (spec 2: noIndex). */
-export const NOT_FOUND_PAGE = { title: "Page Not Found", noIndex: true } as const;
-
 export function NotFoundContent() {
   const { pathname } = useLocation();
   useEffect(() => {

@@ -7,7 +7,7 @@ import { revealOnScroll } from "./reveal";
 const KEEP_SERVER_HTML = { __html: "" };
 
 /** The root marks the document once the first page has hydrated: what mounts after that is rendered by the browser. */
-function firstPageHydrated() {
+export function firstPageHydrated() {
   return document.documentElement.hasAttribute("data-hydrated");
 }
 

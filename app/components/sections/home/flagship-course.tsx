@@ -4,7 +4,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { Reveal } from "~/components/ui/reveal";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { FLAGSHIP_COURSE } from "~/content/home";
+import { FLAGSHIP_COURSE } from "~/content/home-story";
 
 export function FlagshipCourse() {
   return (

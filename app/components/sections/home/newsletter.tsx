@@ -1,7 +1,7 @@
 import { NewsletterSignup } from "~/components/forms/newsletter-form";
 import { Reveal } from "~/components/ui/reveal";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { NEWSLETTER } from "~/content/home";
+import { NEWSLETTER } from "~/content/home-parts";
 
 export function NewsletterSection() {
   return (

@@ -2,7 +2,7 @@ import { Carousel } from "~/components/ui/carousel";
 import { Reveal } from "~/components/ui/reveal";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { VideoPlayer } from "~/components/ui/video-player";
-import { TESTIMONIALS_SECTION } from "~/content/home";
+import { TESTIMONIALS_SECTION } from "~/content/home-parts";
 import { TESTIMONIALS } from "~/content/testimonials";
 
 export function AlumniTestimonials() {

@@ -2,7 +2,7 @@ import { Carousel } from "~/components/ui/carousel";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { Reveal } from "~/components/ui/reveal";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { TRAINING_ENVIRONMENT } from "~/content/home";
+import { TRAINING_ENVIRONMENT } from "~/content/home-parts";
 
 export function TrainingEnvironment() {
   return (

@@ -1,0 +1,158 @@
+import { type ComponentType, memo, Suspense, use, useEffect, useRef, useState } from "react";
+
+import { revealOnScroll } from "./reveal";
+import { firstPageHydrated } from "./static-html";
+
+/** How far below the screen a part starts loading, so that it is ready before the visitor reaches it. */
+const LOAD_MARGIN = "600px 0px";
+
+/** Keys a part's controls answer (a button's press, an accordion's or a carousel's moves), held like presses; Space presses on its release, a click. */
+const HELD_KEYS = new Set(["Enter", "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "Escape"]);
+
+/** Where a key types rather than commands: the browser handles it, and the typed value stays. */
+const TEXT_ENTRY = "input:not([type=button],[type=submit],[type=checkbox],[type=radio]), textarea, select, [contenteditable]";
+
+/** What the visitor does to a part that React would drop before the part has hydrated. */
+const PRESS_EVENTS = ["click", "submit", "keydown"] as const;
+
+/** Signs that the visitor is about to use a part: its code starts loading. */
+const INTEREST_EVENTS = ["pointerover", "focusin", "touchstart"] as const;
+
+/**
+ * A part's code, loaded once the gate opens. Presses and submissions that
+ * arrive before the part has hydrated are held (React would drop them, and a
+ * form would submit itself without its checks) and replayed once it has.
+ */
+class Gate {
+  readonly component: Promise<ComponentType>;
+  open: () => void = () => {};
+  private hydrated = false;
+  private failed = false;
+  private replay?: () => void;
+  /** The part as the server sent it, to show again if React drops it before its code arrives. */
+  private serverHtml = { __html: "" };
+
+  constructor(load: () => Promise<ComponentType>) {
+    this.component = new Promise<void>((resolve) => (this.open = resolve)).then(load).catch(() => {
+      // Without its code the part stays as the server sent it, and presses go through as plain HTML.
+      this.failed = true;
+      this.replay = undefined;
+      return new Promise<ComponentType>(() => {});
+    });
+  }
+
+  /** Whether to hold an event aimed at the part, which is still waiting for its code; the latest one is replayed. */
+  holds(event: Event): boolean {
+    if (this.hydrated || this.failed) return false;
+    const target = event.target;
+    if (event instanceof SubmitEvent && target instanceof HTMLFormElement) this.replay = () => target.requestSubmit(event.submitter);
+    else if (event instanceof MouseEvent && target) this.replay = () => target.dispatchEvent(new MouseEvent("click", event));
+    else if (event instanceof KeyboardEvent && target instanceof HTMLElement) {
+      if (!HELD_KEYS.has(event.key) || target.closest(TEXT_ENTRY)) return false;
+      // Enter presses a button or follows a link only when the visitor pressed it: replayed as the press.
+      const presses = event.key === "Enter" && target.matches("a[href], button, summary, [role=button]");
+      this.replay = presses ? () => target.click() : () => target.dispatchEvent(new KeyboardEvent("keydown", event));
+    } else return false;
+    this.open();
+    return true;
+  }
+
+  keepServerHtml(part: Element) {
+    this.serverHtml = { __html: part.outerHTML };
+  }
+
+  serverCopy() {
+    return this.serverHtml;
+  }
+
+  markHydrated() {
+    this.hydrated = true;
+    this.replay?.();
+    this.replay = undefined;
+  }
+}
+
+/**
+ * Rendered only when React gives up hydrating the waiting part and renders it
+ * afresh, which it does when a router update reaches the part (a navigation to
+ * the same page, a revalidation). The server's HTML goes, so the part shows a
+ * copy of it, without script, while its code loads.
+ */
+function ServerCopy({ gate }: { gate: Gate }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    gate.open();
+    const section = ref.current?.firstElementChild;
+    return section instanceof HTMLElement ? revealOnScroll(section) : undefined;
+  }, [gate]);
+  return <div ref={ref} className="contents" dangerouslySetInnerHTML={gate.serverCopy()} />;
+}
+
+function Loaded({ gate }: { gate: Gate }) {
+  const Component = use(gate.component);
+  useEffect(() => gate.markHydrated(), [gate]);
+  // eslint-disable-next-line react-hooks/static-components -- the part's module's own component: the same one on every render
+  return <Component />;
+}
+
+/**
+ * An interactive part of a page below the fold: a form, a carousel, an
+ * accordion. The server renders `server`; on a first visit the browser keeps
+ * that HTML and loads the part's code only when the part comes near the screen
+ * or the visitor points at it, then hydrates it in place (React leaves a
+ * Suspense boundary whose code has not arrived as the server sent it). Reached
+ * by a navigation in the browser, the part loads at once. Pass the server's
+ * component as `import.meta.env.SSR ? Component : undefined`, so that the
+ * browser's first load leaves its code out.
+ */
+export function hydrateOnVisible(server: ComponentType | undefined, load: () => Promise<ComponentType>): ComponentType {
+  const Server = server;
+  // Never re-rendered by its page: an update that reached the waiting part would make React drop the server's HTML.
+  return memo(function HydrateOnVisible() {
+    const ref = useRef<HTMLDivElement>(null);
+    const [gate] = useState(() => {
+      const gate = new Gate(load);
+      if (import.meta.env.SSR || firstPageHydrated()) gate.open();
+      return gate;
+    });
+
+    useEffect(() => {
+      const wrapper = ref.current;
+      const part = wrapper?.firstElementChild;
+      if (!wrapper || !part || typeof IntersectionObserver === "undefined") return gate.open();
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (!entries.some((entry) => entry.isIntersecting)) return;
+          observer.disconnect();
+          gate.open();
+        },
+        { rootMargin: LOAD_MARGIN },
+      );
+      observer.observe(part);
+      gate.keepServerHtml(part);
+      // Its sections fade in as the server's HTML, before their code arrives.
+      const reveals = [...wrapper.querySelectorAll<HTMLElement>("[data-reveal]")].map(revealOnScroll);
+      // On the window, in the capture phase: before React, which stops events aimed at a part it cannot hydrate yet.
+      const onInterest = (event: Event) => event.target instanceof Node && wrapper.contains(event.target) && gate.open();
+      const onPress = (event: Event) => {
+        if (!(event.target instanceof Node) || !wrapper.contains(event.target) || !gate.holds(event)) return;
+        event.preventDefault();
+        event.stopImmediatePropagation();
+      };
+      INTEREST_EVENTS.forEach((type) => window.addEventListener(type, onInterest, { capture: true, passive: true }));
+      PRESS_EVENTS.forEach((type) => window.addEventListener(type, onPress, true));
+      return () => {
+        observer.disconnect();
+        reveals.forEach((stop) => stop());
+        INTEREST_EVENTS.forEach((type) => window.removeEventListener(type, onInterest, true));
+        PRESS_EVENTS.forEach((type) => window.removeEventListener(type, onPress, true));
+      };
+    }, [gate]);
+
+    return (
+      <div ref={ref} className="contents">
+        <Suspense fallback={<ServerCopy gate={gate} />}>{Server ? <Server /> : <Loaded gate={gate} />}</Suspense>
+      </div>
+    );
+  });
+}
