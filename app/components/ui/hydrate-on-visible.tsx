@@ -32,13 +32,21 @@ class Gate {
   /** The part as the server sent it, to show again if React drops it before its code arrives. */
   private serverHtml = { __html: "" };
 
-  constructor(load: () => Promise<ComponentType>) {
+  /**
+   * @param waiting whether the part is the server's HTML, waiting for its code (a first visit), rather than
+   * rendered at once (on the server, or after a navigation in the browser).
+   */
+  constructor(
+    load: () => Promise<ComponentType>,
+    readonly waiting: boolean,
+  ) {
     this.component = new Promise<void>((resolve) => (this.open = resolve)).then(load).catch(() => {
       // Without its code the part stays as the server sent it, and presses go through as plain HTML.
       this.failed = true;
       this.replay = undefined;
       return new Promise<ComponentType>(() => {});
     });
+    if (!waiting) this.open();
   }
 
   /** Whether to hold an event aimed at the part, which is still waiting for its code; the latest one is replayed. */
@@ -110,13 +118,11 @@ export function hydrateOnVisible(server: ComponentType | undefined, load: () => 
   // Never re-rendered by its page: an update that reached the waiting part would make React drop the server's HTML.
   return memo(function HydrateOnVisible() {
     const ref = useRef<HTMLDivElement>(null);
-    const [gate] = useState(() => {
-      const gate = new Gate(load);
-      if (import.meta.env.SSR || firstPageHydrated()) gate.open();
-      return gate;
-    });
+    const [gate] = useState(() => new Gate(load, !import.meta.env.SSR && !firstPageHydrated()));
 
     useEffect(() => {
+      // A part rendered at once has nothing to wait for, hold or reveal: its own code does that.
+      if (!gate.waiting) return;
       const wrapper = ref.current;
       const part = wrapper?.firstElementChild;
       if (!wrapper || !part || typeof IntersectionObserver === "undefined") return gate.open();
