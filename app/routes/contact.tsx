@@ -7,8 +7,9 @@ import { PageHeading } from "~/components/ui/page-heading";
 import { CONTACT } from "~/content/contact";
 import { SITE } from "~/content/site";
 import { mailtoHref } from "~/lib/mailto";
-import { organizationJsonLd, seo, siteUrlOf } from "~/lib/seo";
+import { organizationJsonLd, seo } from "~/lib/seo";
 import { publicRoute } from "~/server/http/guards.server";
+import { appServices } from "~/server/platform/context.server";
 
 import type { Route } from "./+types/contact";
 
@@ -32,12 +33,17 @@ function contactPageJsonLd(siteUrl: string) {
   };
 }
 
+/** The page's structured data, built here so that the organisation's details and their builder stay off the page's scripts. */
+export function loader({ context }: Route.LoaderArgs) {
+  return { structuredData: contactPageJsonLd(appServices(context).env.siteUrl) };
+}
+
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: CONTACT.title,
     description: CONTACT.description,
     keywords: ["contact Global Implant Institute", "dental implant course enquiries", "Dubai Healthcare City"],
-    structuredData: contactPageJsonLd(siteUrlOf(args)),
+    structuredData: args.loaderData?.structuredData,
   });
 
 const cardClass = "rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink/5 sm:p-8";

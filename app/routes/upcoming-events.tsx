@@ -1,12 +1,15 @@
 import { CalendarDays, CalendarPlus, MapPin } from "lucide-react";
-import { lazy, Suspense, useSyncExternalStore } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 
+import calendarStylesheet from "~/components/schedule/schedule-calendar.css?url";
+import { hydrateOnVisible } from "~/components/ui/hydrate-on-visible";
 import { PageHeading } from "~/components/ui/page-heading";
+import { firstPageHydrated } from "~/components/ui/static-html";
 import { cn } from "~/lib/cn";
 import { formatDateRange, placesLeftLabel } from "~/lib/format";
 import { seo } from "~/lib/seo";
-import { upcomingEditions } from "~/server/catalogue/editions.server";
+import { todayIsoDate, upcomingEditions } from "~/server/catalogue/editions.server";
 import { slugsByKey } from "~/server/catalogue/offerings.server";
 import { publicRoute } from "~/server/http/guards.server";
 import { appServices } from "~/server/platform/context.server";
@@ -18,13 +21,14 @@ export const middleware = [publicRoute()];
 
 const SCHEDULE_INTRO = "Dates for our courses in Dubai and London. Choose a course for its details and to book your place.";
 
-/** Spec 7: the active, future editions (title, dates, location), each linked to its course page. */
+/** Spec 7: the active, future editions (title, dates, location), each linked to its course page; and the server's day, which the calendar opens on. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = appServices(context).database;
   try {
     const [editions, slugs] = await Promise.all([upcomingEditions(db), slugsByKey(db)]);
     return {
       error: null,
+      today: todayIsoDate(),
       editions: editions.map((edition) => ({
         id: edition.id,
         title: edition.title || "Untitled Event",
@@ -39,22 +43,39 @@ export async function loader({ context }: Route.LoaderArgs) {
     };
   } catch (error) {
     log.error("Reading the schedule failed", error);
-    return { error: "An unknown error occurred.", editions: [] };
+    return { error: "An unknown error occurred.", today: todayIsoDate(), editions: [] };
   }
 }
 
-// The calendar and its stylesheet load in the browser only, and only on this page.
-const ScheduleCalendar = lazy(() => import("~/components/schedule/schedule-calendar"));
+const loadCalendar = () => import("~/components/schedule/schedule-calendar").then((module) => module.default);
 
-/** True once the page has hydrated: the server's HTML and the first render stay the list alone. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
+/**
+ * The calendar as the server draws it, which serves until the visitor points
+ * at, touches or focuses it: only then does its code (react-big-calendar, the
+ * largest on any public page) load and hydrate it, so a visit that only reads
+ * the schedule never runs it. Reached by a navigation in the browser, it loads at once.
+ */
+const ScheduleCalendar = hydrateOnVisible(import.meta.env.SSR ? await loadCalendar() : undefined, loadCalendar, {
+  loadWhen: "used",
+  loading: (
+    // The calendar's card: 700 px of calendar, its padding (p-3, sm:p-5) and border, so nothing moves when it arrives.
+    <p className="flex h-[726px] items-center justify-center rounded-2xl border border-navy/10 bg-white text-ink/70 sm:h-[742px]">Loading schedule...</p>
+  ),
+});
+
+/** The calendar's stylesheet: inline in the server's page, which shows the calendar at once; a link after a navigation in the browser. */
+const calendarCss = import.meta.env.SSR ? (await import("~/components/schedule/schedule-calendar.css?inline")).default : undefined;
+
+function CalendarStylesheet() {
+  const [inline] = useState(() => import.meta.env.SSR || !firstPageHydrated());
+  // Its own precedence: the site's stylesheet, which server/critical-css.ts cuts, stays a style element of its own.
+  if (!inline) return <link rel="stylesheet" href={calendarStylesheet} precedence="calendar" />;
+  return (
+    <style href={calendarStylesheet} precedence="calendar">
+      {calendarCss ?? ""}
+    </style>
   );
 }
-const subscribeToNothing = () => () => undefined;
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, { title: "Upcoming Courses and Events", description: SCHEDULE_INTRO, canonicalPath: "/upcoming-events" });
@@ -64,12 +85,7 @@ export const meta: Route.MetaFunction = (args) =>
  * screen readers and crawlers alike); the calendar view builds on it.
  */
 export default function UpcomingEventsPage({ loaderData }: Route.ComponentProps) {
-  const { editions, error } = loaderData;
-  const hydrated = useHydrated();
-  const loading = (
-    // The calendar's card: 700 px of calendar, its padding (p-3, sm:p-5) and border, so nothing moves when it arrives.
-    <p className="flex h-[726px] items-center justify-center rounded-2xl border border-navy/10 bg-white text-ink/70 sm:h-[742px]">Loading schedule...</p>
-  );
+  const { editions, error, today } = loaderData;
   return (
     <>
       <PageHeading title="Upcoming Courses and Events" intro={SCHEDULE_INTRO} />
@@ -94,13 +110,8 @@ export default function UpcomingEventsPage({ loaderData }: Route.ComponentProps)
               </a>
             </div>
             <section aria-label="Calendar">
-              {hydrated ? (
-                <Suspense fallback={loading}>
-                  <ScheduleCalendar editions={editions} />
-                </Suspense>
-              ) : (
-                loading
-              )}
+              <CalendarStylesheet />
+              <ScheduleCalendar editions={editions} today={today} />
             </section>
             <h2 className="mt-12 mb-4 font-sans text-xl font-semibold text-navy">All upcoming courses</h2>
             <ul aria-label="Upcoming courses" className="grid gap-4">

@@ -8,9 +8,8 @@ import { expect, test } from "./fixtures";
  * First-load JavaScript, gzipped as the server sends it: every script a page
  * imports before it renders (see renderModules), without scrolling or pressing anything
  * (code loaded on use or on approach, such as the form checks, the map dialog, a toast,
- * the home page's parts below the fold or a carousel's Embla, is not counted, nor the
- * schedule's calendar and the chunks it needs, which that page asks for once it has
- * hydrated). React, React DOM and React Router alone weigh about 105 KB. `/` is held to
+ * the home page's parts below the fold, a carousel's Embla or the schedule's calendar,
+ * is not counted). React, React DOM and React Router alone weigh about 105 KB. `/` is held to
  * design.md's 120 KB; each other bar is this build's weight plus about 1 KB, so that
  * growth is a decision. Lighthouse itself is `npm run lighthouse` (timings are too
  * noisy for a test).
@@ -34,8 +33,8 @@ interface ModuleEntry {
 /**
  * What the page's module script imports before it renders: the browser entry
  * and each route module in the page's route manifest, with their static
- * imports. Code a page loads later (the calendar once the schedule has
- * hydrated, with the chunks it needs) is not among them, whenever it arrives.
+ * imports. Code a page loads later, on use or on approach, is not among them,
+ * whenever it arrives.
  */
 async function renderModules(page: Page): Promise<Set<string>> {
   const { manifest, rendered } = await page.evaluate(() => {
@@ -77,24 +76,12 @@ for (const [path, budget] of Object.entries(BUDGETS_KB)) {
   });
 }
 
-for (const path of ["/", "/courses", "/courses/full-arch", "/booking", "/contact", "/instructors"]) {
+for (const path of ["/", "/courses", "/courses/full-arch", "/booking", "/upcoming-events", "/contact", "/instructors"]) {
   test(`${path} loads no calendar, back-office or checkout-page code`, async ({ page }) => {
     const scripts = await firstLoadScripts(page, path);
     expect([...scripts.keys()].filter((url) => PRIVATE_CODE.test(url))).toEqual([]);
   });
 }
-
-test("the schedule's calendar loads after the page is shown, not with it", async ({ page }) => {
-  await page.goto("/upcoming-events", { waitUntil: "commit" });
-  // What the page's module script imports before it renders anything: the server's list of modules for the matched routes.
-  const html = await (await page.request.get("/upcoming-events")).text();
-  const routeModules = /window\.__reactRouterManifest = (\{[\s\S]*?\});\n/.exec(html);
-  expect(routeModules, "the route manifest in the page").not.toBeNull();
-  const imported = JSON.stringify(JSON.parse(routeModules![1]));
-  expect(imported).toContain("upcoming-events");
-  expect(imported).not.toMatch(PRIVATE_CODE);
-  await expect(page.getByRole("region", { name: "Calendar" })).toBeVisible();
-});
 
 test("the home page's first paint needs no stylesheet or script request", async ({ request }) => {
   const html = await (await request.get("/")).text();

@@ -15,6 +15,19 @@ export async function hydrated(page: Page) {
   await page.locator('html[data-hydrated], html:not(:has(script[type="module"]))').waitFor({ state: "attached" });
 }
 
+/** Holds the browser's requests for a part's code (`/assets/<part>-<hash>.js`) until released; `asked` lists them. */
+export async function holdCode(page: Page, part: string) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const asked: string[] = [];
+  await page.route(new RegExp(`/assets/${part}-[\\w-]+\\.js$`), async (route) => {
+    asked.push(route.request().url());
+    await released;
+    await route.continue();
+  });
+  return { asked, release };
+}
+
 export const test = base.extend<TestFixtures>({
   /**
    * page.goto returns once the document has loaded, but a click before React

@@ -5,7 +5,7 @@ import { FLAGSHIP_COURSE, WHY_CHOOSE } from "~/content/home-story";
 import { programmeFor } from "~/content/programmes";
 import { TESTIMONIALS } from "~/content/testimonials";
 
-import { expect, hydrated, test } from "./fixtures";
+import { expect, holdCode, hydrated, test } from "./fixtures";
 
 const region = (page: Page, name: string | RegExp) => page.getByRole("region", { name });
 
@@ -195,19 +195,6 @@ test.describe("the home page's parts without scripts", () => {
 });
 
 test.describe("the home page's interactive parts below the fold", () => {
-  /** Holds the browser's request for a part's code until released. */
-  async function holdCode(page: Page, part: string) {
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const asked: string[] = [];
-    await page.route(new RegExp(`/assets/${part}-[\\w-]+\\.js$`), async (route) => {
-      asked.push(route.request().url());
-      await released;
-      await route.continue();
-    });
-    return { asked, release };
-  }
-
   test("load their code only as they come near the screen, then work", async ({ page }) => {
     const scripts: string[] = [];
     page.on("request", (request) => request.resourceType() === "script" && scripts.push(new URL(request.url()).pathname));

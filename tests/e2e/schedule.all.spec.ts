@@ -3,7 +3,7 @@ import { addDays, addMonths, format, parseISO, startOfMonth } from "date-fns";
 
 import { formatDateRange } from "~/lib/format";
 
-import { expect, test } from "./fixtures";
+import { expect, holdCode, test } from "./fixtures";
 
 /** A start day in next month that its four days stay within; random, so other tests' editions rarely share it. */
 const nextMonthDate = () => format(addDays(startOfMonth(addMonths(new Date(), 1)), Math.floor(Math.random() * 24)), "yyyy-MM-dd");
@@ -15,31 +15,29 @@ const unfold = (ics: string) => ics.replace(/\r\n[ \t]/g, "");
 
 test.describe("the schedule", () => {
   test("shows the list and a month, week and day calendar that steps through time", { tag: "@phone" }, async ({ page }) => {
-    // The calendar's code is held back a moment: its placeholder takes the calendar's room, so nothing below moves when it arrives.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/schedule-calendar-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    // The server draws the calendar: it is there, on this month, before its code, which loads only once it is used.
+    const code = await holdCode(page, "schedule-calendar");
     await page.goto("/upcoming-events");
     await expect(page.getByRole("heading", { level: 1, name: "Upcoming Courses and Events" })).toBeVisible();
-    await expect(page.getByText("Loading schedule...")).toBeVisible();
     const list = page.getByRole("list", { name: "Upcoming courses" });
     await expect(list).toBeVisible();
     const listTop = async () => (await list.boundingBox())!.y;
     const before = await listTop();
-    release();
     await expect(page.locator(".rbc-calendar")).toBeVisible();
-    expect(await listTop()).toBe(before);
     // Spec 9: a calendar of height 700.
     expect((await page.locator(".rbc-calendar").boundingBox())!.height).toBe(700);
     await expect(toolbarButton(page, "Month")).toHaveClass(/rbc-active/);
     const thisMonth = format(new Date(), "MMMM yyyy");
     await expect(rangeTitle(page)).toHaveText(thisMonth);
+    expect(code.asked).toEqual([]);
 
+    // A press before the code has arrived is answered once it has.
     await toolbarButton(page, "Next").click();
+    await expect.poll(() => code.asked.length).toBe(1);
+    await expect(rangeTitle(page)).toHaveText(thisMonth);
+    code.release();
     await expect(rangeTitle(page)).toHaveText(format(addMonths(new Date(), 1), "MMMM yyyy"));
+    expect(await listTop()).toBe(before);
     await toolbarButton(page, "Back").click();
     await toolbarButton(page, "Back").click();
     await expect(rangeTitle(page)).toHaveText(format(addMonths(new Date(), -1), "MMMM yyyy"));
@@ -68,6 +66,25 @@ test.describe("the schedule", () => {
     await expect(page.locator(".rbc-month-view")).toBeVisible();
     // Nothing sticks out sideways, on a phone too.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  });
+
+  test("reached from another page, the schedule shows 'Loading schedule...' in the calendar's room until its code arrives", async ({ page }) => {
+    await page.goto("/contact");
+    const code = await holdCode(page, "schedule-calendar");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Schedule", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Upcoming Courses and Events" })).toBeVisible();
+    const loading = page.getByText("Loading schedule...");
+    await expect(loading).toBeVisible();
+    const list = page.getByRole("list", { name: "Upcoming courses" });
+    const before = (await list.boundingBox())!.y;
+    code.release();
+    await expect(page.locator(".rbc-calendar")).toBeVisible();
+    await expect(loading).toBeHidden();
+    expect((await list.boundingBox())!.y).toBe(before);
+    // The calendar's stylesheet came with it: its days are a grid, not a list.
+    await expect(page.locator(".rbc-month-row").first()).toHaveCSS("display", "flex");
+    await toolbarButton(page, "Next").click();
+    await expect(rangeTitle(page)).toHaveText(format(addMonths(new Date(), 1), "MMMM yyyy"));
   });
 
   test(

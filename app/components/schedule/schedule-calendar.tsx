@@ -1,13 +1,11 @@
-import "react-big-calendar/lib/css/react-big-calendar.css";
-import "./schedule-calendar.css";
-
-import { addDays, format, getDay, startOfWeek } from "date-fns";
+import { addDays, format, getDay, parseISO, startOfWeek } from "date-fns";
 import { enGB } from "date-fns/locale";
 import { CalendarDays, MapPin, Users } from "lucide-react";
-import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
-import { Calendar, dateFnsLocalizer, type EventProps, type EventWrapperProps, type View, Views } from "react-big-calendar";
+import { type ReactNode, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import type { EventProps, EventWrapperProps, View } from "react-big-calendar";
 import { Link } from "react-router";
 
+import { Calendar, dateFnsLocalizer, MonthDrawnAtOnce } from "~/components/schedule/big-calendar";
 import { buttonVariants } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { cn } from "~/lib/cn";
@@ -18,7 +16,6 @@ const localizer = dateFnsLocalizer({ format, startOfWeek, getDay, locales: { "en
 
 /** Spec 9, Calendar: the calendar itself, inside its card's padding (the page's placeholder matches the card). */
 const CALENDAR_HEIGHT = 700;
-const VIEWS: View[] = [Views.MONTH, Views.WEEK, Views.DAY];
 const STEP_MINUTES = 30;
 const TIMESLOTS = 2;
 const AGENDA_DAYS = 30;
@@ -69,14 +66,25 @@ function EventCellWrapper({ type, children }: EventWrapperProps<ScheduleEvent> &
 const COMPONENTS = { event: EventButton, eventWrapper: EventCellWrapper };
 const eventProps = (event: ScheduleEvent) => (event.allDay ? { style: EVENT_STYLE } : {});
 
-/** The current time, moved on every minute so the calendar's time marker follows it. */
-function useNow(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), NOW_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
+const VIEWS = { month: MonthDrawnAtOnce, week: true, day: true };
+
+/** The browser's clock, read again once a minute has passed, so that the calendar's time marker follows it. */
+let clock = new Date();
+function readClock(): Date {
+  if (Date.now() - clock.getTime() >= NOW_REFRESH_MS) clock = new Date();
+  return clock;
+}
+function subscribeToClock(onTick: () => void): () => void {
+  const timer = setInterval(onTick, NOW_REFRESH_MS);
+  return () => clearInterval(timer);
+}
+
+/**
+ * The current time. While the page hydrates it is the server's day, so that
+ * the calendar hydrates to the server's HTML; then the browser's clock.
+ */
+function useNow(serverDay: Date): Date {
+  return useSyncExternalStore(subscribeToClock, readClock, () => serverDay);
 }
 
 /**
@@ -104,13 +112,20 @@ function repairTimeView(calendar: HTMLElement | null) {
   hours?.setAttribute("aria-label", "Hours of the day");
 }
 
-/** Spec 2, Schedule: the editions on a month, week or day calendar; an event opens its details. */
-export default function ScheduleCalendar({ editions }: { editions: readonly ScheduleEdition[] }) {
+/**
+ * Spec 2, Schedule: the editions on a month, week or day calendar; an event opens its details.
+ * `today` is the server's day (yyyy-MM-dd): the calendar opens on it, and moves
+ * to the visitor's own day once in the browser if theirs differs.
+ */
+export default function ScheduleCalendar({ editions, today }: { editions: readonly ScheduleEdition[]; today: string }) {
   const events = useMemo(() => scheduleEvents(editions), [editions]);
   const [selected, setSelected] = useState<ScheduleEvent | null>(null);
-  const now = useNow();
-  const [view, setView] = useState<View>(Views.MONTH);
-  const [date, setDate] = useState(() => new Date());
+  const serverDay = useMemo(() => parseISO(today), [today]);
+  const now = useNow(serverDay);
+  const [view, setView] = useState<View>("month");
+  // Today until the visitor moves: the server's day, then the visitor's own.
+  const [chosenDate, setDate] = useState<Date | null>(null);
+  const date = chosenDate ?? now;
   const calendarRef = useRef<HTMLDivElement>(null);
   // After every draw of a view, as a new view or date redraws it.
   useEffect(() => repairTimeView(calendarRef.current), [view, date]);

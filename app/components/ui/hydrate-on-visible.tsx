@@ -1,4 +1,4 @@
-import { type ComponentType, memo, Suspense, use, useEffect, useRef, useState } from "react";
+import { type ComponentType, memo, type ReactNode, Suspense, use, useEffect, useRef, useState } from "react";
 
 import { revealOnScroll } from "./reveal";
 import { firstPageHydrated } from "./static-html";
@@ -23,8 +23,8 @@ const INTEREST_EVENTS = ["pointerover", "focusin", "touchstart"] as const;
  * arrive before the part has hydrated are held (React would drop them, and a
  * form would submit itself without its checks) and replayed once it has.
  */
-class Gate {
-  readonly component: Promise<ComponentType>;
+class Gate<P extends object> {
+  readonly component: Promise<ComponentType<P>>;
   open: () => void = () => {};
   private hydrated = false;
   private failed = false;
@@ -37,14 +37,14 @@ class Gate {
    * rendered at once (on the server, or after a navigation in the browser).
    */
   constructor(
-    load: () => Promise<ComponentType>,
+    load: () => Promise<ComponentType<P>>,
     readonly waiting: boolean,
   ) {
     this.component = new Promise<void>((resolve) => (this.open = resolve)).then(load).catch(() => {
       // Without its code the part stays as the server sent it, and presses go through as plain HTML.
       this.failed = true;
       this.replay = undefined;
-      return new Promise<ComponentType>(() => {});
+      return new Promise<ComponentType<P>>(() => {});
     });
     if (!waiting) this.open();
   }
@@ -86,7 +86,7 @@ class Gate {
  * the same page, a revalidation). The server's HTML goes, so the part shows a
  * copy of it, without script, while its code loads.
  */
-function ServerCopy({ gate }: { gate: Gate }) {
+function ServerCopy<P extends object>({ gate }: { gate: Gate<P> }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     gate.open();
@@ -96,27 +96,44 @@ function ServerCopy({ gate }: { gate: Gate }) {
   return <div ref={ref} className="contents" dangerouslySetInnerHTML={gate.serverCopy()} />;
 }
 
-function Loaded({ gate }: { gate: Gate }) {
+function Loaded<P extends object>({ gate, props }: { gate: Gate<P>; props: P }) {
   const Component = use(gate.component);
   useEffect(() => gate.markHydrated(), [gate]);
   // eslint-disable-next-line react-hooks/static-components -- the part's module's own component: the same one on every render
-  return <Component />;
+  return <Component {...props} />;
+}
+
+interface PartOptions {
+  /**
+   * When its code loads on a first visit: as the part comes near the screen
+   * (`near`), or only once the visitor points at, touches or focuses it
+   * (`used`), for a part whose server HTML serves until then and whose code is
+   * costly to run.
+   */
+  loadWhen?: "near" | "used";
+  /** Shown while the code loads for a part reached by a navigation in the browser (nothing, by default). */
+  loading?: ReactNode;
 }
 
 /**
- * An interactive part of a page below the fold: a form, a carousel, an
- * accordion. The server renders `server`; on a first visit the browser keeps
- * that HTML and loads the part's code only when the part comes near the screen
- * or the visitor points at it, then hydrates it in place (React leaves a
+ * An interactive part of a page below the fold (a form, a carousel, an
+ * accordion), or one whose code is costly to run (the schedule's calendar).
+ * The server renders `server`; on a first visit the browser keeps that HTML and
+ * loads the part's code only when the part comes near the screen or the visitor
+ * points at it (see `loadWhen`), then hydrates it in place (React leaves a
  * Suspense boundary whose code has not arrived as the server sent it). Reached
  * by a navigation in the browser, the part loads at once. Pass the server's
  * component as `import.meta.env.SSR ? Component : undefined`, so that the
  * browser's first load leaves its code out.
  */
-export function hydrateOnVisible(server: ComponentType | undefined, load: () => Promise<ComponentType>): ComponentType {
+export function hydrateOnVisible<P extends object = Record<never, never>>(
+  server: ComponentType<P> | undefined,
+  load: () => Promise<ComponentType<P>>,
+  { loadWhen = "near", loading }: PartOptions = {},
+): ComponentType<P> {
   const Server = server;
-  // Never re-rendered by its page: an update that reached the waiting part would make React drop the server's HTML.
-  return memo(function HydrateOnVisible() {
+  // Re-rendered by its page only when its props change: an update that reached the waiting part would make React drop the server's HTML.
+  return memo(function HydrateOnVisible(props: P) {
     const ref = useRef<HTMLDivElement>(null);
     const [gate] = useState(() => new Gate(load, !import.meta.env.SSR && !firstPageHydrated()));
 
@@ -125,7 +142,7 @@ export function hydrateOnVisible(server: ComponentType | undefined, load: () => 
       if (!gate.waiting) return;
       const wrapper = ref.current;
       const part = wrapper?.firstElementChild;
-      if (!wrapper || !part || typeof IntersectionObserver === "undefined") return gate.open();
+      if (!wrapper || !part) return gate.open();
       const observer = new IntersectionObserver(
         (entries) => {
           if (!entries.some((entry) => entry.isIntersecting)) return;
@@ -134,7 +151,7 @@ export function hydrateOnVisible(server: ComponentType | undefined, load: () => 
         },
         { rootMargin: LOAD_MARGIN },
       );
-      observer.observe(part);
+      if (loadWhen === "near") observer.observe(part);
       gate.keepServerHtml(part);
       // Its sections fade in as the server's HTML, before their code arrives.
       const reveals = [...wrapper.querySelectorAll<HTMLElement>("[data-reveal]")].map(revealOnScroll);
@@ -157,7 +174,9 @@ export function hydrateOnVisible(server: ComponentType | undefined, load: () => 
 
     return (
       <div ref={ref} className="contents">
-        <Suspense fallback={<ServerCopy gate={gate} />}>{Server ? <Server /> : <Loaded gate={gate} />}</Suspense>
+        <Suspense fallback={(!gate.waiting && loading) || <ServerCopy gate={gate} />}>
+          {Server ? <Server {...props} /> : <Loaded gate={gate} props={props} />}
+        </Suspense>
       </div>
     );
   });
