@@ -1,5 +1,5 @@
 import { CalendarDays, CalendarPlus, MapPin } from "lucide-react";
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 
 import calendarStylesheet from "~/components/schedule/schedule-calendar.css?url";
@@ -63,6 +63,27 @@ const ScheduleCalendar = hydrateOnVisible(import.meta.env.SSR ? await loadCalend
   ),
 });
 
+/** A day as the loader gives it (yyyy-MM-dd), on the browser's clock. */
+function localIsoDate(date: Date): string {
+  const twoDigits = (value: number) => String(value).padStart(2, "0");
+  return `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}`;
+}
+const subscribeToNothing = () => () => undefined;
+
+/**
+ * Today as the visitor's calendar should show it: the server's day while the
+ * page hydrates, then the visitor's own. Where the two differ (another time
+ * zone, near midnight), the calendar's new day reaches it as it waits for its
+ * code, which then loads at once and draws the visitor's day.
+ */
+function useVisitorDay(serverDay: string): string {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => localIsoDate(new Date()),
+    () => serverDay,
+  );
+}
+
 /** The calendar's stylesheet: inline in the server's page, which shows the calendar at once; a link after a navigation in the browser. */
 const calendarCss = import.meta.env.SSR ? (await import("~/components/schedule/schedule-calendar.css?inline")).default : undefined;
 
@@ -85,7 +106,8 @@ export const meta: Route.MetaFunction = (args) =>
  * screen readers and crawlers alike); the calendar view builds on it.
  */
 export default function UpcomingEventsPage({ loaderData }: Route.ComponentProps) {
-  const { editions, error, today } = loaderData;
+  const { editions, error } = loaderData;
+  const today = useVisitorDay(loaderData.today);
   return (
     <>
       <PageHeading title="Upcoming Courses and Events" intro={SCHEDULE_INTRO} />

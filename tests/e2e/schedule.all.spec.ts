@@ -87,6 +87,26 @@ test.describe("the schedule", () => {
     await expect(rangeTitle(page)).toHaveText(format(addMonths(new Date(), 1), "MMMM yyyy"));
   });
 
+  test("a visitor whose day is not the server's sees their own today, the calendar's code loading at once", async ({ browser, baseURL }) => {
+    // Two time zones 25 hours apart are never on the same day: one of them is on another day than this machine (the server's clock).
+    const dayIn = (timeZone: string) => new Intl.DateTimeFormat("en-CA", { timeZone }).format(new Date());
+    const timezoneId = ["Pacific/Kiritimati", "Pacific/Pago_Pago"].find((zone) => dayIn(zone) !== format(new Date(), "yyyy-MM-dd"))!;
+    const visitorDay = parseISO(dayIn(timezoneId));
+    const context = await browser.newContext({ baseURL, timezoneId });
+    try {
+      const page = await context.newPage();
+      const calendarCode = page.waitForRequest(/\/assets\/schedule-calendar-[\w-]+\.js$/);
+      await page.goto("/upcoming-events");
+      await calendarCode;
+      await expect(rangeTitle(page)).toHaveText(format(visitorDay, "MMMM yyyy"));
+      await expect(page.locator(".rbc-month-view .rbc-date-cell.rbc-now")).toHaveText(format(visitorDay, "dd"));
+      await toolbarButton(page, "Next").click();
+      await expect(rangeTitle(page)).toHaveText(format(addMonths(visitorDay, 1), "MMMM yyyy"));
+    } finally {
+      await context.close();
+    }
+  });
+
   test(
     "an edition's event opens its details, which close by button, Escape and backdrop, and lead to its course",
     { tag: "@phone" },

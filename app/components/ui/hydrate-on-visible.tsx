@@ -90,8 +90,9 @@ function ServerCopy<P extends object>({ gate }: { gate: Gate<P> }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     gate.open();
-    const section = ref.current?.firstElementChild;
-    return section instanceof HTMLElement ? revealOnScroll(section) : undefined;
+    // A section that fades in (home's, not the schedule's calendar) does so from the copy too.
+    const section = ref.current?.querySelector<HTMLElement>(":scope > [data-reveal]");
+    return section ? revealOnScroll(section) : undefined;
   }, [gate]);
   return <div ref={ref} className="contents" dangerouslySetInnerHTML={gate.serverCopy()} />;
 }
