@@ -80,11 +80,11 @@ function subscribeToClock(onTick: () => void): () => void {
 }
 
 /**
- * The current time. While the page hydrates it is the server's day, so that
+ * The current time. While the page hydrates it is the page's day, so that
  * the calendar hydrates to the server's HTML; then the browser's clock.
  */
-function useNow(serverDay: Date): Date {
-  return useSyncExternalStore(subscribeToClock, readClock, () => serverDay);
+function useNow(pageDay: Date): Date {
+  return useSyncExternalStore(subscribeToClock, readClock, () => pageDay);
 }
 
 /**
@@ -114,16 +114,17 @@ function repairTimeView(calendar: HTMLElement | null) {
 
 /**
  * Spec 2, Schedule: the editions on a month, week or day calendar; an event opens its details.
- * `today` is the server's day (yyyy-MM-dd): the calendar opens on it, and moves
- * to the visitor's own day once in the browser if theirs differs.
+ * It opens on `today` (yyyy-MM-dd, the server's day while the page hydrates,
+ * then the visitor's; see the schedule page), and follows the browser's clock
+ * once it has hydrated.
  */
 export default function ScheduleCalendar({ editions, today }: { editions: readonly ScheduleEdition[]; today: string }) {
   const events = useMemo(() => scheduleEvents(editions), [editions]);
   const [selected, setSelected] = useState<ScheduleEvent | null>(null);
-  const serverDay = useMemo(() => parseISO(today), [today]);
-  const now = useNow(serverDay);
+  const pageDay = useMemo(() => parseISO(today), [today]);
+  const now = useNow(pageDay);
   const [view, setView] = useState<View>("month");
-  // Today until the visitor moves: the server's day, then the visitor's own.
+  // Today until the visitor moves.
   const [chosenDate, setDate] = useState<Date | null>(null);
   const date = chosenDate ?? now;
   const calendarRef = useRef<HTMLDivElement>(null);
