@@ -5,6 +5,14 @@
 import type { Cta } from "./home";
 import { IMAGES } from "./media";
 
+export const HERO_COPY = {
+  eyebrow: "Dubai · London",
+  title: "Master Full-Arch Implantology on Live Patients",
+  intro:
+    "Hands-on implant courses for dentists, taught in small groups by expert clinicians, with all-inclusive fees covering tuition, implants, materials, food and hotel.",
+  cta: { label: "Explore Our Courses", to: "/courses" } satisfies Cta,
+};
+
 export const FULL_ARCH_CASE = {
   eyebrow: "Why full arch",
   title: "The Case for Full-Arch Rehabilitation",

@@ -24,11 +24,5 @@ export const HOME_SEO = {
   ],
 } as const;
 
-export const HERO = {
-  video: VIDEOS.homeHero,
-  eyebrow: "Dubai · London",
-  title: "Master Full-Arch Implantology on Live Patients",
-  intro:
-    "Hands-on implant courses for dentists, taught in small groups by expert clinicians, with all-inclusive fees covering tuition, implants, materials, food and hotel.",
-  cta: { label: "Explore Our Courses", to: "/courses" } satisfies Cta,
-};
+/** The hero's background; its copy is in home-story.ts. */
+export const HERO = { video: VIDEOS.homeHero };

@@ -238,10 +238,13 @@ test.describe("the home page's interactive parts below the fold", () => {
     const faq = region(page, "Frequently Asked Questions");
     await expect(faq.getByRole("button", { name: FAQ_ITEMS[1].question })).toBeAttached();
     expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(height);
-    code.release();
+    // A press on the copy, before the code: answered by the part drawn in the copy's place.
     const question = faq.getByRole("button", { name: FAQ_ITEMS[1].question });
     await question.click();
+    code.release();
     await expect(question).toHaveAttribute("aria-expanded", "true");
+    await question.click();
+    await expect(question).toHaveAttribute("aria-expanded", "false");
   });
 
   test("what a visitor types and submits before the form's code arrives is checked and sent", async ({ page }) => {

@@ -30,7 +30,7 @@ class Gate<P extends object> {
   private failed = false;
   private replay?: () => void;
   /** The part as the server sent it, to show again if React drops it before its code arrives. */
-  private serverHtml = { __html: "" };
+  serverHtml = { __html: "" };
 
   /**
    * @param waiting whether the part is the server's HTML, waiting for its code (a first visit), rather than
@@ -54,7 +54,10 @@ class Gate<P extends object> {
     if (this.hydrated || this.failed) return false;
     const target = event.target;
     if (event instanceof SubmitEvent && target instanceof HTMLFormElement) this.replay = () => target.requestSubmit(event.submitter);
-    else if (event instanceof MouseEvent && target) this.replay = () => target.dispatchEvent(new MouseEvent("click", event));
+    // A press on the copy of a dropped part (see ServerCopy) goes to what is drawn in the copy's place once the code has arrived.
+    else if (event instanceof MouseEvent && target instanceof Element)
+      this.replay = () =>
+        (target.isConnected ? target : document.elementFromPoint(event.clientX, event.clientY))?.dispatchEvent(new MouseEvent("click", event));
     else if (event instanceof KeyboardEvent && target instanceof HTMLElement) {
       if (!HELD_KEYS.has(event.key) || target.closest(TEXT_ENTRY)) return false;
       // Enter presses a button or follows a link only when the visitor pressed it: replayed as the press.
@@ -67,10 +70,6 @@ class Gate<P extends object> {
 
   keepServerHtml(part: Element) {
     this.serverHtml = { __html: part.outerHTML };
-  }
-
-  serverCopy() {
-    return this.serverHtml;
   }
 
   markHydrated() {
@@ -94,7 +93,7 @@ function ServerCopy<P extends object>({ gate }: { gate: Gate<P> }) {
     const section = ref.current?.querySelector<HTMLElement>(":scope > [data-reveal]");
     return section ? revealOnScroll(section) : undefined;
   }, [gate]);
-  return <div ref={ref} className="contents" dangerouslySetInnerHTML={gate.serverCopy()} />;
+  return <div ref={ref} className="contents" dangerouslySetInnerHTML={gate.serverHtml} />;
 }
 
 function Loaded<P extends object>({ gate, props }: { gate: Gate<P>; props: P }) {
