@@ -247,6 +247,35 @@ test.describe("the home page's interactive parts below the fold", () => {
     await expect(question).toHaveAttribute("aria-expanded", "false");
   });
 
+  test("a key pressed on the copy before the code arrives is answered by the part drawn in its place, which keeps the focus", async ({ page }) => {
+    const code = await holdCode(page, "faq");
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByRole("banner").getByRole("link", { name: /home/i }).first().click();
+    await expect.poll(() => code.asked.length).toBe(1);
+    const question = region(page, "Frequently Asked Questions").getByRole("button", { name: FAQ_ITEMS[2].question });
+    await question.focus();
+    await page.keyboard.press("Enter");
+    code.release();
+    await expect(question).toHaveAttribute("aria-expanded", "true");
+    await expect(question).toBeFocused();
+  });
+
+  test("a form typed into and submitted on the copy before its code arrives is checked and sent with what was typed", async ({ page }) => {
+    const code = await holdCode(page, "newsletter");
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByRole("banner").getByRole("link", { name: /home/i }).first().click();
+    await expect.poll(() => code.asked.length).toBe(1);
+    const form = page.getByRole("form", { name: "Newsletter signup" });
+    await form.getByLabel("Email address").fill("still-not-an-email");
+    await form.getByLabel("Email address").press("Enter");
+    await expect(page).toHaveURL(/\/$/);
+    code.release();
+    await expect(form.getByRole("alert")).toHaveText("Invalid email format.");
+    await expect(form.getByLabel("Email address")).toHaveValue("still-not-an-email");
+  });
+
   test("what a visitor types and submits before the form's code arrives is checked and sent", async ({ page }) => {
     const code = await holdCode(page, "newsletter");
     await page.goto("/");

@@ -50,20 +50,34 @@ class Gate<P extends object> {
   }
 
   /** Whether to hold an event aimed at the part, which is still waiting for its code; the latest one is replayed. */
-  holds(event: Event): boolean {
+  holds(event: Event, wrapper: Element): boolean {
     if (this.hydrated || this.failed) return false;
     const target = event.target;
-    if (event instanceof SubmitEvent && target instanceof HTMLFormElement) this.replay = () => target.requestSubmit(event.submitter);
-    // A press on the copy of a dropped part (see ServerCopy) goes to what is drawn in the copy's place once the code has arrived.
-    else if (event instanceof MouseEvent && target instanceof Element)
-      this.replay = () =>
-        (target.isConnected ? target : document.elementFromPoint(event.clientX, event.clientY))?.dispatchEvent(new MouseEvent("click", event));
+    let replayOn: (element: Element, submitter: Element | null) => unknown;
+    if (event instanceof SubmitEvent && target instanceof HTMLFormElement)
+      replayOn = (form, submitter) =>
+        form instanceof HTMLFormElement && form.requestSubmit(submitter instanceof HTMLElement && form.contains(submitter) ? submitter : null);
+    else if (event instanceof MouseEvent && target instanceof Element) replayOn = (element) => element.dispatchEvent(new MouseEvent("click", event));
     else if (event instanceof KeyboardEvent && target instanceof HTMLElement) {
       if (!HELD_KEYS.has(event.key) || target.closest(TEXT_ENTRY)) return false;
       // Enter presses a button or follows a link only when the visitor pressed it: replayed as the press.
       const presses = event.key === "Enter" && target.matches("a[href], button, summary, [role=button]");
-      this.replay = presses ? () => target.click() : () => target.dispatchEvent(new KeyboardEvent("keydown", event));
+      replayOn = (element) => {
+        if (!(element instanceof HTMLElement)) return;
+        // The copy's focused control went with it: the keyboard goes on from the one in its place.
+        if (!element.contains(document.activeElement)) element.focus();
+        return presses ? element.click() : element.dispatchEvent(new KeyboardEvent("keydown", event));
+      };
     } else return false;
+    const submitter = event instanceof SubmitEvent ? event.submitter : null;
+    this.replay = () => {
+      if (target.isConnected) return replayOn(target, submitter);
+      // React has replaced the copy the event was aimed at (see ServerCopy), which is rare: the code that finds what it drew in its place loads only then.
+      void import("./redrawn-part").then(({ inRedrawnPart }) => {
+        const [element, button] = inRedrawnPart(wrapper, target, submitter);
+        if (element) replayOn(element, button);
+      });
+    };
     this.open();
     return true;
   }
@@ -93,7 +107,7 @@ function ServerCopy<P extends object>({ gate }: { gate: Gate<P> }) {
     const section = ref.current?.querySelector<HTMLElement>(":scope > [data-reveal]");
     return section ? revealOnScroll(section) : undefined;
   }, [gate]);
-  return <div ref={ref} className="contents" dangerouslySetInnerHTML={gate.serverHtml} />;
+  return <div ref={ref} className="contents" data-server-copy dangerouslySetInnerHTML={gate.serverHtml} />;
 }
 
 function Loaded<P extends object>({ gate, props }: { gate: Gate<P>; props: P }) {
@@ -158,7 +172,7 @@ export function hydrateOnVisible<P extends object = Record<never, never>>(
       // On the window, in the capture phase: before React, which stops events aimed at a part it cannot hydrate yet.
       const onInterest = (event: Event) => event.target instanceof Node && wrapper.contains(event.target) && gate.open();
       const onPress = (event: Event) => {
-        if (!(event.target instanceof Node) || !wrapper.contains(event.target) || !gate.holds(event)) return;
+        if (!(event.target instanceof Node) || !wrapper.contains(event.target) || !gate.holds(event, wrapper)) return;
         event.preventDefault();
         event.stopImmediatePropagation();
       };
