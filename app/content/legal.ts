@@ -356,7 +356,7 @@ export const PRIVACY: LegalDocument = {
       heading: "Cookies",
       blocks: [
         p(
-          "We set one essential cookie, and only when you sign in: it keeps you signed in. We use no advertising cookies, and our page-view analytics need none.",
+          "We set two essential cookies, and only when you sign in: one keeps you signed in, and one marks the browser you signed in on, so that you can still sign in on it while someone else's wrong guesses at your password have paused sign-ins to your account elsewhere. We use no advertising cookies, and our page-view analytics need none.",
         ),
         p("If we ever add a third-party analytics service, it will run only after you agree to it in the banner shown on the site, and you can decline."),
       ],

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 
 import * as apiAuthRoute from "~/routes/api.auth";
 import * as authRoute from "~/routes/auth";
-import { RESET_EMAILS_PER_ACCOUNT } from "~/server/auth/auth.server";
+import { KNOWN_BROWSER_COOKIE, RESET_EMAILS_PER_ACCOUNT } from "~/server/auth/auth.server";
 import { emailOutbox, newsletterSubscribers, profiles, rateLimits, sessions, users, verifications } from "~/server/db/schema.server";
 import { settleBackgroundWork } from "~/server/platform/background.server";
 import type { Env } from "~/server/platform/env.server";
@@ -193,6 +193,57 @@ describe(`/auth action on ${testDriver}: rate limits`, () => {
       expect((await submit(signInFields(email, `wrong-password-${attempt}`), { ip: freshIp(), env })).status, `attempt ${attempt}`).toBe(400);
     }
     expect((await submit(signInFields(email), { ip: freshIp(), env })).status).toBe(429);
+  });
+
+  it("lets the owner in on the browser they have logged in on while a stranger's wrong guesses pause logins to the account elsewhere", async () => {
+    const email = uniqueEmail("limited.known");
+    await verifiedUser(email);
+    const first = await submit(signInFields(email), { env });
+    expect(first.status).toBe(200);
+    const marked = first.setCookies.find((cookie) => cookie.startsWith(`${KNOWN_BROWSER_COOKIE}=`));
+    expect(marked).toMatch(/; Max-Age=15552000;.*HttpOnly/i);
+    expect(marked).toMatch(/SameSite=Lax/i);
+    const knownBrowser = { Cookie: marked!.split(";")[0] };
+
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      expect((await submit(signInFields(email, `stranger-guess-${attempt}`), { ip: freshIp(), env })).status, `guess ${attempt}`).toBe(400);
+    }
+    expect((await submit(signInFields(email), { ip: freshIp(), env })).status).toBe(429);
+    const owner = await submit(signInFields(email), { ip: freshIp(), env, headers: knownBrowser });
+    expect(owner.status).toBe(200);
+    expect(owner.body).toMatchObject({ ok: true, kind: "success", redirectTo: "/account" });
+    // The auth library's own endpoint keeps the same rule.
+    const direct = await callApi("/api/auth/sign-in/email", { email, password: PASSWORD }, { Origin: TEST_SITE_URL, ...knownBrowser }, env, freshIp());
+    expect(direct.status).toBe(200);
+  });
+
+  it("gives a known browser a budget of its own, and honours the mark only when it is signed and names this account", async () => {
+    const email = uniqueEmail("limited.browser");
+    const other = uniqueEmail("limited.other");
+    await verifiedUser(email);
+    await verifiedUser(other);
+    const markOf = async (address: string) =>
+      (await submit(signInFields(address), { env })).setCookies.find((cookie) => cookie.startsWith(`${KNOWN_BROWSER_COOKIE}=`))!.split(";")[0];
+    const mine = await markOf(email);
+    const others = await markOf(other);
+
+    // Wrong passwords on the known browser spend its own budget, not the account's: a stolen mark buys no more guesses.
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      expect((await submit(signInFields(email, `typo-${attempt}`), { ip: freshIp(), env, headers: { Cookie: mine } })).status).toBe(400);
+    }
+    expect((await submit(signInFields(email), { ip: freshIp(), env, headers: { Cookie: mine } })).status).toBe(429);
+    expect((await submit(signInFields(email), { ip: freshIp(), env })).status).toBe(200);
+
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      expect((await submit(signInFields(email, `stranger-${attempt}`), { ip: freshIp(), env })).status).toBe(400);
+    }
+    // Another account's mark, or this one's with its browser id changed, is a stranger's browser.
+    expect((await submit(signInFields(email), { ip: freshIp(), env, headers: { Cookie: others } })).status).toBe(429);
+    const [name, value] = mine.split("=");
+    const decoded = decodeURIComponent(value);
+    const forged = `${name}=${encodeURIComponent(decoded.replace(/\.[^.]+\./, ".forged-browser-id."))}`;
+    expect(forged).not.toBe(mine);
+    expect((await submit(signInFields(email), { ip: freshIp(), env, headers: { Cookie: forged } })).status).toBe(429);
   });
 
   it("refuses the 4th sign-up from one address within the window with 429 and creates no account, while another address is let in", async () => {

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { createHash, randomBytes } from "node:crypto";
 
 import { queueAfterTransactionHook } from "@better-auth/core/context";
 import { betterAuth } from "better-auth";
@@ -49,15 +50,39 @@ export function withSignUpDecision<T>(decision: { marketingConsent: boolean }, r
 const accountBudgetKey = (email: string) => `auth-account:${email.trim().toLowerCase()}`;
 
 /**
- * One login budget per address and one per account, whichever way the login
- * comes (the /auth page or /api/auth/sign-in/email). True while within both.
- * Each attempt is counted before the password is checked, so a burst cannot
- * outrun the count; a login that succeeds gives its account's attempt back.
+ * Set on a browser its account's owner has logged in on (OWASP's device
+ * cookie): signed, naming the account by a hash and the browser by a random
+ * id. That browser's attempts spend a budget of its own instead of the
+ * account's, so a stranger's wrong guesses, which pause logins to the account
+ * from anywhere else, never lock its owner out of their own browser.
  */
-async function withinLoginBudget(db: Database, clientIp: string, email: string, limits: { address: number; account: number }): Promise<boolean> {
+export const KNOWN_BROWSER_COOKIE = "gii-known-browser";
+const KNOWN_BROWSER_DAYS = 180;
+const accountMark = (email: string) => createHash("sha256").update(email.trim().toLowerCase()).digest("base64url").slice(0, 22);
+
+interface SignedCookies {
+  getSignedCookie: (key: string, secret: string) => Promise<string | false | null>;
+  context: { secret: string };
+}
+
+/** The budget this login attempt spends: the browser's own if the owner has logged in on it, else the account's. */
+async function loginBudgetKey(ctx: SignedCookies, email: string): Promise<string> {
+  const known = await ctx.getSignedCookie(KNOWN_BROWSER_COOKIE, ctx.context.secret);
+  const [account, browser] = typeof known === "string" ? known.split(".") : [];
+  return account === accountMark(email) && browser ? `auth-browser:${browser}` : accountBudgetKey(email);
+}
+
+/**
+ * One login budget per address, and one per account (or per browser its owner
+ * uses, above), whichever way the login comes (the /auth page or
+ * /api/auth/sign-in/email). True while within both. Each attempt is counted
+ * before the password is checked, so a burst cannot outrun the count; a login
+ * that succeeds gives its account's (or browser's) attempt back.
+ */
+async function withinLoginBudget(db: Database, clientIp: string, budgetKey: string, limits: { address: number; account: number }): Promise<boolean> {
   const [byAddress, byAccount] = await Promise.all([
     consumeRateLimit(db, `auth:${clientIp}`, { limit: limits.address, windowMs: FORM_WINDOW_MS }),
-    consumeRateLimit(db, accountBudgetKey(email), { limit: limits.account, windowMs: FORM_WINDOW_MS }),
+    consumeRateLimit(db, budgetKey, { limit: limits.account, windowMs: FORM_WINDOW_MS }),
   ]);
   return byAddress && byAccount;
 }
@@ -152,20 +177,29 @@ export function createAuth({ db, env, secret }: { db: Database; env: Env; secret
           const parsed = AuthApiSignInSchema.safeParse(ctx.body);
           if (!parsed.success) throw new APIError("BAD_REQUEST", { message: firstIssueMessage(parsed.error) });
           const clientIp = ctx.headers?.get(CLIENT_IP_HEADER) ?? "unknown";
-          if (!(await withinLoginBudget(db, clientIp, parsed.data.email, { address: env.authRateLimit, account: env.accountLoginLimit }))) {
+          const budgetKey = await loginBudgetKey(ctx, parsed.data.email);
+          if (!(await withinLoginBudget(db, clientIp, budgetKey, { address: env.authRateLimit, account: env.accountLoginLimit }))) {
             throw new APIError("TOO_MANY_REQUESTS", { message: TOO_MANY_REQUESTS_MESSAGE });
           }
         }
       }),
       /**
        * The account's budget is for wrong passwords: its owner logging in does
-       * not spend it. The address's is not given back, or logins to one's own
-       * account would buy guesses at others' from the same address.
+       * not spend it, and the browser is marked as theirs. The address's is not
+       * given back, or logins to one's own account would buy guesses at others'
+       * from the same address.
        */
       after: createAuthMiddleware(async (ctx) => {
         const email = (ctx.body as { email?: unknown } | undefined)?.email;
         if (ctx.path === "/sign-in/email" && ctx.context.newSession && typeof email === "string") {
-          await giveBackAttempt(db, accountBudgetKey(email));
+          await giveBackAttempt(db, await loginBudgetKey(ctx, email));
+          await ctx.setSignedCookie(KNOWN_BROWSER_COOKIE, `${accountMark(email)}.${randomBytes(16).toString("base64url")}`, ctx.context.secret, {
+            httpOnly: true,
+            secure: env.siteUrl.startsWith("https:"),
+            sameSite: "lax",
+            path: "/",
+            maxAge: KNOWN_BROWSER_DAYS * 24 * 60 * 60,
+          });
         }
       }),
     },
