@@ -8,6 +8,7 @@ import * as webhookRoute from "~/routes/api.stripe.webhook";
 import * as bookingSuccessRoute from "~/routes/booking-success";
 import { claimGuestPurchases } from "~/server/accounts/purchases.server";
 import { discountsFor, HOLD_MS } from "~/server/booking/checkout.server";
+import { finishInterruptedRefunds, INTERRUPTED_REFUND_AFTER_MS } from "~/server/booking/fulfilment.server";
 import { upcomingEditions } from "~/server/catalogue/editions.server";
 import { courses, emailOutbox, localCheckoutSessions, seatHolds, userCoursePurchases, users } from "~/server/db/schema.server";
 import { INVALID_SIGNATURE_MESSAGE, receivePaymentEvent } from "~/server/payments/webhook.server";
@@ -316,6 +317,41 @@ describe(`fulfilment through the signed webhook on ${testDriver}`, () => {
     expect(session.amountRefunded).toBe(150_000);
     expect((await purchasesOf(edition.id)).find((row) => row.id === purchase.id)?.refundedAt).toBeInstanceOf(Date);
     expect(await placesLeft(edition.id)).toBe(0);
+  });
+
+  it("finishes a late refund that a crash interrupted, once: the money goes back and the buyer and staff are told", async () => {
+    const edition = await editionFor(handle, { capacity: 1 });
+    const email = "late.refund.crash@example.com";
+    const late = await paidByGuest(edition.id, email);
+    await lapse(late.holdId);
+    await checkout(services(), { courseId: edition.id, buyer: null });
+
+    // The instance dies while it asks the provider: the decision has committed, the refund call never returns.
+    const base = services();
+    const crashing = { ...base, payments: { ...base.payments, refund: () => new Promise<never>(() => {}) } };
+    void receivePaymentEvent(crashing, late.events[0].payload, late.events[0].signature);
+    await vi.waitFor(async () => expect((await purchasesOf(edition.id))[0]).toMatchObject({ status: "refunded" }));
+    const [purchase] = await purchasesOf(edition.id);
+    expect(purchase.lateRefundDueAt).toBeInstanceOf(Date);
+    // The provider's retry of the same event is a repeat, and changes nothing.
+    expect(await deliver(late.events[0])).toMatchObject({ duplicate: true });
+    expect(await mailTo(email)).toHaveLength(0);
+
+    // A refund still being made is left alone; one left due past the margin is finished by the sweep, from any instance.
+    expect(await finishInterruptedRefunds(base)).toBe(0);
+    const later = new Date(Date.now() + INTERRUPTED_REFUND_AFTER_MS + 1_000);
+    expect(await finishInterruptedRefunds(base, later)).toBe(1);
+    const [session] = await handle.db.select().from(localCheckoutSessions).where(eq(localCheckoutSessions.id, late.sessionId));
+    expect(session.amountRefunded).toBe(150_000);
+    expect((await purchasesOf(edition.id))[0].lateRefundDueAt).toBeNull();
+    expect(await mailTo(email, "booking-refunded")).toHaveLength(1);
+    const staffNotices = async () => (await mailTo(base.env.mail.staffEmail, "staff-refund-notice")).filter((mail) => mail.text.includes(email));
+    expect(await staffNotices()).toHaveLength(1);
+
+    // Nothing is left to finish, and a second sweep sends nothing twice.
+    expect(await finishInterruptedRefunds(base, later)).toBe(0);
+    expect(await mailTo(email, "booking-refunded")).toHaveLength(1);
+    expect(await staffNotices()).toHaveLength(1);
   });
 
   it("tells staff to refund by hand, and the buyer nothing yet, when the automatic refund of a late payment fails", async () => {

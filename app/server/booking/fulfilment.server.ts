@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 
-import { and, eq, inArray, or } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lte, or } from "drizzle-orm";
 
 import { DISCOUNT_RULES } from "~/lib/discounts";
 import { formatDateRange, formatMinorUnits } from "~/lib/format";
@@ -192,55 +192,89 @@ export async function recordCheckout(
     return { outcome: { kind: "booked", purchaseId: id, firstTime: true }, afterCommit: null };
   }
 
-  const purchase = await save("refunded");
+  // The refund is recorded as due with the decision: a crash before it is made leaves it to the sweep below.
+  await save("refunded", { lateRefundDueAt: now });
   await tx
     .update(seatHolds)
     .set({ status: "released", releasedAt: hold.releasedAt ?? now })
     .where(eq(seatHolds.id, hold.id));
   log.warn(`Payment for ${view.id} arrived after its hold lapsed and ${edition.title} is full: refunding it`);
-  const refund: LateRefund = {
-    paymentIntentId: view.paymentIntentId,
-    sessionId: view.id,
-    course: bookedCourse(edition),
-    amount: formatMinorUnits(purchase.amountTotal),
-    buyerEmail: purchase.customerEmail,
-  };
-  return { outcome: { kind: "refunded", purchaseId: id }, afterCommit: (services) => refundInFull(services, refund) };
+  return { outcome: { kind: "refunded", purchaseId: id }, afterCommit: (services) => refundInFull(services, id) };
 }
 
-interface LateRefund {
-  paymentIntentId: string | null;
-  sessionId: string;
-  course: ReturnType<typeof bookedCourse>;
-  amount: string;
-  buyerEmail: string;
-}
+/** A late refund still due this long after it was decided was interrupted (a crash), not still being made. */
+export const INTERRUPTED_REFUND_AFTER_MS = 2 * 60_000;
 
 /**
  * The refund decided in `recordCheckout`, made once its transaction has
- * committed (a provider call never holds the edition's lock). The buyer is
- * told only of a refund the provider accepted; staff are told either way, and
- * one that failed (or had no payment to refund) is theirs to make by hand.
+ * committed (a provider call never holds the edition's lock), or by the sweep
+ * after a crash. The buyer is told only of a refund the provider accepted;
+ * staff are told either way, and one that failed (or had no payment to
+ * refund) is theirs to make by hand. Whoever clears the purchase's mark
+ * queues the emails, so they go once however many times the refund is finished.
  */
-async function refundInFull({ payments, database, env }: AppServices, refund: LateRefund) {
+async function refundInFull({ payments, database, env }: AppServices, purchaseId: string) {
+  const isDue = and(eq(userCoursePurchases.id, purchaseId), isNotNull(userCoursePurchases.lateRefundDueAt));
+  const [due] = await database.db
+    .select({ purchase: userCoursePurchases, edition: courses })
+    .from(userCoursePurchases)
+    .innerJoin(courses, eq(courses.id, userCoursePurchases.courseId))
+    .where(isDue);
+  if (!due) return;
+  const { purchase, edition } = due;
+  const sessionId = purchase.stripeSessionId;
   let refunded = false;
-  if (refund.paymentIntentId) {
+  if (purchase.stripePaymentIntentId) {
     try {
-      await payments.refund({ paymentIntentId: refund.paymentIntentId, idempotencyKey: `refund-${refund.sessionId}` });
+      // The same key every time: the provider makes one refund however often it is asked.
+      await payments.refund({ paymentIntentId: purchase.stripePaymentIntentId, idempotencyKey: `refund-${sessionId}` });
       refunded = true;
     } catch (error) {
-      log.error(`Automatic refund of ${refund.paymentIntentId} (${refund.sessionId}) failed: refund it by hand`, error);
+      log.error(`Automatic refund of ${purchase.stripePaymentIntentId} (${sessionId}) failed: refund it by hand`, error);
     }
   } else {
-    log.error(`Payment for ${refund.sessionId} names no payment to refund: refund it by hand`);
+    log.error(`Payment for ${sessionId} names no payment to refund: refund it by hand`);
   }
-  const { course, amount, buyerEmail, sessionId } = refund;
+  const course = bookedCourse(edition);
+  const amount = formatMinorUnits(purchase.amountTotal);
+  const buyerEmail = purchase.customerEmail;
   const staffNotice = await renderStaffRefundNotice({ course, amount, buyerEmail, sessionId, refunded });
   const buyerNotice = refunded ? await renderPlaceUnavailableRefund({ course, amount, coursesUrl: `${env.siteUrl}/courses` }) : null;
   await database.db.transaction(async (tx) => {
+    const [finished] = await tx.update(userCoursePurchases).set({ lateRefundDueAt: null }).where(isDue).returning({ id: userCoursePurchases.id });
+    if (!finished) return;
     if (buyerNotice) await enqueueEmail(tx, { template: "booking-refunded", to: buyerEmail, ...buyerNotice });
     await enqueueEmail(tx, { template: "staff-refund-notice", to: env.mail.staffEmail, ...staffNotice });
   });
+}
+
+/** Finishes the late refunds that a crash (of this instance or another) left due; answers how many it took up. */
+export async function finishInterruptedRefunds(services: AppServices, now = new Date()): Promise<number> {
+  const interrupted = await services.database.db
+    .select({ id: userCoursePurchases.id })
+    .from(userCoursePurchases)
+    .where(lte(userCoursePurchases.lateRefundDueAt, new Date(now.getTime() - INTERRUPTED_REFUND_AFTER_MS)));
+  for (const { id } of interrupted) {
+    await refundInFull(services, id).catch((error: unknown) => log.error(`Finishing the late refund of purchase ${id} failed`, error));
+  }
+  return interrupted.length;
+}
+
+/** Looks for interrupted late refunds every minute, from every instance. */
+export function startRefundSweep(services: AppServices, everyMs = 60_000): { stop(): Promise<void> } {
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    running ??= finishInterruptedRefunds(services)
+      .catch((error: unknown) => log.error("The late-refund sweep failed", error))
+      .finally(() => (running = null));
+  }, everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }
 
 /** Runs what a committed decision left to do with the provider. */

@@ -1,4 +1,5 @@
 import { ensureDemoAdmin } from "~/server/accounts/admins.server";
+import { startRefundSweep } from "~/server/booking/fulfilment.server";
 import { seedDemoCourses } from "~/server/catalogue/demo-seed.server";
 import { migrateDatabase, openDatabase } from "~/server/db/client.server";
 import { startOutboxWorker, transportFor } from "~/server/email/worker.server";
@@ -43,12 +44,14 @@ async function start(env: Env): Promise<Runtime> {
   const localCheckout = asLocalCheckout(services.payments);
   const checkoutClock = localCheckout ? startCheckoutClock(localCheckout) : null;
   log.info(localCheckout ? "Payments: the built-in checkout at /dev/checkout" : "Payments: Stripe (STRIPE_SECRET_KEY)");
+  const refundSweep = startRefundSweep(services);
   return {
     ...services,
     async stop() {
       // Work answered already (a reset link being queued) finishes before the database closes.
       await settleBackgroundWork();
       await checkoutClock?.stop();
+      await refundSweep.stop();
       await outbox.stop();
       await database.close();
     },

@@ -55,6 +55,11 @@ export const userCoursePurchases = pgTable(
     discountKind: text("discount_kind", { enum: DISCOUNT_KINDS }),
     amountRefunded: integer("amount_refunded").notNull().default(0),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    /**
+     * Set, with the purchase, when a late payment is to be refunded; cleared once the provider has
+     * been asked and the emails queued. A crash in between leaves it set, and the refund sweep finishes it.
+     */
+    lateRefundDueAt: timestamp("late_refund_due_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

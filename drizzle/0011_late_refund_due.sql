@@ -1,0 +1,2 @@
+-- A late payment's refund is recorded as due with its purchase, so a crash before the provider is asked leaves it for the refund sweep (app/server/booking/fulfilment.server.ts).
+ALTER TABLE "user_course_purchases" ADD COLUMN "late_refund_due_at" timestamp with time zone;
