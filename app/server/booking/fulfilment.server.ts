@@ -11,6 +11,7 @@ import { courses, seatHolds, userCoursePurchases, users } from "~/server/db/sche
 import { enqueueEmail } from "~/server/email/outbox.server";
 import { renderBookingConfirmation, renderPlaceUnavailableRefund, renderStaffRefundNotice } from "~/server/email/templates.server";
 import type { ChargeView, CheckoutSessionView } from "~/server/payments/provider.server";
+import { repeatEvery } from "~/server/platform/background.server";
 import type { AppServices } from "~/server/platform/context.server";
 import { describeError, log } from "~/server/platform/log.server";
 
@@ -262,19 +263,7 @@ export async function finishInterruptedRefunds(services: AppServices, now = new 
 
 /** Looks for interrupted late refunds every minute, from every instance. */
 export function startRefundSweep(services: AppServices, everyMs = 60_000): { stop(): Promise<void> } {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    running ??= finishInterruptedRefunds(services)
-      .catch((error: unknown) => log.error("The late-refund sweep failed", error))
-      .finally(() => (running = null));
-  }, everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return repeatEvery("The late-refund sweep", everyMs, () => finishInterruptedRefunds(services));
 }
 
 /** Runs what a committed decision left to do with the provider. */

@@ -8,6 +8,7 @@ import type { LocalPaymentSchema } from "~/lib/schemas/checkout";
 import type { Database } from "~/server/db/client.server";
 import { preparedStatement } from "~/server/db/prepared.server";
 import { localCheckoutSessions } from "~/server/db/schema.server";
+import { repeatEvery } from "~/server/platform/background.server";
 import { InvalidInputError, NotFoundError } from "~/server/platform/errors.server";
 import { log } from "~/server/platform/log.server";
 
@@ -293,18 +294,5 @@ export function createLocalCheckout({
 
 /** Runs the built-in checkout's clock every second (one tick at a time) until stopped. */
 export function startCheckoutClock(checkout: LocalCheckout, everyMs = 1_000): { stop(): Promise<void> } {
-  let running: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    running ??= checkout
-      .tick()
-      .catch((error) => log.error("Built-in checkout clock failed", error))
-      .finally(() => (running = null));
-  }, everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return repeatEvery("Built-in checkout clock", everyMs, () => checkout.tick());
 }

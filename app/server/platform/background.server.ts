@@ -22,3 +22,20 @@ export function runInBackground(name: string, work: () => Promise<unknown>): voi
 export async function settleBackgroundWork(): Promise<void> {
   while (running.size > 0) await Promise.all([...running]);
 }
+
+/** Work the server repeats on a timer until stopped: one run at a time, failures logged, and stop waits for the run in progress. */
+export function repeatEvery(name: string, everyMs: number, work: () => Promise<unknown>): { stop(): Promise<void> } {
+  let current: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    current ??= work()
+      .catch((error: unknown) => log.error(`${name} failed`, error))
+      .finally(() => (current = null));
+  }, everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await current;
+    },
+  };
+}
