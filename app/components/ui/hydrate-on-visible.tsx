@@ -65,7 +65,7 @@ class Gate<P extends object> {
       replayOn = (element) => {
         if (!(element instanceof HTMLElement)) return;
         // The copy's focused control went with it: the keyboard goes on from the one in its place.
-        if (!element.contains(document.activeElement)) element.focus();
+        if (element !== target && !element.contains(document.activeElement)) element.focus();
         return presses ? element.click() : element.dispatchEvent(new KeyboardEvent("keydown", event));
       };
     } else return false;
