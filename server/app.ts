@@ -11,7 +11,14 @@ import { PAGES } from "~/lib/pages";
 import { CLIENT_IP_HEADER } from "~/server/auth/auth.server";
 import { nextHoldExpiry } from "~/server/catalogue/places.server";
 import { CROSS_SITE_MESSAGE, isBearerOnlyCall, NUL_MESSAGE } from "~/server/http/responses.server";
-import { appServicesContext, requestErrorsContext, type RequestInfo, requestInfoContext, requestRouteContext } from "~/server/platform/context.server";
+import {
+  appServicesContext,
+  requestErrorsContext,
+  type RequestInfo,
+  requestInfoContext,
+  type RequestRoute,
+  requestRouteContext,
+} from "~/server/platform/context.server";
 import { watchDatabaseHealth } from "~/server/platform/database-health.server";
 import { type Env, getEnv } from "~/server/platform/env.server";
 import { captureConsole, log, setLogFormat } from "~/server/platform/log.server";
@@ -185,17 +192,17 @@ export const PERMISSIONS_POLICY = [
 function anonymousPageCache(
   runtime: Runtime,
   handle: ReturnType<typeof createRequestHandler>,
-  loadContext: (info: RequestInfo, errors: unknown[], route: { pattern?: string }) => RouterContextProvider,
+  loadContext: (info: RequestInfo, errors: unknown[], route: RequestRoute) => RouterContextProvider,
 ): PageCache {
   const cache = createPageCache({
     // A render of its own, as an anonymous visitor from nowhere in particular would see the page.
     render: async (url, headers) => {
-      const route: { pattern?: string } = {};
+      const route: RequestRoute = {};
       const response = await handle(
         new Request(url, { headers }),
         loadContext({ cspNonce: randomBytes(16).toString("base64"), clientIp: "unknown", isLocalRequest: false }, [], route),
       );
-      return { response, route: route.pattern };
+      return { response, route: route.pattern, readFailed: () => route.readFailed === true };
     },
     nextChangeAt: async () => (await nextHoldExpiry(runtime.database.db, new Date()))?.getTime(),
     prepare: criticalStylesheet(),
@@ -251,7 +258,7 @@ export function createHttpApp({ runtime, build, mountAssets }: HttpAppOptions) {
   app.use(answer503WhileDatabaseDown(databaseHealth));
 
   const handle = createRequestHandler(build, env.isProduction ? "production" : "development");
-  const loadContext = (info: RequestInfo, errors: unknown[], route: { pattern?: string }) =>
+  const loadContext = (info: RequestInfo, errors: unknown[], route: RequestRoute) =>
     new RouterContextProvider(
       new Map<Parameters<RouterContextProvider["get"]>[0], unknown>([
         [appServicesContext, runtime],

@@ -2,6 +2,7 @@ import type { Request, RequestHandler } from "express";
 import onHeaders from "on-headers";
 
 import { carriesCredential } from "~/server/auth/session.server";
+import type { RequestRoute } from "~/server/platform/context.server";
 
 /** Pages and calls that are always about one visitor, signed in or not. */
 const PERSONAL_PATHS = [
@@ -47,7 +48,9 @@ export function cachePolicy(): RequestHandler {
         return;
       }
       if (res.getHeader("cache-control") !== undefined) return;
-      const cacheable = (req.method === "GET" || req.method === "HEAD") && res.statusCode === 200;
+      // A page showing a failed read (known by now unless it streams) is not kept by a CDN either.
+      const readFailed = (res.locals.requestRoute as RequestRoute | undefined)?.readFailed === true;
+      const cacheable = (req.method === "GET" || req.method === "HEAD") && res.statusCode === 200 && !readFailed;
       res.setHeader("Cache-Control", cacheable ? PUBLIC_CACHE_CONTROL : "no-store");
     });
     next();

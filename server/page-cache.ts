@@ -25,6 +25,8 @@ export interface CachedPage {
 export interface RenderedPage {
   response: Response;
   route?: string;
+  /** Asked once the whole page has been read (its streamed parts included): true when it shows a read that failed. */
+  readFailed?: () => boolean;
 }
 
 export type CacheOutcome = "hit" | "stale" | "miss";
@@ -102,9 +104,10 @@ export function createPageCache(options: PageCacheOptions) {
   };
 
   /** Turns a rendered answer into a cached page, or nothing when it may not be shared. */
-  const keep = async ({ response, route }: RenderedPage, renderedAt: number): Promise<CachedPage | undefined> => {
+  const keep = async ({ response, route, readFailed }: RenderedPage, renderedAt: number): Promise<CachedPage | undefined> => {
     if (!isShareable(response)) return undefined;
     const rendered = await response.text();
+    if (readFailed?.()) return undefined;
     const text = options.prepare ? options.prepare(rendered) : rendered;
     const body = Buffer.from(text);
     const until = (nextChange ??= options.nextChangeAt().catch(() => now()));

@@ -3,7 +3,7 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import type { createRequestHandler, RouterContextProvider } from "react-router";
 
 import { serviceUnavailableResponse } from "~/server/http/responses.server";
-import { requestErrors } from "~/server/platform/context.server";
+import { requestErrors, type RequestRoute } from "~/server/platform/context.server";
 import type { DatabaseHealth } from "~/server/platform/database-health.server";
 
 import { isPersonalRequest } from "./cache-policy";
@@ -117,9 +117,9 @@ export function reactRouterHandler({
         // The visitor's copy streams as it renders (a page's deferred parts come later); the cache reads its own copy whole.
         const [visitorCopy, cacheCopy] = response.body.tee();
         const forCache = new Response(cacheCopy, response);
-        const route = (res.locals.requestRoute as { pattern?: string } | undefined)?.pattern;
+        const route = res.locals.requestRoute as RequestRoute | undefined;
         void pageCache
-          .offer(cacheKey, url.href, { response: forCache, route })
+          .offer(cacheKey, url.href, { response: forCache, route: route?.pattern, readFailed: () => route?.readFailed === true })
           .then((page) => (page ? undefined : forCache.body?.cancel()))
           .catch(() => {});
         response = new Response(visitorCopy, response);

@@ -15,7 +15,7 @@ import { type BookingCard, bookingCards } from "~/server/booking/booking-pages.s
 import { startCheckout } from "~/server/booking/checkout.server";
 import { currentUser, publicRoute } from "~/server/http/guards.server";
 import { readFormData, refusalStatus } from "~/server/http/responses.server";
-import { appServices, requestInfoContext } from "~/server/platform/context.server";
+import { appServices, recordFailedRead, requestInfoContext } from "~/server/platform/context.server";
 import { log } from "~/server/platform/log.server";
 
 import type { Route } from "./+types/booking";
@@ -34,6 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
     (cards) => ({ ok: true, cards }),
     (error) => {
       log.error("Reading the bookable courses failed", error);
+      recordFailedRead(args.context);
       return { ok: false, message: FETCH_FAILED_MESSAGE };
     },
   );

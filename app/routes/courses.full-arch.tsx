@@ -12,7 +12,7 @@ import { programmeJsonLd } from "~/lib/programme-json-ld";
 import { seo } from "~/lib/seo";
 import { programmePageData } from "~/server/catalogue/programme-pages.server";
 import { currentUser, publicRoute } from "~/server/http/guards.server";
-import { appServices } from "~/server/platform/context.server";
+import { appServices, recordFailedRead } from "~/server/platform/context.server";
 
 import type { Route } from "./+types/courses.full-arch";
 
@@ -22,7 +22,7 @@ const PROGRAMMES = programmesOn("full-arch");
 
 export async function loader(args: Route.LoaderArgs) {
   const { database } = appServices(args.context);
-  const [user, page] = await Promise.all([currentUser(args), programmePageData(database.db, "full-arch")]);
+  const [user, page] = await Promise.all([currentUser(args), programmePageData(database.db, "full-arch", () => recordFailedRead(args.context))]);
   return { signedIn: Boolean(user), ...page };
 }
 

@@ -8,7 +8,7 @@ import { programmeJsonLd } from "~/lib/programme-json-ld";
 import { seo } from "~/lib/seo";
 import { programmePageData } from "~/server/catalogue/programme-pages.server";
 import { publicRoute } from "~/server/http/guards.server";
-import { appServices } from "~/server/platform/context.server";
+import { appServices, recordFailedRead } from "~/server/platform/context.server";
 
 import type { Route } from "./+types/courses.grafting";
 
@@ -18,7 +18,7 @@ const PROGRAMMES = programmesOn("grafting");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { database } = appServices(context);
-  return programmePageData(database.db, "grafting");
+  return programmePageData(database.db, "grafting", () => recordFailedRead(context));
 }
 
 export const meta: Route.MetaFunction = (args) => {

@@ -12,7 +12,7 @@ import { seo } from "~/lib/seo";
 import { todayIsoDate, upcomingEditions } from "~/server/catalogue/editions.server";
 import { slugsByKey } from "~/server/catalogue/offerings.server";
 import { publicRoute } from "~/server/http/guards.server";
-import { appServices } from "~/server/platform/context.server";
+import { appServices, recordFailedRead } from "~/server/platform/context.server";
 import { log } from "~/server/platform/log.server";
 
 import type { Route } from "./+types/upcoming-events";
@@ -43,6 +43,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     };
   } catch (error) {
     log.error("Reading the schedule failed", error);
+    recordFailedRead(context);
     return { error: "An unknown error occurred.", today: todayIsoDate(), editions: [] };
   }
 }

@@ -341,3 +341,58 @@ test("/booking streams 'Loading courses...', then the cards; says when there are
   }
   await context.close();
 });
+
+test("the schedule says when nothing is scheduled and when it cannot be read, and the next visitor gets a fresh try", async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: second.url });
+  const page = await context.newPage();
+  await page.goto("/upcoming-events");
+  await expect(page.getByRole("list", { name: "Upcoming courses" })).toBeVisible();
+
+  const { rows: active } = await sql.query<{ id: string }>("update courses set is_active = false where is_active returning id");
+  try {
+    await page.reload();
+    await expect(page.getByText("No upcoming courses scheduled at the moment.")).toBeVisible();
+  } finally {
+    await sql.query("update courses set is_active = true where id = any($1)", [active.map((row) => row.id)]);
+  }
+
+  // A change PostgreSQL announces to nobody: only the read failing tells the server.
+  await sql.query("alter table courses rename column end_date to end_date_away");
+  const admin = await fixturesOf(second.url).person({ admin: true, firstName: "Staff" });
+  const staff = await browser.newContext({ baseURL: second.url });
+  try {
+    const answer = await page.reload();
+    const box = page.getByRole("alert").filter({ hasText: "Error loading schedule" });
+    await expect(box).toContainText("An unknown error occurred.");
+    await expect(page.getByRole("heading", { level: 1, name: "Upcoming Courses and Events" })).toBeVisible();
+    // Neither this server's page cache nor a CDN keeps the failure for the next visitor.
+    expect(answer?.headers()["cache-control"]).toBe("no-store");
+
+    await signInAs(staff, admin, second.url);
+    const dashboard = await staff.newPage();
+    await dashboard.goto("/admin");
+    await expect(dashboard.getByRole("alert").filter({ hasText: "Failed to load scheduled courses." })).toBeVisible();
+    await expect(dashboard.getByRole("button", { name: "Schedule course" })).toBeVisible();
+  } finally {
+    await sql.query("alter table courses rename column end_date_away to end_date");
+    await staff.close();
+  }
+  const answer = await page.reload();
+  await expect(page.getByRole("list", { name: "Upcoming courses" })).toBeVisible();
+  expect(answer?.headers()["x-cache"]).not.toBe("HIT");
+  await context.close();
+});
+
+test("when the profile cannot be read, the account page says so in a toast and still shows the rest", async ({ browser }) => {
+  const { context, page, account } = await signedInOn(browser, first, "profile-failure");
+  await sql.query("alter table profiles rename to profiles_away");
+  try {
+    await page.reload();
+    await expect(page.getByText("Error fetching profile: Something went wrong on our side. Please try again shortly.")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Profile Details" }).getByText(account.email, { exact: true })).toBeVisible();
+    await expect(page.getByRole("region", { name: "My Purchased Courses" }).getByText("You have not purchased any courses yet.")).toBeVisible();
+  } finally {
+    await sql.query("alter table profiles_away rename to profiles");
+  }
+  await context.close();
+});

@@ -84,6 +84,25 @@ describe("the anonymous page cache", () => {
     expect(cache.size).toBe(0);
   });
 
+  it("never keeps a page that showed a failed read, even one known only once its streamed parts have been read", async () => {
+    const { cache } = cacheWithClock();
+    let failed = false;
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(new TextEncoder().encode("<p>Loading courses...</p>"));
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        failed = true;
+        controller.enqueue(new TextEncoder().encode("<p>Failed to fetch courses.</p>"));
+        controller.close();
+      },
+    });
+    const rendered = { response: new Response(body, { headers: { "Content-Type": "text/html" } }), readFailed: () => failed };
+    expect(await cache.offer("failed", URL_OF("/booking"), rendered)).toBeUndefined();
+    expect(await cache.offer("read", URL_OF("/booking"), { ...page("<p>cards</p>"), readFailed: () => false })).toBeDefined();
+    expect(cache.lookup("failed", URL_OF("/booking"), new Headers())).toBeUndefined();
+    expect(cache.size).toBe(1);
+  });
+
   it("serves a fresh page, then the stale one while a single background render replaces it, then renders again", async () => {
     const { cache, render, advance } = cacheWithClock();
     await cache.offer("k", URL_OF("/courses"), page("original"));

@@ -18,15 +18,16 @@ export interface ProgrammePageData {
  * What a program page's loader returns. Prices are read before the page
  * renders (they are in its HTML and structured data); dates stream in after.
  * A failed read of the dates is logged and the cards show their fallback
- * labels (spec 8: date fetch errors are console-only).
+ * labels (spec 8: date fetch errors are console-only); `onReadFailed` hears of it.
  */
-export async function programmePageData(db: Database, page: ProgrammePageKey): Promise<ProgrammePageData> {
+export async function programmePageData(db: Database, page: ProgrammePageKey, onReadFailed?: () => void): Promise<ProgrammePageData> {
   const today = todayIsoDate();
   const keys = programmesOn(page).map((programme) => programme.key);
   const editions = upcomingEditions(db, { today, offeringKeys: keys })
     .then(byOffering)
     .catch((error: unknown): Record<string, EditionSummary[]> => {
       log.error(`Could not load course dates for /courses/${page}`, error);
+      onReadFailed?.();
       return {};
     });
   return { today, offerings: await offeringsByKey(db, keys), editions };

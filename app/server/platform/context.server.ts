@@ -50,8 +50,28 @@ export function recordRequestError(context: Readonly<RouterContextProvider>, err
   }
 }
 
-/** Which route pattern (`/courses/:slug`, never the path itself) answered a request: the HTTP server labels its log line and metrics with it. */
-export const requestRouteContext = createContext<{ pattern?: string }>();
+/** What the HTTP server learns from the route that answered a request. */
+export interface RequestRoute {
+  /** The route pattern (`/courses/:slug`, never the path itself): it labels the log line and metrics. */
+  pattern?: string;
+  /** The page shows a read that failed (an error state, or dates left out): no cache keeps it for other visitors. */
+  readFailed?: boolean;
+}
+
+export const requestRouteContext = createContext<RequestRoute>();
+
+/**
+ * A loader that shows a failed read as the page's error state says so: the
+ * page goes to this visitor, but the next one gets a new attempt, not a copy
+ * of the failure from the page cache or a CDN.
+ */
+export function recordFailedRead(context: Readonly<RouterContextProvider>): void {
+  try {
+    context.get(requestRouteContext).readFailed = true;
+  } catch {
+    // No HTTP server (a direct call): nothing caches the answer.
+  }
+}
 
 /** Root middleware: it runs for every matched request, pages, data and resource routes alike, before any guard can answer. */
 export const recordRoutePattern: MiddlewareFunction<Response> = ({ context, pattern }) => {
