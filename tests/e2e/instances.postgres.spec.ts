@@ -332,13 +332,17 @@ test("/booking streams 'Loading courses...', then the cards; says when there are
     await sql.query("update courses set is_active = true where id = any($1)", [active.map((row) => row.id)]);
   }
 
-  await sql.query("alter table seat_holds rename to seat_holds_away");
+  // A change PostgreSQL announces to nobody: only the read failing tells the server.
+  await sql.query("alter table courses rename column end_date to end_date_away");
   try {
     await page.reload();
     await expect(page.getByRole("alert").filter({ hasText: "Failed to fetch courses." })).toBeVisible();
   } finally {
-    await sql.query("alter table seat_holds_away rename to seat_holds");
+    await sql.query("alter table courses rename column end_date_away to end_date");
   }
+  // The failure was not kept in the page cache: the next visit reads the courses again.
+  await page.reload();
+  await expect(page.getByRole("button", { name: /^Book Now/ }).first()).toBeVisible();
   await context.close();
 });
 
