@@ -217,6 +217,20 @@ test.describe("booking and paying", () => {
     await expect(toast).toContainText("Fully booked");
   });
 
+  test("an edition whose price id is withdrawn after its page loaded is refused in the spec's words when booked", async ({
+    page,
+    data,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/status of 400/);
+    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 5 });
+    await page.goto("/booking");
+    await data.clearPriceId({ id: edition.id });
+    await bookNow(page, edition).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Stripe Price ID is not configured for this course." })).toBeVisible();
+    await expect(page).toHaveURL(/\/booking$/);
+  });
+
   test("says what went wrong in the spec's words when the answer cannot take the browser to a checkout", async ({ page, data, allowConsoleErrors }) => {
     allowConsoleErrors(/status of 500|Failed to load resource/);
     const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 5 });

@@ -17,6 +17,7 @@ export function fixturesOf(serverUrl: string): Fixtures {
     removePeople: call("removePeople"),
     edition: call("edition"),
     removeEditions: call("removeEditions"),
+    clearPriceId: call("clearPriceId"),
     purchase: call("purchase"),
   };
 }

@@ -3,15 +3,17 @@ import { describe, expect, it, vi } from "vitest";
 
 import * as apiAuthRoute from "~/routes/api.auth";
 import * as authRoute from "~/routes/auth";
-import { KNOWN_BROWSER_COOKIE, RESET_EMAILS_PER_ACCOUNT } from "~/server/auth/auth.server";
+import { type Auth, KNOWN_BROWSER_COOKIE, RESET_EMAILS_PER_ACCOUNT } from "~/server/auth/auth.server";
+import * as credentials from "~/server/auth/credentials.server";
 import { emailOutbox, newsletterSubscribers, profiles, rateLimits, sessions, users, verifications } from "~/server/db/schema.server";
 import { settleBackgroundWork } from "~/server/platform/background.server";
+import type { AppServices } from "~/server/platform/context.server";
 import type { Env } from "~/server/platform/env.server";
 import { log } from "~/server/platform/log.server";
 import { TOO_MANY_REQUESTS_MESSAGE } from "~/server/platform/rate-limit.server";
 
 import { testDriver, useTestDatabase } from "../support/database";
-import { guarded, jsonRequest, routeArgs, settle, TEST_SITE_URL, testEnv } from "../support/route-args";
+import { guarded, jsonRequest, routeArgs, settle, TEST_SITE_URL, testEnv, testServices } from "../support/route-args";
 
 const authAction = guarded(authRoute, "action");
 const authApiAction = guarded(apiAuthRoute, "action");
@@ -665,5 +667,52 @@ describe(`/auth action on ${testDriver}: logs`, () => {
     for (const secret of secrets) {
       for (const line of captured) expect(line, `a log line holds a secret`).not.toContain(secret);
     }
+  });
+});
+
+describe(`/auth on ${testDriver}: answers the auth library may give that this configuration never does`, () => {
+  // Verification is required here, so a sign-up never gets a session at once; spec 4 still says what each answer means.
+  function answering(endpoint: "signUpEmail" | "signInEmail", response: Response): AppServices {
+    const services = testServices(handle);
+    return { ...services, auth: { ...services.auth, api: { ...services.auth.api, [endpoint]: vi.fn(async () => response) } } as Auth };
+  }
+  const request = () => new Request(new URL("/auth", TEST_SITE_URL), { method: "POST", headers: { Origin: TEST_SITE_URL } });
+  const signUpInput = () => ({
+    firstName: "Layla",
+    lastName: "Hassan",
+    email: uniqueEmail("outcome"),
+    password: "implant-2027",
+    confirmPassword: "implant-2027",
+    marketing: false,
+  });
+
+  it("a sign-up answered with a session is signed in and sent to /account", async () => {
+    const outcome = await credentials.signUp(
+      answering("signUpEmail", Response.json({ token: "session-token", user: { id: "u1" } })),
+      request(),
+      freshIp(),
+      signUpInput(),
+    );
+    expect(outcome).toMatchObject({ ok: true, kind: "success", message: "Sign up successful! You are now logged in.", redirectTo: "/account" });
+  });
+
+  it("a sign-up answered with neither a user nor a session is told to check their email", async () => {
+    const outcome = await credentials.signUp(answering("signUpEmail", Response.json({})), request(), freshIp(), signUpInput());
+    expect(outcome).toMatchObject({ ok: true, kind: "info", message: "Sign up request processed. Please check your email." });
+    expect(outcome.redirectTo).toBeUndefined();
+  });
+
+  it("a refused sign-up without a message of its own gets the spec's", async () => {
+    const outcome = await credentials.signUp(answering("signUpEmail", new Response(null, { status: 500 })), request(), freshIp(), signUpInput());
+    expect(outcome).toMatchObject({ ok: false, kind: "error", message: "Sign up failed. Please try again." });
+  });
+
+  it("a login answered without a session says the request was processed; a refusal without a message gets the spec's", async () => {
+    const login = { email: uniqueEmail("outcome"), password: "implant-2027" };
+    const processed = await credentials.signIn(answering("signInEmail", Response.json({})), request(), freshIp(), login);
+    expect(processed).toMatchObject({ ok: true, kind: "info", message: "Login request processed. If successful, you'll be redirected shortly." });
+    expect(processed.redirectTo).toBeUndefined();
+    const refused = await credentials.signIn(answering("signInEmail", new Response("", { status: 401 })), request(), freshIp(), login);
+    expect(refused).toMatchObject({ ok: false, kind: "error", message: "Login failed. Please check your credentials." });
   });
 });

@@ -10,6 +10,8 @@ export interface FixtureCalls {
   /** `priceAmount`: a date scheduled before its course's fee changed, still sold at its own price. */
   edition: { input: { offeringKey: string; startDate: string; capacity?: number; priceAmount?: number }; output: typeof courses.$inferSelect };
   removeEditions: { input: { ids: string[] }; output: { removed: number } };
+  /** Takes an edition's price id away, as a change in the back office would while a visitor has its page open. */
+  clearPriceId: { input: { id: string }; output: { cleared: number } };
   purchase: {
     input: { courseId: string; status: PurchaseStatus; userId?: string | null; customerEmail?: string; receiptUrl?: string | null; purchaseDate?: string };
     output: typeof userCoursePurchases.$inferSelect;

@@ -34,6 +34,10 @@ function handlers({ database: { db }, auth }: Pick<AppServices, "database" | "au
         return { removed: removed.length };
       });
     },
+    async clearPriceId({ id }) {
+      const cleared = await db.update(courses).set({ stripePriceId: null }).where(eq(courses.id, id)).returning({ id: courses.id });
+      return { cleared: cleared.length };
+    },
     async purchase({ courseId, status, purchaseDate, ...extra }) {
       const row = await addPurchase(db, courseId, status, { ...extra, ...(purchaseDate ? { purchaseDate: new Date(purchaseDate) } : {}) });
       const [stored] = await db.select().from(userCoursePurchases).where(eq(userCoursePurchases.id, row.id));
