@@ -674,7 +674,7 @@ describe(`/auth on ${testDriver}: answers the auth library may give that this co
   // Verification is required here, so a sign-up never gets a session at once; spec 4 still says what each answer means.
   function answering(endpoint: "signUpEmail" | "signInEmail", response: Response): AppServices {
     const services = testServices(handle);
-    return { ...services, auth: { ...services.auth, api: { ...services.auth.api, [endpoint]: vi.fn(async () => response) } } as Auth };
+    return { ...services, auth: { ...services.auth, api: { ...services.auth.api, [endpoint]: vi.fn(async () => response) } } };
   }
   const request = () => new Request(new URL("/auth", TEST_SITE_URL), { method: "POST", headers: { Origin: TEST_SITE_URL } });
   const signUpInput = () => ({
