@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 
 import * as apiAuthRoute from "~/routes/api.auth";
 import * as authRoute from "~/routes/auth";
-import { type Auth, KNOWN_BROWSER_COOKIE, RESET_EMAILS_PER_ACCOUNT } from "~/server/auth/auth.server";
+import { KNOWN_BROWSER_COOKIE, RESET_EMAILS_PER_ACCOUNT } from "~/server/auth/auth.server";
 import * as credentials from "~/server/auth/credentials.server";
 import { emailOutbox, newsletterSubscribers, profiles, rateLimits, sessions, users, verifications } from "~/server/db/schema.server";
 import { settleBackgroundWork } from "~/server/platform/background.server";
