@@ -71,5 +71,9 @@ export const userCoursePurchases = pgTable(
     index("purchases_customer_email_idx").on(table.customerEmail),
     index("purchases_payment_intent_idx").on(table.stripePaymentIntentId),
     uniqueIndex("purchases_hold_key").on(table.holdId),
+    // The refund sweep reads only the rare purchases still due a refund, every minute on every instance.
+    index("purchases_late_refund_due_idx")
+      .on(table.lateRefundDueAt)
+      .where(sql`${table.lateRefundDueAt} IS NOT NULL`),
   ],
 );

@@ -1,0 +1,2 @@
+-- The refund sweep (finishInterruptedRefunds) reads only purchases still due a late refund: rare rows, read every minute by every instance.
+CREATE INDEX "purchases_late_refund_due_idx" ON "user_course_purchases" USING btree ("late_refund_due_at") WHERE "user_course_purchases"."late_refund_due_at" IS NOT NULL;
