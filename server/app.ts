@@ -202,7 +202,7 @@ function anonymousPageCache(
         new Request(url, { headers }),
         loadContext({ cspNonce: randomBytes(16).toString("base64"), clientIp: "unknown", isLocalRequest: false }, [], route),
       );
-      return { response, route: route.pattern, readFailed: () => route.readFailed === true };
+      return { response, route };
     },
     nextChangeAt: async () => (await nextHoldExpiry(runtime.database.db, new Date()))?.getTime(),
     prepare: criticalStylesheet(),

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 
+import type { RequestRoute } from "~/server/platform/context.server";
+
 /**
  * An answer as the cache keeps it, the same bytes for every visitor: its
  * inline scripts are allowed by their hashes (`scriptHashes`, for the
@@ -21,12 +23,13 @@ export interface CachedPage {
   route?: string;
 }
 
-/** A render's answer, and the route pattern that gave it. */
+/**
+ * A render's answer, and what its route said of it: read once the whole page
+ * has been read, streamed parts included (a deferred read may fail late).
+ */
 export interface RenderedPage {
   response: Response;
-  route?: string;
-  /** Asked once the whole page has been read (its streamed parts included): true when it shows a read that failed. */
-  readFailed?: () => boolean;
+  route?: RequestRoute;
 }
 
 export type CacheOutcome = "hit" | "stale" | "miss";
@@ -104,10 +107,10 @@ export function createPageCache(options: PageCacheOptions) {
   };
 
   /** Turns a rendered answer into a cached page, or nothing when it may not be shared. */
-  const keep = async ({ response, route, readFailed }: RenderedPage, renderedAt: number): Promise<CachedPage | undefined> => {
+  const keep = async ({ response, route }: RenderedPage, renderedAt: number): Promise<CachedPage | undefined> => {
     if (!isShareable(response)) return undefined;
     const rendered = await response.text();
-    if (readFailed?.()) return undefined;
+    if (route?.readFailed) return undefined;
     const text = options.prepare ? options.prepare(rendered) : rendered;
     const body = Buffer.from(text);
     const until = (nextChange ??= options.nextChangeAt().catch(() => now()));
@@ -122,7 +125,7 @@ export function createPageCache(options: PageCacheOptions) {
       freshUntil: Math.min(renderedAt + freshMs, changeAt),
       staleUntil: Math.min(renderedAt + staleMs, changeAt),
       encoded: {},
-      route,
+      route: route?.pattern,
     };
   };
 

@@ -117,9 +117,8 @@ export function reactRouterHandler({
         // The visitor's copy streams as it renders (a page's deferred parts come later); the cache reads its own copy whole.
         const [visitorCopy, cacheCopy] = response.body.tee();
         const forCache = new Response(cacheCopy, response);
-        const route = res.locals.requestRoute as RequestRoute | undefined;
         void pageCache
-          .offer(cacheKey, url.href, { response: forCache, route: route?.pattern, readFailed: () => route?.readFailed === true })
+          .offer(cacheKey, url.href, { response: forCache, route: res.locals.requestRoute as RequestRoute | undefined })
           .then((page) => (page ? undefined : forCache.body?.cancel()))
           .catch(() => {});
         response = new Response(visitorCopy, response);

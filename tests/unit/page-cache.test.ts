@@ -3,6 +3,8 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 
 import { describe, expect, it, vi } from "vitest";
 
+import type { RequestRoute } from "~/server/platform/context.server";
+
 import { createPageCache, encodedBody, inlineScriptHashes, type PageCacheOptions } from "../../server/page-cache";
 
 const URL_OF = (path: string) => `http://localhost${path}`;
@@ -13,7 +15,7 @@ function cacheWithClock(options: Partial<PageCacheOptions> = {}) {
   let renders = 0;
   const render = vi.fn(async (_url: string, _headers: Headers) => {
     renders++;
-    return { response: new Response(`<p>render ${renders}</p>`, { headers: { "Content-Type": "text/html" } }), route: "courses" };
+    return { response: new Response(`<p>render ${renders}</p>`, { headers: { "Content-Type": "text/html" } }), route: { pattern: "courses" } };
   });
   const cache = createPageCache({ render, nextChangeAt: async () => undefined, freshMs: 10_000, staleMs: 60_000, now: () => clock, ...options });
   cache.invalidate();
@@ -86,19 +88,19 @@ describe("the anonymous page cache", () => {
 
   it("never keeps a page that showed a failed read, even one known only once its streamed parts have been read", async () => {
     const { cache } = cacheWithClock();
-    let failed = false;
+    const route: RequestRoute = {};
     const body = new ReadableStream<Uint8Array>({
       async start(controller) {
         controller.enqueue(new TextEncoder().encode("<p>Loading courses...</p>"));
         await new Promise((resolve) => setTimeout(resolve, 10));
-        failed = true;
+        route.readFailed = true;
         controller.enqueue(new TextEncoder().encode("<p>Failed to fetch courses.</p>"));
         controller.close();
       },
     });
-    const rendered = { response: new Response(body, { headers: { "Content-Type": "text/html" } }), readFailed: () => failed };
+    const rendered = { response: new Response(body, { headers: { "Content-Type": "text/html" } }), route };
     expect(await cache.offer("failed", URL_OF("/booking"), rendered)).toBeUndefined();
-    expect(await cache.offer("read", URL_OF("/booking"), { ...page("<p>cards</p>"), readFailed: () => false })).toBeDefined();
+    expect(await cache.offer("read", URL_OF("/booking"), { ...page("<p>cards</p>"), route: {} })).toBeDefined();
     expect(cache.lookup("failed", URL_OF("/booking"), new Headers())).toBeUndefined();
     expect(cache.size).toBe(1);
   });
