@@ -8,7 +8,7 @@ import * as webhookRoute from "~/routes/api.stripe.webhook";
 import * as bookingSuccessRoute from "~/routes/booking-success";
 import { claimGuestPurchases } from "~/server/accounts/purchases.server";
 import { discountsFor, HOLD_MS } from "~/server/booking/checkout.server";
-import { finishInterruptedRefunds, INTERRUPTED_REFUND_AFTER_MS } from "~/server/booking/fulfilment.server";
+import { finishInterruptedRefunds, INTERRUPTED_REFUND_AFTER_MS, startRefundSweep } from "~/server/booking/fulfilment.server";
 import { upcomingEditions } from "~/server/catalogue/editions.server";
 import { courses, emailOutbox, localCheckoutSessions, seatHolds, userCoursePurchases, users } from "~/server/db/schema.server";
 import { INVALID_SIGNATURE_MESSAGE, receivePaymentEvent } from "~/server/payments/webhook.server";
@@ -352,6 +352,33 @@ describe(`fulfilment through the signed webhook on ${testDriver}`, () => {
     expect(await finishInterruptedRefunds(base, later)).toBe(0);
     expect(await mailTo(email, "booking-refunded")).toHaveLength(1);
     expect(await staffNotices()).toHaveLength(1);
+  });
+
+  it("takes up an interrupted late refund by itself: the sweep each instance starts runs on its timer until it is stopped", async () => {
+    const edition = await editionFor(handle, { capacity: 1 });
+    const email = "late.refund.swept@example.com";
+    const late = await paidByGuest(edition.id, email);
+    await lapse(late.holdId);
+    await checkout(services(), { courseId: edition.id, buyer: null });
+    const base = services();
+    const crashing = { ...base, payments: { ...base.payments, refund: () => new Promise<never>(() => {}) } };
+    void receivePaymentEvent(crashing, late.events[0].payload, late.events[0].signature);
+    await vi.waitFor(async () => expect((await purchasesOf(edition.id))[0]?.lateRefundDueAt).toBeInstanceOf(Date));
+    // The crash was longer ago than the margin, so the refund is no longer being made.
+    await handle.db
+      .update(userCoursePurchases)
+      .set({ lateRefundDueAt: new Date(Date.now() - INTERRUPTED_REFUND_AFTER_MS - 1_000) })
+      .where(eq(userCoursePurchases.courseId, edition.id));
+
+    const sweep = startRefundSweep(base, 20);
+    try {
+      await vi.waitFor(async () => expect((await purchasesOf(edition.id))[0].lateRefundDueAt).toBeNull(), { timeout: 5_000 });
+    } finally {
+      await sweep.stop();
+    }
+    const [session] = await handle.db.select().from(localCheckoutSessions).where(eq(localCheckoutSessions.id, late.sessionId));
+    expect(session.amountRefunded).toBe(150_000);
+    expect(await mailTo(email, "booking-refunded")).toHaveLength(1);
   });
 
   it("tells staff to refund by hand, and the buyer nothing yet, when the automatic refund of a late payment fails", async () => {

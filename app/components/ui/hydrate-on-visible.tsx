@@ -15,6 +15,9 @@ const TEXT_ENTRY = "input:not([type=button],[type=submit],[type=checkbox],[type=
 /** What the visitor does to a part that React would drop before the part has hydrated. */
 const PRESS_EVENTS = ["click", "submit", "keydown"] as const;
 
+/** Marks the copy of a part's server HTML that ServerCopy shows; redrawn-part.ts finds presses held on it. */
+export const SERVER_COPY_ATTRIBUTE = "data-server-copy";
+
 /** Signs that the visitor is about to use a part: its code starts loading. */
 const INTEREST_EVENTS = ["pointerover", "focusin", "touchstart"] as const;
 
@@ -107,7 +110,7 @@ function ServerCopy<P extends object>({ gate }: { gate: Gate<P> }) {
     const section = ref.current?.querySelector<HTMLElement>(":scope > [data-reveal]");
     return section ? revealOnScroll(section) : undefined;
   }, [gate]);
-  return <div ref={ref} className="contents" data-server-copy dangerouslySetInnerHTML={gate.serverHtml} />;
+  return <div ref={ref} className="contents" {...{ [SERVER_COPY_ATTRIBUTE]: "" }} dangerouslySetInnerHTML={gate.serverHtml} />;
 }
 
 function Loaded<P extends object>({ gate, props }: { gate: Gate<P>; props: P }) {

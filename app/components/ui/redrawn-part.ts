@@ -1,10 +1,10 @@
 /**
  * When React drops a waiting part's server HTML, the part shows a copy of it
- * (ServerCopy in hydrate-on-visible.tsx), marked with this attribute, until its
+ * (ServerCopy in hydrate-on-visible.tsx), marked with SERVER_COPY_ATTRIBUTE, until its
  * code has drawn the part afresh. A press held on the copy is replayed on what
  * is drawn in the same place; this module finds it, loaded only when that happens.
  */
-const COPY_ATTRIBUTE = "data-server-copy";
+import { SERVER_COPY_ATTRIBUTE } from "./hydrate-on-visible";
 
 /** Where an element sits in its part: the child indices from the part's outermost element down to it. */
 function placeInPart(element: Element, wrapper: Element): number[] {
@@ -12,7 +12,7 @@ function placeInPart(element: Element, wrapper: Element): number[] {
   // The part's outermost element is the wrapper's child or the copy's, or, once React has dropped it, has no parent.
   for (
     let node = element, parent = node.parentElement;
-    parent && parent !== wrapper && !parent.hasAttribute(COPY_ATTRIBUTE);
+    parent && parent !== wrapper && !parent.hasAttribute(SERVER_COPY_ATTRIBUTE);
     node = parent, parent = node.parentElement
   ) {
     place.push(Array.prototype.indexOf.call(parent.children, node));
