@@ -257,6 +257,20 @@ try {
       body: JSON.stringify({ email: "bench@example.com", name: "Bench" }),
     },
     {
+      name: "POST /api/register-interest",
+      path: "/api/register-interest",
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: origin },
+      body: JSON.stringify({ name: "Bench Dentist", email: "bench@example.com", interestedCourses: ["Sinus Grafting"] }),
+    },
+    {
+      name: "POST /api/v2/v2-send-contact-email",
+      path: "/api/v2/v2-send-contact-email",
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: origin },
+      body: JSON.stringify({ name: "Bench Dentist", email: "bench@example.com", subject: "Course dates", message: "When is the next Level 2 course?" }),
+    },
+    {
       name: `POST /api/v2/create-checkout-session (${CHECKOUT_CONNECTIONS} at once)`,
       path: "/api/v2/create-checkout-session",
       method: "POST",

@@ -1,3 +1,4 @@
+import { toPlainText } from "@react-email/render";
 import { describe, expect, it } from "vitest";
 
 import { MAX_SUBJECT_LENGTH } from "~/lib/schemas/contact";
@@ -102,6 +103,8 @@ describe("email templates", () => {
     const email = await render();
     expect(email.subject).toBe(subject);
     expect(email.html).toMatch(/^<!DOCTYPE html/);
+    // The text is React Email's own conversion of the HTML, from the one render.
+    expect(email.text).toBe(toPlainText(email.html));
     for (const value of values) {
       expect(email.text).toContain(value);
       expect(email.html).toContain(value.replace(/&/g, "&amp;"));

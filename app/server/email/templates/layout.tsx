@@ -1,5 +1,6 @@
 import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
-import { render } from "@react-email/render";
+import { plainTextSelectors, render } from "@react-email/render";
+import { compile } from "html-to-text";
 import type { ReactElement, ReactNode } from "react";
 
 import { SITE } from "~/content/site";
@@ -61,10 +62,18 @@ export function EmailLayout({ preview, heading, children, footer }: { preview: s
   );
 }
 
-/** HTML and plain text from one React Email element; React escapes every value. */
+/**
+ * React Email's plain-text conversion, compiled once: its own `plainText` option
+ * renders the element a second time and compiles the converter's selectors on
+ * every call, which was a fifth of a contact message's time on the server.
+ */
+const toPlainText = compile({ wordwrap: false, selectors: plainTextSelectors });
+
+/** HTML and plain text from one render of a React Email element; React escapes every value. */
 export async function renderEmail(subject: string, element: ReactElement): Promise<RenderedEmail> {
-  const [html, plain] = await Promise.all([render(element), render(element, { plainText: true })]);
-  return { subject, html, text: plain };
+  const html = await render(element);
+  const text = toPlainText(html);
+  return { subject, html, text };
 }
 
 export function greeting(name: string | undefined) {
