@@ -49,6 +49,23 @@ async function paidByGuest(courseId: string, email: string, method: "card" | "kl
   return { ...started, ...capture };
 }
 
+/**
+ * A payment that came after its hold lapsed and the last place went, whose
+ * instance died while it asked the provider for the refund: the decision has
+ * committed with the refund marked due, and the refund call never returned.
+ */
+async function interruptedLateRefund(email: string) {
+  const edition = await editionFor(handle, { capacity: 1 });
+  const late = await paidByGuest(edition.id, email);
+  await lapse(late.holdId);
+  await checkout(services(), { courseId: edition.id, buyer: null });
+  const base = services();
+  const crashing = { ...base, payments: { ...base.payments, refund: () => new Promise<never>(() => {}) } };
+  void receivePaymentEvent(crashing, late.events[0].payload, late.events[0].signature);
+  await vi.waitFor(async () => expect((await purchasesOf(edition.id))[0]).toMatchObject({ status: "refunded", lateRefundDueAt: expect.any(Date) }));
+  return { edition, late, base };
+}
+
 describe(`fulfilment through the signed webhook on ${testDriver}`, () => {
   it("turns a paid built-in checkout into one purchase with its receipt, one confirmation with a calendar invite, and uses the sign-up discount", async () => {
     const edition = await editionFor(handle, { capacity: 4 });
@@ -320,19 +337,8 @@ describe(`fulfilment through the signed webhook on ${testDriver}`, () => {
   });
 
   it("finishes a late refund that a crash interrupted, once: the money goes back and the buyer and staff are told", async () => {
-    const edition = await editionFor(handle, { capacity: 1 });
     const email = "late.refund.crash@example.com";
-    const late = await paidByGuest(edition.id, email);
-    await lapse(late.holdId);
-    await checkout(services(), { courseId: edition.id, buyer: null });
-
-    // The instance dies while it asks the provider: the decision has committed, the refund call never returns.
-    const base = services();
-    const crashing = { ...base, payments: { ...base.payments, refund: () => new Promise<never>(() => {}) } };
-    void receivePaymentEvent(crashing, late.events[0].payload, late.events[0].signature);
-    await vi.waitFor(async () => expect((await purchasesOf(edition.id))[0]).toMatchObject({ status: "refunded" }));
-    const [purchase] = await purchasesOf(edition.id);
-    expect(purchase.lateRefundDueAt).toBeInstanceOf(Date);
+    const { edition, late, base } = await interruptedLateRefund(email);
     // The provider's retry of the same event is a repeat, and changes nothing.
     expect(await deliver(late.events[0])).toMatchObject({ duplicate: true });
     expect(await mailTo(email)).toHaveLength(0);
@@ -355,15 +361,8 @@ describe(`fulfilment through the signed webhook on ${testDriver}`, () => {
   });
 
   it("takes up an interrupted late refund by itself: the sweep each instance starts runs on its timer until it is stopped", async () => {
-    const edition = await editionFor(handle, { capacity: 1 });
     const email = "late.refund.swept@example.com";
-    const late = await paidByGuest(edition.id, email);
-    await lapse(late.holdId);
-    await checkout(services(), { courseId: edition.id, buyer: null });
-    const base = services();
-    const crashing = { ...base, payments: { ...base.payments, refund: () => new Promise<never>(() => {}) } };
-    void receivePaymentEvent(crashing, late.events[0].payload, late.events[0].signature);
-    await vi.waitFor(async () => expect((await purchasesOf(edition.id))[0]?.lateRefundDueAt).toBeInstanceOf(Date));
+    const { edition, late, base } = await interruptedLateRefund(email);
     // The crash was longer ago than the margin, so the refund is no longer being made.
     await handle.db
       .update(userCoursePurchases)
