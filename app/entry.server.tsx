@@ -7,6 +7,8 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, RouterContextProvider, ServerRouter } from "react-router";
 
 import stylesheet from "~/app.css?inline";
+import webFaces from "~/fonts/web-faces.css?inline";
+import { FontLoaderProvider, fontLoaderScript } from "~/lib/font-loader";
 import { InlineStylesheetProvider } from "~/lib/inline-stylesheet";
 import { NonceProvider } from "~/lib/nonce";
 import { redactPath } from "~/lib/page-location";
@@ -15,6 +17,8 @@ import { recordRequestError, requestInfoContext } from "~/server/platform/contex
 import { log } from "~/server/platform/log.server";
 
 export const streamTimeout = 5_000;
+
+const fontLoader = fontLoaderScript(webFaces);
 
 export default function handleRequest(
   request: Request,
@@ -39,7 +43,9 @@ export default function handleRequest(
       <NonceProvider value={cspNonce}>
         <RequestIdProvider value={requestId}>
           <InlineStylesheetProvider value={stylesheet}>
-            <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />
+            <FontLoaderProvider value={fontLoader}>
+              <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />
+            </FontLoaderProvider>
           </InlineStylesheetProvider>
         </RequestIdProvider>
       </NonceProvider>,
@@ -77,7 +83,7 @@ export default function handleRequest(
  * The document without React Router's <link rel="modulepreload"> tags. They ask
  * for every script of the page at high priority before anything is painted; the
  * page's module script still loads them all, after the HTML, behind the
- * stylesheet, fonts and hero image that the first paint needs.
+ * stylesheet and hero image that the first paint needs.
  */
 function withoutModulePreloads() {
   const decoder = new StringDecoder("utf8");

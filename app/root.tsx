@@ -8,7 +8,7 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { hydrateOnVisible } from "~/components/ui/hydrate-on-visible";
 import { NOT_FOUND_PAGE, SITE } from "~/content/site";
-import interCore from "~/fonts/inter-core.woff2?url";
+import { FontLoader } from "~/lib/font-loader";
 import { useInlineStylesheet } from "~/lib/inline-stylesheet";
 import { keepFocusThroughFormSubmissions } from "~/lib/keep-focus-through-busy";
 import { useNonce } from "~/lib/nonce";
@@ -122,8 +122,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Marks that scripts run, so reveal animations never hide content without them. */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
         {demoMode && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: DEMO_RIBBON_SCRIPT }} />}
-        {/* The body face, for the first paint; the display face and other subsets come from the stylesheet. */}
-        <link rel="preload" href={interCore} as="font" type="font/woff2" crossOrigin="" />
+        <FontLoader nonce={nonce} />
         <Stylesheet />
         <Meta />
         <Links />

@@ -5,9 +5,9 @@ import { collectPrograms, renderCriticalCss, scanHtml } from "beasties/runtime";
 const INLINE_STYLESHEET = /<style data-precedence="default" data-href="([^"]+)">([\s\S]*?)<\/style>/;
 
 /**
- * Every face stays, as in the whole stylesheet: the families are named through
- * custom properties (`--font-sans`), which beasties cannot follow, and a
- * browser fetches only the faces and subsets the page's text uses anyway.
+ * Every face stays, as in the whole stylesheet (the local stand-ins; the web
+ * faces come from lib/font-loader.tsx): the families are named through
+ * custom properties (`--font-sans`), which beasties cannot follow.
  * Keyframes stay too, for the same reason (`--animate-*`).
  */
 const FONT_FACES = /@font-face\s*\{[^}]*\}/g;

@@ -83,14 +83,43 @@ for (const path of ["/", "/courses", "/courses/full-arch", "/booking", "/upcomin
   });
 }
 
-test("the home page's first paint needs no stylesheet or script request", async ({ request }) => {
+test("the home page's first paint needs no stylesheet, script or font request", async ({ request }) => {
   const html = await (await request.get("/")).text();
   const head = html.slice(0, html.indexOf("</head>"));
   expect(head).not.toMatch(/<link[^>]*rel="stylesheet"/);
   expect(head).not.toMatch(/<link[^>]*rel="modulepreload"/);
   expect(head).toMatch(/<style[^>]*>[^<]*--font-sans/);
-  // One preloaded face (Inter, cut to the site's copy: the body text); the display face and other subsets come when used.
-  expect([...head.matchAll(/<link[^>]*rel="preload"[^>]*as="font"[^>]*>/g)].map(([tag]) => /href="([^"]+)"/.exec(tag)?.[1])).toEqual([
-    expect.stringMatching(/^\/assets\/inter-core-[\w-]+\.woff2$/),
-  ]);
+  // The web faces come after the page has loaded (lib/font-loader.tsx): nothing preloads them, and no stylesheet names them.
+  expect(head).not.toMatch(/<link[^>]*rel="preload"[^>]*as="font"/);
+  expect([...head.matchAll(/<style[^>]*>([^<]*)<\/style>/g)].map(([, css]) => css).join("")).not.toMatch(/\.woff2/);
+});
+
+/** Whether the page had the web faces when its HTML had been read, and whether it has them now. */
+async function webFacesAtDomContentLoaded(page: Page, path: string) {
+  await page.goto(path, { waitUntil: "load" });
+  const atDomContentLoaded = await page.evaluate(() => (window as unknown as { facesAtDomContentLoaded: boolean }).facesAtDomContentLoaded);
+  return { atDomContentLoaded, families: await page.evaluate(() => [...new Set([...document.fonts].map((face) => face.family.replaceAll('"', "")))]) };
+}
+
+test("a first visit paints in the local stand-ins and gets the web faces after the page has loaded; a later visit has them from the start", async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    document.addEventListener("DOMContentLoaded", () => {
+      (window as unknown as { facesAtDomContentLoaded: boolean }).facesAtDomContentLoaded = [...document.fonts].some((face) =>
+        face.family.includes("Inter Variable"),
+      );
+    });
+  });
+  const first = await webFacesAtDomContentLoaded(page, "/courses");
+  expect(first.atDomContentLoaded).toBe(false);
+  expect(first.families).toEqual(expect.arrayContaining(["Inter Variable", "Playfair Display Variable", "Inter Fallback", "Playfair Display Fallback"]));
+  // The faces in use are fetched and applied: the page's heading is set in Playfair Display, its text in Inter.
+  await expect
+    .poll(() =>
+      page.evaluate(() => [...document.fonts].filter((face) => face.status === "loaded" && face.family.includes("Variable")).map((face) => face.family)),
+    )
+    .toEqual(expect.arrayContaining([expect.stringContaining("Inter Variable"), expect.stringContaining("Playfair Display Variable")]));
+  const later = await webFacesAtDomContentLoaded(page, "/");
+  expect(later.atDomContentLoaded).toBe(true);
 });

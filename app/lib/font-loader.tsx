@@ -1,0 +1,32 @@
+import { createContext, useContext } from "react";
+
+/** Set once a browser has been given the faces: from then on they are in its cache. */
+const FACES_SEEN_KEY = "gii-web-fonts-seen";
+
+/**
+ * The script that adds the site's two web faces (`faces`, fonts/web-faces.css).
+ * On a first visit it waits for the page's load event: on a phone the hero image
+ * and the page's code then have the connection to themselves, and the text
+ * paints at once in the size-matched local stand-ins (app.css), so nothing
+ * moves when the faces swap in. A later visit finds them cached and adds them
+ * before the first paint.
+ */
+export function fontLoaderScript(faces: string): string {
+  // Inside a script element, a "<" could only ever close it early: written as an escape.
+  const text = JSON.stringify(faces).replaceAll("<", "\\u003c");
+  return `(function(){var k=${JSON.stringify(FACES_SEEN_KEY)};function a(){var s=document.createElement("style");s.textContent=${text};document.head.appendChild(s);try{localStorage.setItem(k,"1")}catch(e){}}var c=false;try{c=!!localStorage.getItem(k)}catch(e){}if(c)a();else addEventListener("load",a,{once:true})})()`;
+}
+
+/**
+ * The script's text, given by the server: the browser already has it in the
+ * page, so its bundle stays without the faces' rules.
+ */
+const FontLoaderContext = createContext<string | undefined>(undefined);
+
+export const FontLoaderProvider = FontLoaderContext.Provider;
+
+export function FontLoader({ nonce }: { nonce: string | undefined }) {
+  const script = useContext(FontLoaderContext);
+  // The browser keeps the server's text: hydration does not rewrite a script's inner HTML.
+  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: script ?? "" }} suppressHydrationWarning />;
+}
