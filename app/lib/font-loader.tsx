@@ -3,18 +3,23 @@ import { createContext, useContext } from "react";
 /** Set once a browser has been given the faces: from then on they are in its cache. */
 const FACES_SEEN_KEY = "gii-web-fonts-seen";
 
+/** The files cut for the site's copy (scripts/fonts/build-fonts.ts): the ones a page's text uses. */
+const CORE_FILE = /url\(([^)]*-core-[^)]*\.woff2)\)/g;
+
 /**
  * The script that adds the site's two web faces (`faces`, fonts/web-faces.css).
  * On a first visit it waits for the page's load event: on a phone the hero image
  * and the page's code then have the connection to themselves, and the text
  * paints at once in the size-matched local stand-ins (app.css), so nothing
- * moves when the faces swap in. A later visit finds them cached and adds them
- * before the first paint.
+ * moves when the faces swap in. It fetches the core files before adding the
+ * rules, so the page is laid out again once, with the faces, not a second time
+ * when they arrive. A later visit finds them cached and adds them before the first paint.
  */
 export function fontLoaderScript(faces: string): string {
+  const core = [...faces.matchAll(CORE_FILE)].map(([, url]) => url);
   // Inside a script element, a "<" could only ever close it early: written as an escape.
-  const text = JSON.stringify(faces).replaceAll("<", "\\u003c");
-  return `(function(){var k=${JSON.stringify(FACES_SEEN_KEY)};function a(){var s=document.createElement("style");s.textContent=${text};document.head.appendChild(s);try{localStorage.setItem(k,"1")}catch(e){}}var c=false;try{c=!!localStorage.getItem(k)}catch(e){}if(c)a();else addEventListener("load",a,{once:true})})()`;
+  const json = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
+  return `(function(){var k=${json(FACES_SEEN_KEY)};function a(){var s=document.createElement("style");s.textContent=${json(faces)};document.head.appendChild(s);try{localStorage.setItem(k,"1")}catch(e){}}var c=false;try{c=!!localStorage.getItem(k)}catch(e){}if(c)a();else addEventListener("load",function(){Promise.all(${json(core)}.map(function(u){return new FontFace("core","url("+u+")").load()})).then(a,a)},{once:true})})()`;
 }
 
 /**
