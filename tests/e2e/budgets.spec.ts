@@ -101,7 +101,7 @@ async function webFacesAtDomContentLoaded(page: Page, path: string) {
   return { atDomContentLoaded, families: await page.evaluate(() => [...new Set([...document.fonts].map((face) => face.family.replaceAll('"', "")))]) };
 }
 
-test("a first visit paints in the local stand-ins and gets the web faces after the page has loaded; a later visit has them from the start", async ({
+test("a first visit paints in the local stand-ins and gets the web faces after the page has loaded; a later page in the same tab has them from the start", async ({
   page,
 }) => {
   await page.addInitScript(() => {
