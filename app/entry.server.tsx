@@ -7,8 +7,8 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, RouterContextProvider, ServerRouter } from "react-router";
 
 import stylesheet from "~/app.css?inline";
-import webFaces from "~/fonts/web-faces.css?inline";
-import { FontLoaderProvider, fontLoaderScript } from "~/lib/font-loader";
+import webFacesCss from "~/fonts/web-faces.css?inline";
+import { webFaces, WebFacesProvider } from "~/lib/font-loader";
 import { InlineStylesheetProvider } from "~/lib/inline-stylesheet";
 import { NonceProvider } from "~/lib/nonce";
 import { redactPath } from "~/lib/page-location";
@@ -18,7 +18,7 @@ import { log } from "~/server/platform/log.server";
 
 export const streamTimeout = 5_000;
 
-const fontLoader = fontLoaderScript(webFaces);
+const faces = webFaces(webFacesCss);
 
 export default function handleRequest(
   request: Request,
@@ -43,9 +43,9 @@ export default function handleRequest(
       <NonceProvider value={cspNonce}>
         <RequestIdProvider value={requestId}>
           <InlineStylesheetProvider value={stylesheet}>
-            <FontLoaderProvider value={fontLoader}>
+            <WebFacesProvider value={faces}>
               <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />
-            </FontLoaderProvider>
+            </WebFacesProvider>
           </InlineStylesheetProvider>
         </RequestIdProvider>
       </NonceProvider>,

@@ -18,23 +18,39 @@ const CORE_FILE = /url\(([^)]*-core-[^)]*\.woff2)\)/g;
  * good: a browser may drop its cache and keep a site's storage, and a mark
  * outliving the files would fetch them before the first paint again.
  */
-export function fontLoaderScript(faces: string): string {
+function fontLoaderScript(faces: string): string {
   const core = [...faces.matchAll(CORE_FILE)].map(([, url]) => url);
   // Inside a script element, a "<" could only ever close it early: written as an escape.
   const json = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
   return `(function(){var k=${json(FACES_SEEN_KEY)};function a(){var s=document.createElement("style");s.textContent=${json(faces)};document.head.appendChild(s);try{sessionStorage.setItem(k,"1")}catch(e){}}var c=false;try{c=!!sessionStorage.getItem(k)}catch(e){}if(c)a();else addEventListener("load",function(){Promise.all(${json(core)}.map(function(u){return new FontFace("core","url("+u+")").load()})).then(a,a)},{once:true})})()`;
 }
 
-/**
- * The script's text, given by the server: the browser already has it in the
- * page, so its bundle stays without the faces' rules.
- */
-const FontLoaderContext = createContext<string | undefined>(undefined);
+/** What the head needs for the web faces: the script, and for a browser without scripts the rules themselves. */
+export interface WebFaces {
+  script: string;
+  /** A style element with the rules, inside `<noscript>`. */
+  noScript: string;
+}
 
-export const FontLoaderProvider = FontLoaderContext.Provider;
+export function webFaces(faces: string): WebFaces {
+  return { script: fontLoaderScript(faces), noScript: `<style>${faces.replaceAll("<", "\\3c ")}</style>` };
+}
+
+/**
+ * Given by the server: the browser already has them in the page, so its
+ * bundle stays without the faces' rules.
+ */
+const WebFacesContext = createContext<WebFaces | undefined>(undefined);
+
+export const WebFacesProvider = WebFacesContext.Provider;
 
 export function FontLoader({ nonce }: { nonce: string | undefined }) {
-  const script = useContext(FontLoaderContext);
-  // The browser keeps the server's text: hydration does not rewrite a script's inner HTML.
-  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: script ?? "" }} suppressHydrationWarning />;
+  const faces = useContext(WebFacesContext);
+  // The browser keeps the server's text: hydration rewrites neither a script's inner HTML nor a noscript's.
+  return (
+    <>
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: faces?.script ?? "" }} suppressHydrationWarning />
+      <noscript dangerouslySetInnerHTML={{ __html: faces?.noScript ?? "" }} suppressHydrationWarning />
+    </>
+  );
 }

@@ -91,7 +91,9 @@ test("the home page's first paint needs no stylesheet, script or font request", 
   expect(head).toMatch(/<style[^>]*>[^<]*--font-sans/);
   // The web faces come after the page has loaded (lib/font-loader.tsx): nothing preloads them, and no stylesheet names them.
   expect(head).not.toMatch(/<link[^>]*rel="preload"[^>]*as="font"/);
-  expect([...head.matchAll(/<style[^>]*>([^<]*)<\/style>/g)].map(([, css]) => css).join("")).not.toMatch(/\.woff2/);
+  // (A browser without scripts reads them from a noscript element, which one with scripts never parses.)
+  const styles = head.replaceAll(/<noscript>[\s\S]*?<\/noscript>/g, "");
+  expect([...styles.matchAll(/<style[^>]*>([^<]*)<\/style>/g)].map(([, css]) => css).join("")).not.toMatch(/\.woff2/);
 });
 
 /** Whether the page had the web faces when its HTML had been read, and whether it has them now. */
@@ -122,4 +124,17 @@ test("a first visit paints in the local stand-ins and gets the web faces after t
     .toEqual(expect.arrayContaining([expect.stringContaining("Inter Variable"), expect.stringContaining("Playfair Display Variable")]));
   const later = await webFacesAtDomContentLoaded(page, "/");
   expect(later.atDomContentLoaded).toBe(true);
+});
+
+test("a browser without scripts gets the web faces from the page itself", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto("/courses", { waitUntil: "load" });
+    await expect
+      .poll(() => page.evaluate(() => [...document.fonts].filter((face) => face.status === "loaded").map((face) => face.family.replaceAll('"', ""))))
+      .toEqual(expect.arrayContaining(["Inter Variable", "Playfair Display Variable"]));
+  } finally {
+    await context.close();
+  }
 });
