@@ -1,5 +1,5 @@
 import { type ComponentProps, lazy, Suspense, useEffect } from "react";
-import { isRouteErrorResponse, Links, type LinksFunction, Meta, Outlet, Scripts, useRouteError, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Link, Links, type LinksFunction, Meta, Outlet, Scripts, useLocation, useRouteError, useRouteLoaderData } from "react-router";
 
 import { ClaimGuestPurchases, useLogout } from "~/components/layout/account-session";
 import { DEMO_RIBBON_SCRIPT, DemoRibbon } from "~/components/layout/demo-ribbon";
@@ -104,6 +104,19 @@ export const meta: Route.MetaFunction = (args) => {
   return [{ title: SITE.defaultTitle }, { name: "description", content: SITE.defaultDescription }];
 };
 
+/**
+ * Scripts that run before the first paint. Only the server writes their text:
+ * hydration never rewrites a script's inner HTML, so the browser's bundle does without it.
+ */
+const HEAD_SCRIPTS = import.meta.env.SSR
+  ? // Marks that scripts run, so reveal animations never hide content without them.
+    { scriptsRun: "document.documentElement.classList.add('js')", demoRibbon: DEMO_RIBBON_SCRIPT }
+  : { scriptsRun: "", demoRibbon: "" };
+
+function HeadScript({ nonce, text }: { nonce: string | undefined; text: string }) {
+  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: text }} suppressHydrationWarning />;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // Marks the document once React has taken it over, for tools (and tests) that must not act before,
@@ -119,9 +132,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f1b2d" />
-        {/* Marks that scripts run, so reveal animations never hide content without them. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
-        {demoMode && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: DEMO_RIBBON_SCRIPT }} />}
+        <HeadScript nonce={nonce} text={HEAD_SCRIPTS.scriptsRun} />
+        {demoMode && <HeadScript nonce={nonce} text={HEAD_SCRIPTS.demoRibbon} />}
         <FontLoader nonce={nonce} />
         <Stylesheet />
         <Meta />
@@ -178,6 +190,30 @@ const loadNotFound = () => import("~/components/sections/not-found").then((modul
 // Rendered by the server; the browser loads its code only for the page that shows it.
 const NotFoundContent = hydrateOnVisible(import.meta.env.SSR ? await loadNotFound() : undefined, loadNotFound);
 
+/**
+ * A navigation in the browser whose page data never arrived: fetch rejects with
+ * a TypeError (as lib/connection-lost.ts finds for a form) in each browser's own
+ * words, Chromium's, Firefox's and Safari's. In an error boundary a TypeError may
+ * also be a fault in a page's code, so the words decide; Node's fetch says "fetch failed".
+ */
+function isLostConnection(error: unknown): boolean {
+  return error instanceof TypeError && /^(Failed to fetch|NetworkError|Load failed)/.test(error.message);
+}
+
+/** The visitor stays where they are and asks for the page again once back online: going to the same address (in place of this entry of the history) runs its loaders again. */
+function TryAgain() {
+  const location = useLocation();
+  return (
+    <p className="mt-6">
+      Check your connection, then{" "}
+      <Link to={location} className="underline">
+        try again
+      </Link>
+      .
+    </p>
+  );
+}
+
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) {
@@ -194,7 +230,7 @@ export function ErrorBoundary() {
       <div className="mx-auto max-w-3xl px-4 py-24">
         <h2 className="text-3xl font-semibold">Unexpected Application Error!</h2>
         <h3 className="mt-4 font-sans text-lg text-ink/80 italic">{message}</h3>
-        <ErrorReference error={error} />
+        {isLostConnection(error) ? <TryAgain /> : <ErrorReference error={error} />}
       </div>
     </Shell>
   );

@@ -141,6 +141,25 @@ test.describe("errors", () => {
     await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
     await hydrated(page);
     await expect(page.getByText(`Reference: ${requestId}`)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Try again" })).toHaveCount(0);
+  });
+
+  test("a page whose data never arrives offers to try again, and shows it once the connection is back", async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/ERR_INTERNET_DISCONNECTED|Failed to fetch/);
+    await page.goto("/terms");
+    await hydrated(page);
+    await page.route("**/contact.data*", (route) => route.abort("internetdisconnected"));
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact" }).click();
+    await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Failed to fetch" })).toBeVisible();
+    await expect(page.getByText("Check your connection, then try again.")).toBeVisible();
+    // The site around it still works: the header is there to go elsewhere.
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+
+    await page.unroute("**/contact.data*");
+    await page.getByRole("link", { name: "Try again" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Contact Us" })).toBeVisible();
+    await expect(page).toHaveURL(/\/contact$/);
   });
 });
 
