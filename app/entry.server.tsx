@@ -8,8 +8,8 @@ import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, Rout
 
 import stylesheet from "~/app.css?inline";
 import webFacesCss from "~/fonts/web-faces.css?inline";
-import { webFaces, WebFacesProvider } from "~/lib/font-loader";
 import { InlineStylesheetProvider } from "~/lib/inline-stylesheet";
+import { lateStyles, LateStylesProvider } from "~/lib/late-styles";
 import { NonceProvider } from "~/lib/nonce";
 import { redactPath } from "~/lib/page-location";
 import { RequestIdProvider } from "~/lib/request-id";
@@ -18,7 +18,7 @@ import { log } from "~/server/platform/log.server";
 
 export const streamTimeout = 5_000;
 
-const faces = webFaces(webFacesCss);
+const late = lateStyles(webFacesCss);
 
 export default function handleRequest(
   request: Request,
@@ -43,9 +43,9 @@ export default function handleRequest(
       <NonceProvider value={cspNonce}>
         <RequestIdProvider value={requestId}>
           <InlineStylesheetProvider value={stylesheet}>
-            <WebFacesProvider value={faces}>
+            <LateStylesProvider value={late}>
               <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />
-            </WebFacesProvider>
+            </LateStylesProvider>
           </InlineStylesheetProvider>
         </RequestIdProvider>
       </NonceProvider>,

@@ -8,9 +8,9 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { hydrateOnVisible } from "~/components/ui/hydrate-on-visible";
 import { NOT_FOUND_PAGE, SITE } from "~/content/site";
-import { FontLoader } from "~/lib/font-loader";
 import { useInlineStylesheet } from "~/lib/inline-stylesheet";
 import { keepFocusThroughFormSubmissions } from "~/lib/keep-focus-through-busy";
+import { LateStylesLoader } from "~/lib/late-styles";
 import { useNonce } from "~/lib/nonce";
 import { ErrorReference } from "~/lib/request-id";
 import { seo } from "~/lib/seo";
@@ -55,18 +55,10 @@ function Toasts() {
  * keeps it across navigations); a link in development, where Vite updates it.
  * A cached page carries only the rules its HTML uses (server/critical-css.ts,
  * marked `data-critical`): the whole stylesheet follows once the page has
- * hydrated, placed right after it so the cascade is the same.
+ * loaded, placed right after it so the cascade is the same (lib/late-styles.tsx).
  */
 function Stylesheet() {
   const inline = useInlineStylesheet();
-  useEffect(() => {
-    const critical = document.querySelector(`style[data-href="${stylesheet}"][data-critical]`);
-    if (!critical || document.querySelector(`link[rel="stylesheet"][href="${stylesheet}"]`)) return;
-    const whole = document.createElement("link");
-    whole.rel = "stylesheet";
-    whole.href = stylesheet;
-    critical.after(whole);
-  }, []);
   if (import.meta.env.DEV) return <link rel="stylesheet" href={stylesheet} precedence="default" />;
   return (
     <style href={stylesheet} precedence="default">
@@ -134,7 +126,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0f1b2d" />
         <HeadScript nonce={nonce} text={HEAD_SCRIPTS.scriptsRun} />
         {demoMode && <HeadScript nonce={nonce} text={HEAD_SCRIPTS.demoRibbon} />}
-        <FontLoader nonce={nonce} />
+        <LateStylesLoader nonce={nonce} />
         <Stylesheet />
         <Meta />
         <Links />

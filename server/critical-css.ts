@@ -6,7 +6,7 @@ const INLINE_STYLESHEET = /<style data-precedence="default" data-href="([^"]+)">
 
 /**
  * Every face stays, as in the whole stylesheet (the local stand-ins; the web
- * faces come from lib/font-loader.tsx): the families are named through
+ * faces come from lib/late-styles.tsx): the families are named through
  * custom properties (`--font-sans`), which beasties cannot follow.
  * Keyframes stay too, for the same reason (`--animate-*`).
  */
@@ -26,8 +26,8 @@ const ALWAYS_KEPT = [/^\.js\b/, /^:/, /^\.\\\[/];
  * Shrinks a page's inline stylesheet to the rules its HTML uses (beasties),
  * so a phone's first round trip brings the whole document: about 70 KB of
  * utilities become 23–38 KB on the public pages. The style element is marked `data-critical`, and
- * root.tsx then loads the whole stylesheet once the page has hydrated, for
- * what scripts show later (menus, dialogs). Selectors are matched by the
+ * the page adds the whole stylesheet after it once it has loaded
+ * (lib/late-styles.tsx), for what scripts show later (menus, dialogs). Selectors are matched by the
  * tokens present (`exact: false`), which keeps a rule whenever in doubt.
  * The stylesheet is compiled once per build (its address names its hash).
  */

@@ -89,7 +89,7 @@ test("the home page's first paint needs no stylesheet, script or font request", 
   expect(head).not.toMatch(/<link[^>]*rel="stylesheet"/);
   expect(head).not.toMatch(/<link[^>]*rel="modulepreload"/);
   expect(head).toMatch(/<style[^>]*>[^<]*--font-sans/);
-  // The web faces come after the page has loaded (lib/font-loader.tsx): nothing preloads them, and no stylesheet names them.
+  // The web faces come after the page has loaded (lib/late-styles.tsx): nothing preloads them, and no stylesheet names them.
   expect(head).not.toMatch(/<link[^>]*rel="preload"[^>]*as="font"/);
   // (A browser without scripts reads them from a noscript element, which one with scripts never parses.)
   const styles = head.replaceAll(/<noscript>[\s\S]*?<\/noscript>/g, "");

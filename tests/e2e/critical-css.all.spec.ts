@@ -5,20 +5,21 @@ import { expect, test } from "./fixtures";
 /*
  * A cached public page carries only the rules its HTML uses
  * (server/critical-css.ts), so a phone's first round trip brings the whole
- * document; the whole stylesheet follows once the page has hydrated.
+ * document; the whole stylesheet follows once the page has loaded.
  */
 
 /** The page as the cache serves it, with its critical stylesheet (asked again if a change in the catalogue has just emptied the cache). */
 async function criticalPage(request: Page["request"], path: string): Promise<{ html: string; href: string }> {
   let html = "";
+  let critical: RegExpExecArray | null = null;
   await expect
     .poll(async () => {
       html = await (await request.get(path)).text();
-      return html.includes("data-critical");
+      critical = /<style data-precedence="default" data-href="([^"]+)" data-critical="">/.exec(html);
+      return critical !== null;
     })
     .toBe(true);
-  const href = /<style data-precedence="default" data-href="([^"]+)" data-critical="">/.exec(html)![1];
-  return { html, href };
+  return { html, href: critical![1] };
 }
 
 /** The page drawn without scripts, from the given HTML: what a browser paints before any script runs. */
@@ -46,14 +47,29 @@ for (const path of ["/booking", "/contact", "/terms"]) {
   });
 }
 
-test("a page with its critical stylesheet loads the whole one once it has hydrated, right after it", { tag: "@phone" }, async ({ page, request }) => {
+test("a page with its critical stylesheet adds the whole one once it has loaded, right after it", { tag: "@phone" }, async ({ page, request }) => {
   const { html, href } = await criticalPage(request, "/booking");
+  const whole = await (await request.get(href)).text();
   await page.route("**/booking", (route) => route.fulfill({ contentType: "text/html", body: html }));
   await page.goto("/booking");
-  const whole = page.locator(`style[data-critical] + link[rel="stylesheet"][href="${href}"]`);
-  await expect(whole).toHaveCount(1);
-  // Loaded: the rules for what only scripts show (menus, dialogs) are there before anyone can open them.
-  await expect.poll(() => whole.evaluate((link: HTMLLinkElement) => link.sheet !== null)).toBe(true);
+  // The rules for what only scripts show (menus, dialogs) are there before anyone can open them.
+  const added = page.locator("style[data-critical] + style[data-whole-stylesheet]");
+  await expect(added).toHaveCount(1);
+  expect(await added.textContent()).toBe(whole);
+  expect(await added.evaluate((style: HTMLStyleElement) => style.sheet!.cssRules.length)).toBeGreaterThan(0);
+});
+
+test("a page whose whole stylesheet's text does not arrive links it instead", async ({ page, request, allowConsoleErrors }) => {
+  allowConsoleErrors(/503/);
+  const { html, href } = await criticalPage(request, "/booking");
+  await page.route("**/booking", (route) => route.fulfill({ contentType: "text/html", body: html }));
+  let asked = 0;
+  // The script's fetch fails once; the link it falls back to asks again.
+  await page.route(`**${href}`, (route) => (asked++ === 0 ? route.fulfill({ status: 503, body: "" }) : route.fallback()));
+  await page.goto("/booking");
+  const linked = page.locator(`style[data-critical] + link[rel="stylesheet"][href="${href}"][data-whole-stylesheet]`);
+  await expect(linked).toHaveCount(1);
+  await expect.poll(() => linked.evaluate((link: HTMLLinkElement) => link.sheet !== null)).toBe(true);
 });
 
 test("a page that is never cached (sign-in) keeps the whole stylesheet inline and loads no other", async ({ page }) => {
@@ -61,4 +77,5 @@ test("a page that is never cached (sign-in) keeps the whole stylesheet inline an
   await expect(page.locator("style[data-precedence]")).toHaveCount(1);
   await expect(page.locator("style[data-critical]")).toHaveCount(0);
   await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
+  await expect(page.locator("[data-whole-stylesheet]")).toHaveCount(0);
 });
