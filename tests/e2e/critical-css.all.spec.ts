@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 /*
  * A cached public page carries only the rules its HTML uses
@@ -70,6 +70,28 @@ test("a page whose whole stylesheet's text does not arrive links it instead", as
   const linked = page.locator(`style[data-critical] + link[rel="stylesheet"][href="${href}"][data-whole-stylesheet]`);
   await expect(linked).toHaveCount(1);
   await expect.poll(() => linked.evaluate((link: HTMLLinkElement) => link.sheet !== null)).toBe(true);
+});
+
+test("a key pressed before the page has loaded brings the whole stylesheet at once, and only once", async ({ page, request }) => {
+  const { html } = await criticalPage(request, "/booking");
+  await page.route("**/booking", (route) => route.fulfill({ contentType: "text/html", body: html }));
+  // The header's logo holds the load event back until the test lets it through.
+  let releaseLogo = () => {};
+  const logoHeld = new Promise<void>((resolve) => (releaseLogo = resolve));
+  await page.route("**/media/logo.svg", async (route) => {
+    await logoHeld;
+    await route.fallback();
+  });
+  await page.goto("/booking", { waitUntil: "domcontentloaded" });
+  await hydrated(page);
+  const added = page.locator("style[data-critical] + [data-whole-stylesheet]");
+  await expect(added).toHaveCount(0);
+  await page.keyboard.press("Tab");
+  await expect(added).toHaveCount(1);
+  expect(await page.evaluate(() => document.readyState)).not.toBe("complete");
+  releaseLogo();
+  await page.waitForLoadState("load");
+  await expect(page.locator("[data-whole-stylesheet]")).toHaveCount(1);
 });
 
 test("a page that is never cached (sign-in) keeps the whole stylesheet inline and loads no other", async ({ page }) => {
