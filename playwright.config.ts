@@ -29,7 +29,9 @@ export default defineConfig({
   expect: { timeout: process.env.CI ? 20_000 : 7_000 },
   use: {
     baseURL: BASE_URL,
-    trace: "retain-on-failure",
+    // A failed test keeps its trace (actions, DOM snapshots, network) without the screencast: filming every test
+    // took about a fifth of the browser suite's time here (two spec files: 3.1-3.2 min filmed, 2.5-2.6 min not).
+    trace: { mode: "retain-on-failure", screenshots: false },
     launchOptions: chromium,
   },
   projects: [
