@@ -43,6 +43,9 @@ const databaseProject = (driver: "pglite" | "postgres") => ({
   extends: true as const,
   test: {
     name: `db-${driver}`,
+    // Each file opens a database of its own; sharing a worker's loaded modules between files saves their import
+    // (the suite took 208 s isolated, 159 s not; three file orders passed).
+    isolate: false,
     include: ["tests/integration/**/*.test.ts"],
     env: { TEST_DB_DRIVER: driver },
     globalSetup: driver === "pglite" ? ["tests/support/pglite-template.setup.ts"] : [],
@@ -65,6 +68,8 @@ export default defineConfig({
         plugins: [...reactRouterWithoutWatchers(), withoutModuleConditionForNode()],
         test: {
           name: "http",
+          // As the database projects: each file starts an app on a database of its own.
+          isolate: false,
           // The document links its stylesheet by URL: let Vite resolve it as it does for the dev server.
           css: true,
           include: ["tests/http/**/*.test.ts"],
