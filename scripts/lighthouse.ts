@@ -26,6 +26,12 @@ const BUDGET = { performance: 98, lcpMs: 1500, cls: 0.01, accessibility: 100, se
 /** Scored as well as performance, each audit that loses points named; best practices is shown, not budgeted. */
 const OTHER_CATEGORIES = ["accessibility", "best-practices", "seo"];
 const STARTUP_TIMEOUT_MS = 180_000;
+/**
+ * Lighthouse's own failures to record a load (seen here: NO_NAVSTART, in one of four runs of this command on 2026-11-29): the run is
+ * repeated, up to twice. A page that fails to load or paint (NO_FCP, a failed document request) is not retried.
+ */
+const RECORDING_FAILURES = new Set(["NO_NAVSTART", "NO_TRACING_STARTED", "TRACING_ALREADY_STARTED", "NO_SCREENSHOTS", "PROTOCOL_TIMEOUT"]);
+const RECORDING_ATTEMPTS = 3;
 
 interface Row {
   page: string;
@@ -100,7 +106,9 @@ interface NetworkRequest {
   resourceType?: string;
 }
 
-async function audit(path: string, chromePort: number): Promise<Row> {
+class RecordingFailure extends Error {}
+
+async function auditOnce(path: string, chromePort: number): Promise<Row> {
   const result = await lighthouse(`${origin}${path}`, {
     port: chromePort,
     logLevel: "error",
@@ -109,7 +117,10 @@ async function audit(path: string, chromePort: number): Promise<Row> {
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${path}.`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    const message = `Lighthouse on ${path}: ${lhr.runtimeError.message}`;
+    throw RECORDING_FAILURES.has(lhr.runtimeError.code) ? new RecordingFailure(message) : new Error(message);
+  }
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const requests = ((lhr.audits["network-requests"]?.details as { items?: NetworkRequest[] } | undefined)?.items ?? []).filter(
     (request) => !request.url.startsWith("data:"),
@@ -134,6 +145,19 @@ async function audit(path: string, chromePort: number): Promise<Row> {
     jsKb: await gzippedScriptKb(scripts.map((request) => request.url)),
     requests: requests.length,
   };
+}
+
+async function audit(path: string, chromePort: number): Promise<Row> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(path, chromePort);
+    } catch (error) {
+      if (!(error instanceof RecordingFailure) || attempt === RECORDING_ATTEMPTS) throw error;
+      console.error(`${error.message} Measuring it again.`);
+      // As before the first attempt: the page in the shared cache.
+      await fetch(`${origin}${path}`);
+    }
+  }
 }
 
 function median(values: number[]): number {
