@@ -20,6 +20,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
               groups: [
                 { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/ },
                 { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, minShareCount: 3 },
+                // Every page loads the root's hydration gates; a page that keeps parts as the server sent them
+                // needs the other half of the same code, which would otherwise be a file of its own.
+                { name: "hydration-gates", test: /app[\\/]components[\\/]ui[\\/](hydrate-on-visible|static-html)\.tsx$/ },
               ],
             },
           },

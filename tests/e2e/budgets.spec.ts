@@ -18,8 +18,8 @@ const BUDGETS_KB: Record<string, number> = {
   "/": 120,
   "/courses": 130.5,
   "/courses/full-arch": 135,
-  "/booking": 125.5,
-  "/upcoming-events": 123.5,
+  "/booking": 125,
+  "/upcoming-events": 123,
 };
 
 /** Chunks no public page may load before it is used: the calendar, the back office and the checkout page. */

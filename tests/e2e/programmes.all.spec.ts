@@ -4,7 +4,7 @@ import { addDays, format } from "date-fns";
 import { formatDateRange } from "~/lib/format";
 import { DEMO_EDITION_OFFSETS } from "~/server/catalogue/demo-seed.server";
 
-import { expect, signInAs, test } from "./fixtures";
+import { expect, hydrated, signInAs, test } from "./fixtures";
 
 const SITE = "Global Implant Institute";
 /** Each offering's length in days, as the catalogue migration stores it. */
@@ -21,6 +21,15 @@ function seededEditions(offeringKey: string) {
     startDate: format(addDays(today, offset), "yyyy-MM-dd"),
     endDate: format(addDays(today, offset + LENGTH_DAYS[offeringKey] - 1), "yyyy-MM-dd"),
   }));
+}
+
+/** The browser modules the page has asked for so far. */
+function scriptsOf(page: Page) {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
 }
 
 const card = (page: Page, name: string) => page.getByRole("main").getByRole("article", { name, exact: true });
@@ -41,15 +50,34 @@ test.describe("/courses", () => {
     await expect(interest.getByRole("form", { name: "Register your interest" })).toBeVisible();
   });
 
-  test("a catalogue card leads to its programme page", async ({ page }) => {
+  test("a catalogue card leads to its programme page, whose cards' copy the browser renders", async ({ page }) => {
+    const scripts = scriptsOf(page);
     await page.goto("/courses");
+    await hydrated(page);
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await page.getByRole("main").getByRole("link", { name: "Grafting Techniques" }).click();
     await expect(page).toHaveURL(/\/courses\/grafting$/);
     await expect(page.getByRole("heading", { level: 1, name: "Grafting Techniques" })).toBeVisible();
+    const sinus = card(page, "Sinus Grafting");
+    await expect(sinus.getByRole("heading", { name: "Learning objectives" })).toBeVisible();
+    await expect(sinus.getByRole("list", { name: "Format" })).toBeVisible();
+    expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+    expect(scripts.filter((script) => script.includes("/programme-copy-"))).toHaveLength(1);
   });
 });
 
 test.describe("/courses/full-arch", () => {
+  test("a first visit shows the cards' copy from the server's HTML without loading its code", async ({ page }) => {
+    const scripts = scriptsOf(page);
+    await page.goto("/courses/full-arch");
+    await hydrated(page);
+    await page.waitForLoadState("networkidle");
+    const level2 = card(page, "Level 2 Full Arch Live Surgery");
+    await expect(level2.getByRole("heading", { name: "What's included" })).toBeVisible();
+    await expect(level2.getByRole("list", { name: "Format" }).getByRole("listitem").first()).toBeVisible();
+    expect(scripts.filter((script) => script.includes("/programme-copy-"))).toEqual([]);
+  });
+
   test("has its title, the four course cards with descriptions, inclusions and objectives, and Course JSON-LD", async ({ page }) => {
     await page.goto("/courses/full-arch");
     await expect(page).toHaveTitle(`Full Arch Implant Program | ${SITE}`);

@@ -33,12 +33,15 @@ function followLinksInPage(element: HTMLElement, navigate: NavigateFunction): ()
  * hydration. Only when the part is reached by a navigation in the browser is
  * its code loaded (`load`) to render it. Pass the server's component as
  * `import.meta.env.SSR ? Component : undefined`, so that the browser's bundle
- * drops it.
+ * drops it. Its props are used where it is rendered: a kept part ignores them.
  */
-export function staticHtml(server: ComponentType | undefined, load: () => Promise<ComponentType>): ComponentType {
+export function staticHtml<Props extends object = Record<string, never>>(
+  server: ComponentType<Props> | undefined,
+  load: () => Promise<ComponentType<Props>>,
+): ComponentType<Props> {
   const Rendered = lazy(() => load().then((component) => ({ default: component })));
   const Server = server ?? Rendered;
-  return function StaticHtml() {
+  return function StaticHtml(props: Props) {
     const [kept, setKept] = useState(() => !import.meta.env.SSR && !firstPageHydrated());
     const ref = useRef<HTMLDivElement>(null);
     const navigate = useNavigate();
@@ -54,6 +57,6 @@ export function staticHtml(server: ComponentType | undefined, load: () => Promis
     }, [kept, navigate]);
 
     if (kept) return <div ref={ref} className="contents" dangerouslySetInnerHTML={KEEP_SERVER_HTML} suppressHydrationWarning />;
-    return <div className="contents">{import.meta.env.SSR ? <Server /> : <Rendered />}</div>;
+    return <div className="contents">{import.meta.env.SSR ? <Server {...props} /> : <Rendered {...props} />}</div>;
   };
 }

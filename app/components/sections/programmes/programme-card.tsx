@@ -1,15 +1,19 @@
-import { Check, GraduationCap } from "lucide-react";
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
 
 import { buttonVariants } from "~/components/ui/button";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
+import { staticHtml } from "~/components/ui/static-html";
 import type { Programme } from "~/content/programmes";
 import { cn } from "~/lib/cn";
 import { formatDateRange, formatMinorUnits, instalmentNote, placesLeftLabel } from "~/lib/format";
 
 import { type BookableEdition, BookButton, DetailsComingSoon } from "./book-button";
 import { CourseDatesPanel, type DatedOffering } from "./course-dates";
+
+// The card's copy is only words: kept as the server sent it on a first visit (docs/decisions/0013), its code loaded on a navigation.
+const loadProgrammeCopy = () => import("./programme-copy").then((module) => module.ProgrammeCopy);
+const ProgrammeCopy = staticHtml(import.meta.env.SSR ? await loadProgrammeCopy() : undefined, loadProgrammeCopy);
 
 /** One edition as a card sells it: its dates, its places and its Book Now. */
 export interface CardEdition extends BookableEdition {
@@ -100,19 +104,6 @@ function Actions({
   );
 }
 
-function CheckList({ items }: { items: readonly string[] }) {
-  return (
-    <ul className="mt-3 grid gap-2.5">
-      {items.map((item) => (
-        <li key={item} className="flex gap-2.5 text-sm leading-relaxed text-ink/85">
-          <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold" />
-          <span>{item}</span>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 /** One course on a program page (spec 2): description, inclusions, objectives, price, dates and booking. */
 export function ProgrammeCard({
   programme,
@@ -152,37 +143,7 @@ export function ProgrammeCard({
       </div>
 
       <div className="flex flex-col p-6 sm:p-8 lg:col-span-7 lg:p-10">
-        <p className="text-xs font-semibold tracking-[0.2em] text-gold-dark uppercase">{programme.eyebrow}</p>
-        <h2 id={headingId} className="mt-2 text-2xl font-semibold sm:text-3xl">
-          {programme.name}
-        </h2>
-        <ul aria-label="Format" className="mt-4 flex flex-wrap gap-2">
-          {programme.format.map((fact) => (
-            <li key={fact} className="rounded-full border border-navy/15 bg-mist px-3 py-1 text-xs font-medium text-navy">
-              {fact}
-            </li>
-          ))}
-        </ul>
-        <p className="mt-5 leading-relaxed text-ink/85">{programme.description}</p>
-
-        <div className="mt-7 grid gap-7 sm:grid-cols-2">
-          <div>
-            <h3 className="font-sans text-sm font-semibold tracking-wider text-navy uppercase">What's included</h3>
-            <CheckList items={programme.inclusions} />
-            {programme.footnote && <p className="mt-3 text-xs text-ink/70">{programme.footnote}</p>}
-          </div>
-          <div>
-            <h3 className="font-sans text-sm font-semibold tracking-wider text-navy uppercase">Learning objectives</h3>
-            <ul className="mt-3 grid gap-2.5">
-              {programme.objectives.map((objective) => (
-                <li key={objective} className="flex gap-2.5 text-sm leading-relaxed text-ink/85">
-                  <GraduationCap aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold" />
-                  <span>{objective}</span>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </div>
+        <ProgrammeCopy programme={programme} headingId={headingId} />
 
         <div className="mt-8 grid gap-6 rounded-xl bg-mist p-5 sm:grid-cols-2 sm:p-6">
           <div>
