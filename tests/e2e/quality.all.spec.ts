@@ -62,6 +62,19 @@ async function pageViolations(page: Page) {
   return [...axe, ...(await classClashes(page))];
 }
 
+test("every public page fits a 320 px screen: nothing scrolls sideways", async ({ page, allowConsoleErrors }) => {
+  allowConsoleErrors(/404|Not Found/);
+  await page.setViewportSize({ width: 320, height: 700 });
+  const overflowing: string[] = [];
+  for (const path of PUBLIC_PAGES) {
+    await page.goto(path);
+    await expect(page.locator("main")).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (width > 320) overflowing.push(`${path}: ${width} px`);
+  }
+  expect(overflowing).toEqual([]);
+});
+
 test.describe("accessibility (axe), and no clashing Tailwind classes", { tag: "@phone" }, () => {
   test.beforeEach(async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });

@@ -144,7 +144,8 @@ export function Carousel({
         </div>
       </div>
       {slides.length > 1 && (
-        <div className="mt-5 flex items-center justify-center gap-3">
+        // At 320 px a recap of four slides inside a padded section has 256 px: the dots' targets shrink to 36 px there (WCAG asks 24).
+        <div className="mt-5 flex items-center justify-center gap-2 sm:gap-3">
           <button type="button" aria-label="Previous slide" onClick={scrollPrev} disabled={!canPrev} className={controlClass}>
             <ChevronLeft aria-hidden="true" className="size-5" />
           </button>
@@ -156,7 +157,7 @@ export function Carousel({
                 aria-label={`Go to slide ${index + 1}`}
                 aria-current={index === selected ? "true" : undefined}
                 onClick={() => scrollTo(index)}
-                className="group flex size-11 items-center justify-center"
+                className="group flex size-9 items-center justify-center sm:size-11"
               >
                 <span
                   className={cn(
