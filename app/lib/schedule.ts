@@ -18,7 +18,6 @@ export interface ScheduleEdition {
   location: string | null;
   slug: string;
   placesLeft: number | null;
-  path: string;
 }
 
 /** Spec 3, Calendar event: an edition on the calendar, a run of whole days (`end` is the day after the last). */
@@ -33,7 +32,6 @@ export interface ScheduleEvent {
     location: string | null;
     slug: string;
     placesLeft: number | null;
-    path: string;
   };
 }
 
@@ -61,7 +59,6 @@ export function scheduleEvents(editions: readonly ScheduleEdition[]): ScheduleEv
           location: edition.location,
           slug: edition.slug,
           placesLeft: edition.placesLeft,
-          path: edition.path,
         },
       },
     ];

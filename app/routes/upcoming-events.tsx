@@ -8,9 +8,9 @@ import { PageHeading } from "~/components/ui/page-heading";
 import { firstPageHydrated } from "~/components/ui/static-html";
 import { cn } from "~/lib/cn";
 import { formatDateRange, placesLeftLabel } from "~/lib/format";
+import { courseDetailsPath } from "~/lib/schedule";
 import { seo } from "~/lib/seo";
 import { todayIsoDate, upcomingEditions } from "~/server/catalogue/editions.server";
-import { slugsByKey } from "~/server/catalogue/offerings.server";
 import { publicRoute } from "~/server/http/guards.server";
 import { appServices, recordFailedRead } from "~/server/platform/context.server";
 import { log } from "~/server/platform/log.server";
@@ -25,7 +25,7 @@ const SCHEDULE_INTRO = "Dates for our courses in Dubai and London. Choose a cour
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = appServices(context).database;
   try {
-    const [editions, slugs] = await Promise.all([upcomingEditions(db), slugsByKey(db)]);
+    const editions = await upcomingEditions(db);
     return {
       error: null,
       today: todayIsoDate(),
@@ -38,7 +38,8 @@ export async function loader({ context }: Route.LoaderArgs) {
         endDate: edition.endDate,
         location: edition.location,
         placesLeft: edition.bookable ? edition.placesLeft : null,
-        path: `/courses/${slugs[edition.offeringKey] ?? ""}`,
+        // Spec 2's rule, as the calendar's event details link: the list leads where they do.
+        path: courseDetailsPath(edition.title || ""),
       })),
     };
   } catch (error) {

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { addDays, addMonths, format, parseISO, startOfMonth } from "date-fns";
 
 import { formatDateRange } from "~/lib/format";
+import { courseDetailsPath } from "~/lib/schedule";
 
 import { expect, holdCode, test } from "./fixtures";
 
@@ -21,6 +22,12 @@ test.describe("the schedule", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Upcoming Courses and Events" })).toBeVisible();
     const list = page.getByRole("list", { name: "Upcoming courses" });
     await expect(list).toBeVisible();
+    // Spec 2's link rule, as in the calendar's event details: full-arch and grafting titles lead to their programme pages.
+    const links = await list
+      .getByRole("link")
+      .evaluateAll((anchors) => anchors.map((anchor) => [anchor.textContent?.trim() ?? "", anchor.getAttribute("href")]));
+    expect(links.map(([, href]) => href)).toEqual(expect.arrayContaining(["/courses/full-arch", "/courses/grafting"]));
+    expect(links).toEqual(links.map(([title]) => [title, courseDetailsPath(title ?? "")]));
     const listTop = async () => (await list.boundingBox())!.y;
     const before = await listTop();
     await expect(page.locator(".rbc-calendar")).toBeVisible();

@@ -13,7 +13,6 @@ const edition = (id: string, title: string, startDate: string, endDate: string):
   location: "Dubai",
   slug: id,
   placesLeft: 4,
-  path: "/courses",
 });
 
 /** The calendar as the server sends it: the page a visitor sees until they use it (its code loads only then). */

@@ -28,7 +28,6 @@ const edition = (overrides: Partial<ScheduleEdition> = {}): ScheduleEdition => (
   location: "Dubai",
   slug: "sinus-grafting",
   placesLeft: 4,
-  path: "/courses/sinus-grafting",
   ...overrides,
 });
 
@@ -50,7 +49,6 @@ describe("scheduleEvents", () => {
           location: "Dubai",
           slug: "sinus-grafting",
           placesLeft: 4,
-          path: "/courses/sinus-grafting",
         },
       },
     ]);
