@@ -1,10 +1,10 @@
 import { Fragment } from "react";
 
-import { Level2Recap } from "~/components/sections/programmes/level-2-recap";
 import { ProgrammeCard } from "~/components/sections/programmes/programme-card";
 import { ProgrammeHero } from "~/components/sections/programmes/programme-hero";
 import { SignedOutBanner } from "~/components/sections/programmes/signed-out-banner";
 import { BackgroundVideo } from "~/components/ui/background-video";
+import { hydrateOnVisible } from "~/components/ui/hydrate-on-visible";
 import { Reveal } from "~/components/ui/reveal";
 import { FULL_ARCH_PAGE, programmesOn } from "~/content/programmes";
 import { siteUrlFromMatches } from "~/lib/course-json-ld";
@@ -19,6 +19,10 @@ import type { Route } from "./+types/courses.full-arch";
 export const middleware = [publicRoute()];
 
 const PROGRAMMES = programmesOn("full-arch");
+
+// Below the fold: the recap's carousel and video players load their code as it comes near the screen (docs/decisions/0014).
+const loadRecap = () => import("~/components/sections/programmes/level-2-recap").then((module) => module.Level2Recap);
+const Level2Recap = hydrateOnVisible(import.meta.env.SSR ? await loadRecap() : undefined, loadRecap);
 
 export async function loader(args: Route.LoaderArgs) {
   const { database } = appServices(args.context);

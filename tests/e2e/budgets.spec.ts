@@ -17,7 +17,7 @@ import { expect, test } from "./fixtures";
 const BUDGETS_KB: Record<string, number> = {
   "/": 120,
   "/courses": 130.5,
-  "/courses/full-arch": 135,
+  "/courses/full-arch": 132.5,
   "/booking": 125,
   "/upcoming-events": 123,
 };

@@ -199,8 +199,15 @@ test.describe("/courses/full-arch", () => {
     await expect(page.getByText("You are not signed in.")).toHaveCount(0);
   });
 
-  test("places the Level 2 recap after the second card; sliding pauses and rewinds a playing video", async ({ page }) => {
+  test("places the Level 2 recap after the second card, its code loaded as it nears the screen; sliding pauses and rewinds a playing video", async ({
+    page,
+  }) => {
+    const scripts = scriptsOf(page);
     await page.goto("/courses/full-arch");
+    await hydrated(page);
+    await page.waitForLoadState("networkidle");
+    const recapCode = /\/assets\/(level-2-recap|carousel|video-player)-/;
+    expect(scripts.filter((script) => recapCode.test(script))).toEqual([]);
     const recap = page.getByRole("region", { name: "Level 2 recap videos" });
     const level2 = card(page, "Level 2 Full Arch Live Surgery");
     const level3 = card(page, "Level 3 Zygomatic and Advanced Full Arch");
@@ -212,6 +219,7 @@ test.describe("/courses/full-arch", () => {
     await expect(recap.locator("video[loop]")).toHaveCount(4);
 
     await recap.scrollIntoViewIfNeeded();
+    await expect.poll(() => scripts.some((script) => script.includes("/assets/level-2-recap-"))).toBe(true);
     await recap.getByRole("button", { name: "Play video: Level 2 recap, Day 1" }).click();
     const day1 = recap.locator("video").first();
     await expect.poll(() => day1.evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 10_000 }).toBeGreaterThan(0);
