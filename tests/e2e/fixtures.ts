@@ -28,6 +28,15 @@ export async function holdCode(page: Page, part: string) {
   return { asked, release };
 }
 
+/** The paths of the scripts the page asks for from now on, as they are asked. */
+export function scriptsOf(page: Page) {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
+}
+
 export const test = base.extend<TestFixtures>({
   /**
    * page.goto returns once the document has loaded, but a click before React

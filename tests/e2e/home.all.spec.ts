@@ -5,7 +5,7 @@ import { FLAGSHIP_COURSE, WHY_CHOOSE } from "~/content/home-story";
 import { programmeFor } from "~/content/programmes";
 import { TESTIMONIALS } from "~/content/testimonials";
 
-import { expect, holdCode, hydrated, test } from "./fixtures";
+import { expect, holdCode, hydrated, scriptsOf, test } from "./fixtures";
 
 const region = (page: Page, name: string | RegExp) => page.getByRole("region", { name });
 
@@ -152,14 +152,6 @@ test.describe("home page", () => {
 
 test.describe("the home page's parts without scripts", () => {
   /** The browser modules the page has asked for so far. */
-  function scriptsOf(page: Page) {
-    const scripts: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-    });
-    return scripts;
-  }
-
   test("a first visit shows them from the server's HTML without loading their code, and they fade in", async ({ page }) => {
     const scripts = scriptsOf(page);
     await page.goto("/");
@@ -390,6 +382,19 @@ test.describe("alumni testimonials carousel", () => {
     // Back to its poster, ready to play again.
     await expect(play).toBeAttached();
     await expect(carousel.getByRole("button", { name: `Play video: ${TESTIMONIALS[1].title}` })).toBeVisible();
+  });
+  test("a slide control pressed before the carousel's code arrives moves it once the code is there", async ({ page }) => {
+    const engine = await holdCode(page, "carousel-engine");
+    await page.goto("/");
+    const carousel = page.getByRole("region", { name: "Alumni video testimonials" });
+    await carousel.scrollIntoViewIfNeeded();
+    await expect.poll(() => engine.asked.length).toBe(1);
+    const current = carousel.locator('[aria-current="true"]');
+    await carousel.getByRole("button", { name: "Next slide" }).click();
+    await expect(current).toHaveAccessibleName("Go to slide 1");
+    engine.release();
+    await expect(current).toHaveAccessibleName("Go to slide 2");
+    await expect(carousel.getByRole("button", { name: `Play video: ${TESTIMONIALS[1].title}` })).toBeInViewport({ ratio: 0.9 });
   });
 });
 

@@ -4,7 +4,7 @@ import { addDays, format } from "date-fns";
 import { formatDateRange } from "~/lib/format";
 import { DEMO_EDITION_OFFSETS } from "~/server/catalogue/demo-seed.server";
 
-import { expect, hydrated, signInAs, test } from "./fixtures";
+import { expect, hydrated, scriptsOf, signInAs, test } from "./fixtures";
 
 const SITE = "Global Implant Institute";
 /** Each offering's length in days, as the catalogue migration stores it. */
@@ -24,14 +24,6 @@ function seededEditions(offeringKey: string) {
 }
 
 /** The browser modules the page has asked for so far. */
-function scriptsOf(page: Page) {
-  const scripts: string[] = [];
-  page.on("request", (request) => {
-    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-  });
-  return scripts;
-}
-
 const card = (page: Page, name: string) => page.getByRole("main").getByRole("article", { name, exact: true });
 
 test.describe("/courses", () => {

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
-import { Children, type KeyboardEvent, lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from "react";
+import { Children, type KeyboardEvent, lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
 
 import { cn } from "~/lib/cn";
 import { usePrefersReducedMotion } from "~/lib/use-reduced-motion";
@@ -60,6 +60,8 @@ export function Carousel({
   const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
   const [wanted, setWanted] = useState(false);
   const [api, setApi] = useState<EmblaApi>();
+  // A control used before Embla has loaded: the move is made once it arrives, not lost.
+  const pendingMove = useRef<((api: EmblaApi) => void) | undefined>(undefined);
 
   useEffect(() => {
     if (!viewport || wanted) return;
@@ -87,15 +89,29 @@ export function Carousel({
     };
     sync();
     api.on("select", onSelect).on("reInit", sync);
+    const move = pendingMove.current;
+    pendingMove.current = undefined;
+    move?.(api);
     return () => {
       api.off("select", onSelect).off("reInit", sync);
     };
   }, [api]);
 
+  const moveBy = useCallback(
+    (move: (api: EmblaApi) => void) => {
+      if (api) {
+        move(api);
+      } else {
+        pendingMove.current = move;
+        setWanted(true);
+      }
+    },
+    [api],
+  );
   // Under reduced motion, move at once instead of animating.
-  const scrollPrev = useCallback(() => api?.scrollPrev(reducedMotion), [api, reducedMotion]);
-  const scrollNext = useCallback(() => api?.scrollNext(reducedMotion), [api, reducedMotion]);
-  const scrollTo = useCallback((index: number) => api?.scrollTo(index, reducedMotion), [api, reducedMotion]);
+  const scrollPrev = useCallback(() => moveBy((embla) => embla.scrollPrev(reducedMotion)), [moveBy, reducedMotion]);
+  const scrollNext = useCallback(() => moveBy((embla) => embla.scrollNext(reducedMotion)), [moveBy, reducedMotion]);
+  const scrollTo = useCallback((index: number) => moveBy((embla) => embla.scrollTo(index, reducedMotion)), [moveBy, reducedMotion]);
 
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (event.target instanceof HTMLElement && OWN_ARROW_KEYS.has(event.target.tagName)) return;
