@@ -52,6 +52,24 @@ test.describe("sign-up", () => {
     await expect(header.getByRole("button", { name: "Logout" })).toBeVisible();
   });
 
+  test("a login before confirming sends a new link, which signs them in with the password they chose", async ({ page, request, allowConsoleErrors }) => {
+    // The refused login answers 400.
+    allowConsoleErrors(/Failed to load resource: the server responded with a status of 400/);
+    const email = uniqueEmail("early");
+    await signUp(page, email);
+    const first = await latestEmailTo(request, email, { template: "verify-email" });
+    await logIn(page, email);
+    await expect(page.getByText("Email not verified").first()).toBeVisible();
+    await latestEmailTo(request, email, { template: "verify-email", after: first.createdAt });
+
+    await verify(page, request, email);
+    await expect(page).toHaveURL(/\/account\?verified=1$/);
+    await expect(page.getByRole("form", { name: "Update Password" }).getByRole("status")).toHaveCount(0);
+    await page.context().clearCookies();
+    await logIn(page, email);
+    await expect(page).toHaveURL(/\/account$/);
+  });
+
   test("two sign-ups of one address: the link signs its owner in and /account asks for a password, which then works", async ({ page, request }) => {
     const email = uniqueEmail("twice");
     await signUp(page, email);
@@ -70,7 +88,7 @@ test.describe("sign-up", () => {
     await verify(page, request, email);
     await expect(page).toHaveURL(/\/account/);
     const card = page.getByRole("form", { name: "Update Password" });
-    await expect(card.getByRole("status")).toHaveText(/It was used for more than one sign-up, so no password was kept: choose your password here/);
+    await expect(card.getByRole("status")).toHaveText(/It was used for sign-ups with different passwords, so none was kept: choose your password here/);
     await card.getByLabel("New Password", { exact: true }).fill("my-own-choice");
     await card.getByLabel("Confirm New Password").fill("my-own-choice");
     await card.getByRole("button", { name: "Update Password" }).click();

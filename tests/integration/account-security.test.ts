@@ -185,6 +185,53 @@ describe(`pre-hijacked accounts on ${testDriver}`, () => {
     },
   );
 
+  it.each([
+    ["signs up again with the same password", 0],
+    ["signs up again with the same password", 1],
+    ["tries to log in before confirming", 0],
+    ["tries to log in before confirming", 1],
+  ])("one person who %s gets a second link; link %i confirms their password and consent, and the other link is dead", async (repeat, followed) => {
+    const email = uniqueEmail("repeated");
+    await post(authAction, "/auth", signUpFields(email, "owner-pass", { firstName: "Olive", marketing: "on" }));
+    if (repeat.startsWith("signs up")) {
+      expect((await post(authAction, "/auth", signUpFields(email, "owner-pass", { firstName: "Olive", marketing: "on" }))).body).toMatchObject({
+        kind: "info",
+      });
+    } else {
+      expect(await signInStatus(email, "owner-pass")).toBe(400);
+    }
+    const links = await linksTo(email, "verify-email");
+    expect(links).toHaveLength(2);
+
+    const verified = await follow(links[followed]);
+    expect(verified.headers.get("Location")).toBe("/account?verified=1");
+    const user = await userOf(email);
+    expect({ verified: user.emailVerified, consent: user.signupMarketingConsent, firstName: user.firstName }).toEqual({
+      verified: true,
+      consent: true,
+      firstName: "Olive",
+    });
+    expect((await page(verified)).account.needsPassword).toBe(false);
+    expect(await signInStatus(email, "owner-pass")).toBe(200);
+    expect((await follow(links[1 - followed])).headers.get("Location")).toBe("/auth?view=sign_in&notice=link-invalid");
+  });
+
+  it("a login by whoever signed up first does not make their password win over a second sign-up's", async () => {
+    const email = uniqueEmail("contested.login");
+    await post(authAction, "/auth", signUpFields(email, "attacker-pass", { marketing: "on" }));
+    await post(authAction, "/auth", signUpFields(email, "owner-pass", { marketing: "on" }));
+    expect(await signInStatus(email, "attacker-pass")).toBe(400);
+    const links = await linksTo(email, "verify-email");
+    expect(links).toHaveLength(3);
+    // The owner follows the newest link, the one the attacker's login sent.
+    const verified = await follow(links[2]);
+    expect(verified.headers.get("Location")).toBe("/account?verified=1");
+    expect((await page(verified)).account.needsPassword).toBe(true);
+    expect((await userOf(email)).signupMarketingConsent).toBe(false);
+    expect(await signInStatus(email, "attacker-pass")).toBe(400);
+    expect(await signInStatus(email, "owner-pass")).toBe(400);
+  });
+
   it("a link without its sign-up, or with another's, verifies nothing", async () => {
     const email = uniqueEmail("tampered");
     await post(authAction, "/auth", signUpFields(email, "owner-pass"));

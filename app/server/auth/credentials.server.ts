@@ -12,6 +12,7 @@ import { log } from "~/server/platform/log.server";
 import { consumeRateLimit, FORM_WINDOW_MS } from "~/server/platform/rate-limit.server";
 
 import { CLIENT_IP_HEADER, queueVerificationEmail, VERIFICATION_LINK_SECONDS, withSignUpDecision } from "./auth.server";
+import { samePasswordSignUp } from "./pending-sign-ups.server";
 
 /** What an auth step tells the page, with the cookies Better Auth set (a session, or its removal). */
 export interface AuthOutcome {
@@ -59,7 +60,8 @@ async function call(
 export async function signIn(services: AppServices, request: Request, clientIp: string, input: { email: string; password: string }): Promise<AuthOutcome> {
   const { ok, status, body, cookies, serviceMessage } = await call(() =>
     services.auth.api.signInEmail({
-      body: { email: input.email.toLowerCase(), password: input.password },
+      // An unverified account's login sends a fresh confirmation link, which leads to /account as sign-up's does.
+      body: { email: input.email.toLowerCase(), password: input.password, callbackURL: VERIFIED_CALLBACK },
       headers: authHeaders(request, clientIp),
       asResponse: true,
     }),
@@ -82,15 +84,17 @@ export async function signIn(services: AppServices, request: Request, clientIp: 
 /**
  * A sign-up for an address that already has an unverified account: this
  * sign-up keeps its own password until its own emailed link is followed
- * (whoever signed up first must not keep a way in).
+ * (whoever signed up first must not keep a way in). Signing up again with the
+ * same password repeats that sign-up's stored hash, so it is no contest.
  */
 async function queueRepeatSignUp(services: AppServices, userId: string, input: SignUpInput) {
   const context = await services.auth.$context;
   const email = input.email.toLowerCase();
   const token = await createEmailVerificationToken(context.secret, email, undefined, VERIFICATION_LINK_SECONDS);
   const url = `${services.env.siteUrl}/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent(VERIFIED_CALLBACK)}`;
+  const repeated = await samePasswordSignUp(services.database.db, userId, (hash) => context.password.verify({ hash, password: input.password }));
   const choices = {
-    passwordHash: await context.password.hash(input.password),
+    passwordHash: repeated ?? (await context.password.hash(input.password)),
     firstName: input.firstName,
     lastName: input.lastName,
     marketingConsent: input.marketing,

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 
-import { and, count, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 
 import type { Database, Transaction } from "~/server/db/client.server";
 import { accounts, pendingSignUps, profiles, users } from "~/server/db/schema.server";
@@ -35,6 +35,27 @@ export async function recordPendingSignUp(db: Database | Transaction, userId: st
   return secret;
 }
 
+/** How many of an address's live sign-ups a repeat sign-up's password is checked against (each check is a slow hash). */
+const SAME_PASSWORD_CHECKS = 5;
+
+/**
+ * The stored hash of a live sign-up of the account whose password this
+ * sign-up repeats, if any: a person who signs up again with the password they
+ * chose is the same party, not a contest (below). `matches` checks the
+ * password against one hash.
+ */
+export async function samePasswordSignUp(db: Database, userId: string, matches: (hash: string) => Promise<boolean>): Promise<string | null> {
+  const live = await db
+    .select({ passwordHash: pendingSignUps.passwordHash })
+    .from(pendingSignUps)
+    .where(and(eq(pendingSignUps.userId, userId), gt(pendingSignUps.expiresAt, new Date())))
+    .orderBy(desc(pendingSignUps.createdAt))
+    .limit(50);
+  const newestFirst = [...new Set(live.map((row) => row.passwordHash))].slice(0, SAME_PASSWORD_CHECKS);
+  for (const hash of newestFirst) if (await matches(hash)) return hash;
+  return null;
+}
+
 /** What the account holds now: the choices a link sent for it (first sign-up, unverified login) confirms. */
 export async function currentSignUpChoices(db: Database | Transaction, userId: string): Promise<SignUpChoices | null> {
   const [row] = await db
@@ -67,12 +88,14 @@ export async function isLivePendingSignUp(db: Database, secret: string, email: s
  * consent become the account's, and every pending sign-up of the account
  * ends, in one transaction. False when the secret names no live sign-up of it.
  *
- * When more than one sign-up of the address is live, the two emails cannot be
- * told apart, and whoever made the other one may know its password: following
- * either link then confirms the address and signs its owner in with no
- * password at all (and no marketing consent; the names are the link's, and
+ * When live sign-ups of the address have different passwords, their emails
+ * cannot be told apart, and whoever made another one may know its password:
+ * following any link then confirms the address and signs its owner in with
+ * no password at all (and no marketing consent; the names are the link's, and
  * editable), and /account asks them to choose one. Nobody who only typed the
- * address ever gets in.
+ * address ever gets in. Sign-ups that share one stored hash are one party's:
+ * a login before confirming (which proves the password) and a repeat sign-up
+ * with the same password keep the hash they repeat.
  */
 export async function completePendingSignUp(db: Database, secret: string, userId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -83,11 +106,12 @@ export async function completePendingSignUp(db: Database, secret: string, userId
       .where(and(eq(pendingSignUps.secretHash, hashOf(secret)), eq(pendingSignUps.userId, userId), gt(pendingSignUps.expiresAt, now)))
       .for("update");
     if (!pending) return false;
-    const [{ live }] = await tx
-      .select({ live: count() })
+    const rivals = await tx
+      .select({ id: pendingSignUps.id })
       .from(pendingSignUps)
-      .where(and(eq(pendingSignUps.userId, userId), gt(pendingSignUps.expiresAt, now)));
-    const contested = live > 1;
+      .where(and(eq(pendingSignUps.userId, userId), gt(pendingSignUps.expiresAt, now), ne(pendingSignUps.passwordHash, pending.passwordHash)))
+      .limit(1);
+    const contested = rivals.length > 0;
     const consent = contested ? false : pending.marketingConsent;
     await tx
       .update(accounts)

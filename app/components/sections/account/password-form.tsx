@@ -15,7 +15,7 @@ const EMPTY: Record<PasswordField, string> = { newPassword: "", confirmPassword:
 
 /** Said when a contested sign-up was confirmed without a password (pending-sign-ups.server.ts). */
 const CHOOSE_PASSWORD_NOTICE =
-  "Your email address is confirmed. It was used for more than one sign-up, so no password was kept: choose your password here to log in with it next time.";
+  "Your email address is confirmed. It was used for sign-ups with different passwords, so none was kept: choose your password here to log in with it next time.";
 
 /** Spec 4 Update Password: a new password, typed twice. */
 export function UpdatePassword({ accountEmail, needsPassword = false }: { accountEmail: string; needsPassword?: boolean }) {
