@@ -585,6 +585,32 @@ describe(`discounts on ${testDriver}`, () => {
     expect(again[otherDate.id]).toBeUndefined();
   });
 
+  it.each([
+    ["another date", 90],
+    ["the same date", 0],
+  ])(
+    "keeps the £100 on a checkout paid the moment before the buyer starts one for %s, whose webhook has not come: the new one is full price",
+    async (_case, daysLater) => {
+      const edition = await editionFor(handle, { capacity: 20 });
+      const next = daysLater ? await editionFor(handle, { days: daysLater, capacity: 20 }) : edition;
+      const buyer = await person({ marketing: true });
+      const first = await checkout(services(), { courseId: edition.id, buyer });
+      const capture = capturingCheckout(services());
+      await capture.checkout.pay(first.sessionId, { method: "card", email: null });
+
+      const second = await checkout(services(), { courseId: next.id, buyer });
+      expect(await holdOf(handle, second.holdId)).toMatchObject({ status: "open", discountKind: null, amountDiscount: 0, amountTotal: 150_000 });
+      expect(await purchasesOf(edition.id)).toMatchObject([{ stripeSessionId: first.sessionId, status: "paid", amountDiscount: 10_000, userId: buyer.id }]);
+      const [after] = await handle.db.select({ claimed: users.giiSignupDiscountClaimed }).from(users).where(eq(users.id, buyer.id));
+      expect(after.claimed).toBe(true);
+
+      // The webhook that comes afterwards adds nothing.
+      for (const event of capture.events) await deliver(event);
+      expect(await purchasesOf(edition.id)).toHaveLength(1);
+      expect(await mailTo(buyer.email, "booking-confirmation")).toHaveLength(1);
+    },
+  );
+
   it("records a buyer's payment and starts their new checkout for the same date at the same moment, neither waiting on the other for ever", async () => {
     // Both lock the buyer's row, the edition and the holds, in the same order: crossed, the database would abort one (a deadlock).
     for (let round = 0; round < 8; round++) {

@@ -17,6 +17,7 @@ import { log } from "~/server/platform/log.server";
 import { consumeRateLimit, FORM_WINDOW_MS, TOO_MANY_REQUESTS_MESSAGE } from "~/server/platform/rate-limit.server";
 
 import { bestDiscount } from "./discounts.server";
+import { fulfilCheckout } from "./fulfilment.server";
 
 /** A Checkout Session lives 30 minutes (Stripe's shortest), with a margin for the call that opens it. */
 export const CHECKOUT_SESSION_MS = 30 * 60_000 + 30_000;
@@ -244,6 +245,33 @@ function paymentMethodsFor(amountTotal: number, currency: string, klarnaMaxAmoun
   return currency.toLowerCase() === "gbp" && amountTotal <= klarnaMaxAmount ? ["card", "klarna"] : ["card"];
 }
 
+function giveBackPlace(db: Database, holdId: string) {
+  return db.update(seatHolds).set({ status: "released", releasedAt: new Date() }).where(eq(seatHolds.id, holdId));
+}
+
+/**
+ * Ends the sessions of the checkouts a new one replaced (their holds are
+ * already released). One the buyer paid for at this very moment cannot be
+ * ended: it is recorded now, as its webhook would record it, and the answer is
+ * true, so that the new checkout is priced knowing it.
+ */
+async function closeReplacedSessions(services: AppServices, sessionIds: readonly string[]): Promise<boolean> {
+  let paidMeanwhile = false;
+  for (const sessionId of sessionIds) {
+    try {
+      await services.payments.expireCheckoutSession(sessionId);
+      if ((await services.payments.retrieveCheckoutSession(sessionId))?.status === "complete") {
+        paidMeanwhile = true;
+        await fulfilCheckout(services, sessionId);
+      }
+    } catch (error) {
+      // Its webhook records it like any late payment.
+      log.error(`Closing replaced checkout session ${sessionId} failed`, error);
+    }
+  }
+  return paidMeanwhile;
+}
+
 /**
  * Starts a checkout (design.md 5): the edition is checked, a place held and
  * the discount worked out in one transaction under the edition's row lock;
@@ -277,17 +305,15 @@ export async function startCheckout(
   }
   if (priced.length === 0) throw notAvailable();
 
-  const { hold, edition, discount, superseded } = await takeHold(db, priced, request, {
-    provider: payments.kind,
-    now,
-    today,
-    clientIp,
-    holdsPerAddress: env.checkoutHoldsPerAddress,
-  });
-  // Already released: a replaced session that cannot be expired (paid this instant) is recorded by its webhook like any late payment.
-  for (const sessionId of superseded) {
-    await payments.expireCheckoutSession(sessionId).catch((error: unknown) => log.error(`Expiring replaced checkout session ${sessionId} failed`, error));
+  const holdOptions = { provider: payments.kind, now, today, clientIp, holdsPerAddress: env.checkoutHoldsPerAddress };
+  let taken = await takeHold(db, priced, request, holdOptions);
+  // A replaced checkout paid at this very moment keeps its booking and its £100; this one starts again, without it.
+  if ((await closeReplacedSessions(services, taken.superseded)) && taken.discount?.kind === "signup") {
+    await giveBackPlace(db, taken.hold.id);
+    taken = await takeHold(db, priced, request, holdOptions);
+    await closeReplacedSessions(services, taken.superseded);
   }
+  const { hold, edition, discount } = taken;
   try {
     const session = await payments.createCheckoutSession({
       holdId: hold.id,
@@ -316,7 +342,7 @@ export async function startCheckout(
     return { sessionId: session.id, url: session.url, holdId: hold.id };
   } catch (error) {
     // No session, no hold: the place goes back at once.
-    await db.update(seatHolds).set({ status: "released", releasedAt: new Date() }).where(eq(seatHolds.id, hold.id));
+    await giveBackPlace(db, hold.id);
     if (error instanceof DomainError) throw error;
     log.error("Opening a checkout session failed", error);
     throw new UpstreamError(CHECKOUT_MESSAGES.failed);
