@@ -87,7 +87,7 @@ export default function AdminInbox({ loaderData, actionData }: Route.ComponentPr
               key={message.id}
               data-testid="inbox-message"
               data-read={message.read}
-              className={cn("rounded-lg border bg-white p-4", message.read ? "border-ink/10" : "border-l-4 border-gold-dark")}
+              className={cn("min-w-0 rounded-lg border bg-white p-4", message.read ? "border-ink/10" : "border-l-4 border-gold-dark")}
             >
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div className="min-w-0">

@@ -215,7 +215,9 @@ test.describe("the back office", () => {
     await message.getByRole("textbox", { name: "Full Name", exact: true }).fill("Dr Omar Haddad");
     await message.getByRole("textbox", { name: "Email Address", exact: true }).fill("omar@example.com");
     await message.getByRole("textbox", { name: "Subject", exact: true }).fill(subject);
-    await message.getByRole("textbox", { name: "Message", exact: true }).fill("Four of us would like the March dates.");
+    // A long unbroken link in it must wrap in the inbox, not widen the page.
+    const link = `https://example.com/${"dates".repeat(300)}`;
+    await message.getByRole("textbox", { name: "Message", exact: true }).fill(`Four of us would like the March dates. ${link}`);
     await message.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByText(/sent successfully/).first()).toBeVisible();
 
@@ -224,6 +226,8 @@ test.describe("the back office", () => {
     const item = page.getByTestId("inbox-message").filter({ hasText: subject });
     await expect(item).toContainText("Dr Omar Haddad");
     await expect(item).toContainText("Four of us would like the March dates.");
+    await expect(item).toContainText(link);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     await expect(item).toHaveAttribute("data-read", "false");
     await item.getByRole("button", { name: `Mark as read: ${subject}` }).click();
     await expect(item).toHaveAttribute("data-read", "true");

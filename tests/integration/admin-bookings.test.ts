@@ -162,6 +162,7 @@ describe(`the back office's editions and bookings on ${testDriver}`, () => {
       .where(and(eq(emailOutbox.toAddress, buyer.email), eq(emailOutbox.template, "booking-cancelled")));
     expect(mail).toHaveLength(1);
     expect(mail[0].text).toContain("Dear Omar,");
+    expect(mail[0].replyTo).toBe(services().env.mail.staffEmail);
     expect(mail[0].text).toContain("£1,500");
     const [entry] = await auditOf("booking.cancel", purchase.id);
     expect(entry).toMatchObject({ actorId: admin.id, before: { status: "paid", amountRefunded: 0 }, after: { status: "refunded", amountRefunded: 150_000 } });

@@ -220,6 +220,20 @@ describe("contact", () => {
     expect(mail.text).toContain(script);
   });
 
+  it("drops the direction overrides that would disguise a subject or message in the staff email", async () => {
+    const result = await call(contactAction, endpoints.contact.path, {
+      name: "Dr Sam Lee",
+      email: "bidi@example.com",
+      subject: "Invoice \u202egpj.exe\u202c urgent",
+      message: "See \u2067gpj.exe\u2069",
+    });
+    expect(result.status).toBe(200);
+    const [row] = await handle.db.select().from(contactMessages).where(eq(contactMessages.email, "bidi@example.com"));
+    expect({ subject: row.subject, message: row.message }).toEqual({ subject: "Invoice gpj.exe urgent", message: "See gpj.exe" });
+    const [mail] = await handle.db.select().from(emailOutbox).where(eq(emailOutbox.replyTo, "bidi@example.com"));
+    expect(mail.subject).toBe("Website message: Invoice gpj.exe urgent");
+  });
+
   it("takes an address with an apostrophe, as Irish names have, and replies to it", async () => {
     const result = await call(contactAction, endpoints.contact.path, {
       name: "Dr Dan O'Neil",

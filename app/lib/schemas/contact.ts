@@ -1,13 +1,13 @@
 import { z } from "zod";
 
-import { emailField, nameField, safeString, trimmed } from "./fields";
+import { emailField, nameField, safeString, trimmedText } from "./fields";
 
 const CONTACT_REQUIRED_MESSAGE = "All fields are required.";
 export const MAX_SUBJECT_LENGTH = 200;
 export const MAX_MESSAGE_LENGTH = 5000;
 
 const requiredText = (max: number, tooLong: string) =>
-  z.preprocess(trimmed, safeString({ error: CONTACT_REQUIRED_MESSAGE }).min(1, CONTACT_REQUIRED_MESSAGE).max(max, tooLong));
+  z.preprocess(trimmedText, safeString({ error: CONTACT_REQUIRED_MESSAGE }).min(1, CONTACT_REQUIRED_MESSAGE).max(max, tooLong));
 
 /** Spec 3 and 5: contact message {name, email, subject, message}, all required after trimming. */
 export const ContactMessageSchema = z.object({

@@ -46,6 +46,12 @@ export function nameTooLong(label: string) {
 /** Trims strings before validation; other values pass through to fail their type check. */
 export const trimmed = (value: unknown) => (typeof value === "string" ? value.trim() : value);
 
+/** The explicit direction overrides and isolates: no one types them, and in an email they can make "exe.jpg" of "gpj.exe". */
+const DIRECTION_OVERRIDES = /[\u202a-\u202e\u2066-\u2069]/g;
+
+/** Trimmed, without direction overrides: free text (a subject, a message) that goes into staff emails. */
+export const trimmedText = (value: unknown) => (typeof value === "string" ? value.replace(DIRECTION_OVERRIDES, "").trim() : value);
+
 /** A required, trimmed person's name with the form's message for "missing" and a label for "too long". */
 export function nameField(messages: { required: string; label: string }) {
   return z.preprocess(

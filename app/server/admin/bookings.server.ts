@@ -79,6 +79,8 @@ export async function cancelBooking(
     await enqueueEmail(tx, {
       template: "booking-cancelled",
       to: current.customerEmail,
+      // It asks the buyer to reply if they did not expect it: the reply reaches the institute, not the no-reply sender.
+      replyTo: services.env.mail.staffEmail,
       ...(await renderBookingCancelled({
         name: profile?.firstName ?? null,
         course: {
