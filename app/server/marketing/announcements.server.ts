@@ -87,14 +87,14 @@ export async function announceNewEdition(tx: Transaction, edition: AnnouncedEdit
 /**
  * The unsubscribe link in a new-date email sent for an interest registration:
  * that address hears about no more new dates from any of its registrations.
- * Null for an unknown or already used token.
+ * Null for an unknown token; a used one answers as it did the first time.
  */
 export async function unsubscribeFromInterest(db: Database, token: string): Promise<{ email: string } | null> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ email: interestRegistrations.email })
       .from(interestRegistrations)
-      .where(and(eq(interestRegistrations.unsubscribeToken, token), isNull(interestRegistrations.unsubscribedAt)))
+      .where(eq(interestRegistrations.unsubscribeToken, token))
       .for("update");
     if (!row) return null;
     await tx
