@@ -28,10 +28,12 @@ export function isEmailAddress(value: string): boolean {
   return value.length <= MAX_EMAIL_LENGTH && EMAIL_PATTERN.test(value);
 }
 
+/** The explicit direction overrides and isolates: no one types them, and in an email they can make "exe.jpg" of "gpj.exe". */
+const DIRECTION_OVERRIDES = "\\u202a-\\u202e\\u2066-\\u2069";
+
 /** A name may be put in an email, so it is plain text of at most MAX_NAME_LENGTH characters, and no web address. */
 // Control characters are exactly what this refuses, with the direction overrides that would reverse a name in a staff email.
-// eslint-disable-next-line no-control-regex
-const NOT_PLAIN_TEXT = /[\u0000-\u001f\u007f<>\u202a-\u202e\u2066-\u2069]/;
+const NOT_PLAIN_TEXT = new RegExp(`[\\u0000-\\u001f\\u007f<>${DIRECTION_OVERRIDES}]`);
 const WEB_ADDRESS = /:\/\/|\bwww\.|\bhttps?:|[a-z0-9-]\.(?:com|net|org|info|biz|io|co|uk|ru|cn|xyz|top|online|site|link|click|ly|me|app|shop|live)\b/i;
 export const NAME_NOT_PLAIN_MESSAGE = "Please enter a name as plain text, without a web address.";
 
@@ -46,11 +48,10 @@ export function nameTooLong(label: string) {
 /** Trims strings before validation; other values pass through to fail their type check. */
 export const trimmed = (value: unknown) => (typeof value === "string" ? value.trim() : value);
 
-/** The explicit direction overrides and isolates: no one types them, and in an email they can make "exe.jpg" of "gpj.exe". */
-const DIRECTION_OVERRIDES = /[\u202a-\u202e\u2066-\u2069]/g;
+const ANY_DIRECTION_OVERRIDE = new RegExp(`[${DIRECTION_OVERRIDES}]`, "g");
 
 /** Trimmed, without direction overrides: free text (a subject, a message) that goes into staff emails. */
-export const trimmedText = (value: unknown) => (typeof value === "string" ? value.replace(DIRECTION_OVERRIDES, "").trim() : value);
+export const trimmedText = (value: unknown) => (typeof value === "string" ? value.replace(ANY_DIRECTION_OVERRIDE, "").trim() : value);
 
 /** A required, trimmed person's name with the form's message for "missing" and a label for "too long". */
 export function nameField(messages: { required: string; label: string }) {
