@@ -1,4 +1,4 @@
-import { expect, hydrated, test } from "./fixtures";
+import { expect, hydrated, signInAs, test } from "./fixtures";
 
 test.describe("site shell on desktop", () => {
   test("top navigation links and logo", async ({ page }) => {
@@ -190,4 +190,26 @@ test.describe("demo ribbon", () => {
     await expect(page.getByRole("note", { name: "Demo mode" })).toBeHidden();
     expect(await page.evaluate(() => document.documentElement.classList.contains("demo-ribbon-dismissed"))).toBe(true);
   });
+});
+
+test.describe("logout on a page whose lower parts are still waiting for their code", () => {
+  for (const path of ["/", "/courses/full-arch", "/upcoming-events"]) {
+    test(`${path}: Logout shows 'Loading...', then the toast and /auth, without scrolling`, async ({ page, data, context, baseURL }) => {
+      const dentist = await data.person({ firstName: "Wait", lastName: "Ing" });
+      await signInAs(context, dentist, baseURL!);
+      await page.goto(path);
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route("**/auth/logout*", async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
+      await expect(page.getByRole("banner").getByText("Loading...").first()).toBeVisible();
+      release();
+      await expect(page.getByText("You have been logged out.")).toBeVisible();
+      await expect(page).toHaveURL(/\/auth$/);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    });
+  }
 });

@@ -27,7 +27,10 @@ export function useLogout() {
   }, [fetcher.state, fetcher.data, navigate, revalidate]);
   return {
     busy: fetcher.state !== "idle",
-    logout: () => void fetcher.submit(null, { method: "post", action: "/auth/logout", defaultShouldRevalidate: false }),
+    // flushSync: as a transition, the router's update would wait for the parts of the page still waiting for
+    // their code (hydrate-on-visible.tsx), which on /, /courses/full-arch and /upcoming-events held the whole
+    // logout until the visitor scrolled them into view. Made at once, it has React render those parts afresh.
+    logout: () => void fetcher.submit(null, { method: "post", action: "/auth/logout", defaultShouldRevalidate: false, flushSync: true }),
   };
 }
 
