@@ -100,7 +100,7 @@ const TERMS_COURSE = {
   price: "£9,995 GBP",
 } as const;
 
-const paymentMethods = PROVIDERS.cardPayments.methods.join(", ");
+const paymentMethods = (type: "conjunction" | "disjunction") => new Intl.ListFormat("en-GB", { type }).format(PROVIDERS.cardPayments.methods);
 const address = `${SITE.dubaiAddress.building}, ${SITE.dubaiAddress.area}, ${SITE.dubaiAddress.city}, ${SITE.dubaiAddress.country}`;
 
 export const TERMS: LegalDocument = {
@@ -153,7 +153,7 @@ export const TERMS: LegalDocument = {
       heading: "Payment",
       blocks: [
         p(
-          `Card payments are handled by our ${PROVIDERS.cardPayments.role}, ${PROVIDERS.cardPayments.name}. You can pay with ${paymentMethods}. Your card details go straight to ${PROVIDERS.cardPayments.name}; we never see or store them.`,
+          `Card payments are handled by our ${PROVIDERS.cardPayments.role}, ${PROVIDERS.cardPayments.name}. You can pay with ${paymentMethods("disjunction")}. Your card details go straight to ${PROVIDERS.cardPayments.name}; we never see or store them.`,
         ),
         p(
           `You may also be able to pay in instalments through our ${PROVIDERS.instalments.role}, ${PROVIDERS.instalments.name}. The number of instalments and their amounts are as offered at checkout. An instalment plan is a separate agreement between you and ${PROVIDERS.instalments.name}, which decides whether to approve it under its own terms.`,
@@ -206,7 +206,7 @@ export const TERMS: LegalDocument = {
       blocks: [
         p("We rely on these companies to run bookings and this website:"),
         list(
-          `${PROVIDERS.cardPayments.name}, our ${PROVIDERS.cardPayments.role}, for ${paymentMethods};`,
+          `${PROVIDERS.cardPayments.name}, our ${PROVIDERS.cardPayments.role}, for ${paymentMethods("conjunction")};`,
           `${PROVIDERS.instalments.name}, our ${PROVIDERS.instalments.role};`,
           `${PROVIDERS.email.name}, our ${PROVIDERS.email.role}, which sends your confirmation and other emails;`,
           `${PROVIDERS.hosting.name}, our ${PROVIDERS.hosting.role}, which runs this website.`,

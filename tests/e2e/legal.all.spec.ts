@@ -48,10 +48,11 @@ test.describe("terms and conditions", () => {
   test("names the payment methods and providers, with instalments as offered at checkout and no placeholder", async ({ page }) => {
     const payment = page.locator("section#payment");
     await expect(payment).toContainText("card payment provider, Stripe");
-    await expect(payment).toContainText("Visa, Mastercard, American Express, Apple Pay, Google Pay");
+    await expect(payment).toContainText("You can pay with Visa, Mastercard, American Express, Apple Pay or Google Pay.");
     await expect(payment).toContainText("instalment provider, Klarna");
     await expect(payment).toContainText("as offered at checkout");
     const providers = page.locator("section#providers");
+    await expect(providers).toContainText("for Visa, Mastercard, American Express, Apple Pay and Google Pay;");
     for (const provider of [
       "Stripe, our card payment provider",
       "Klarna, our instalment provider",
