@@ -13,6 +13,8 @@ export interface PageEntry {
 
 /** Where a visitor who must sign in is sent: /auth says 'Please log in to view your account.' */
 export const LOGIN_REQUIRED_PATH = "/auth?notice=login-required";
+/** Where an anonymous visitor to the back office is sent: /auth names the dashboard they asked for. */
+export const ADMIN_LOGIN_REQUIRED_PATH = "/auth?notice=admin-login-required";
 
 export const PAGES: readonly PageEntry[] = [
   { path: "", file: "routes/home.tsx", sitemap: { priority: 1, changefreq: "weekly" } },

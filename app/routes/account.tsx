@@ -89,7 +89,7 @@ export async function action(args: Route.ActionArgs) {
   }
 
   if (intent === "password") {
-    if (!user) return answer({ ok: false, signedOut: true, message: PASSWORD_LOGIN_REQUIRED }, 401);
+    if (!user) return answer({ ok: false, signedOut: true, message: passwordSaveError(PASSWORD_LOGIN_REQUIRED) }, 401);
     const parsed = NewPasswordSchema.safeParse({ newPassword: form.get("newPassword"), confirmPassword: form.get("confirmPassword") });
     if (!parsed.success) {
       return answer({ ok: false, message: firstIssueMessage(parsed.error), fieldErrors: fieldErrors(parsed.error) }, 400);

@@ -17,6 +17,7 @@ import type { Route } from "./+types/auth";
 /** Why someone was sent here: shown above the form. */
 const NOTICES = {
   "login-required": "Please log in to view your account.",
+  "admin-login-required": "Please log in to view the admin dashboard.",
   "link-invalid": "This confirmation link is no longer valid. If you have confirmed your email, please log in; otherwise sign up again for a new link.",
 } as const;
 

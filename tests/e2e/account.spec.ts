@@ -257,6 +257,24 @@ test("when the session has ended, saving says so and goes to login", async ({ pa
   await expect(page.getByRole("status").filter({ hasText: "Please log in to view your account." }).first()).toBeVisible();
 });
 
+test("when the session has ended, a password change fails in spec 8's words and goes to login", async ({
+  page,
+  context,
+  account: _account,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/Failed to load resource: the server responded with a status of 401/);
+  await context.clearCookies();
+  const form = passwordForm(page);
+  await form.getByLabel("New Password", { exact: true }).fill("ended-pass-1");
+  await form.getByLabel("Confirm New Password").fill("ended-pass-1");
+  await form.getByRole("button", { name: "Update Password" }).click();
+  await expect(
+    page.locator("[data-sonner-toast]").getByText("Error updating password: You must be logged in to update your password.", { exact: true }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\?notice=login-required$/);
+});
+
 test("a save or a logout whose request is lost says so in spec 8's words, and the page and what was typed stay", async ({
   page,
   account: _account,

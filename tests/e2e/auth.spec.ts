@@ -288,8 +288,9 @@ test.describe("password reset", () => {
 test.describe("admin guard", () => {
   test("anonymous visitors go to /auth, people who are not admins to /account, admins see the dashboard", async ({ page, request }) => {
     await page.goto("/admin");
-    await expect(page).toHaveURL(/\/auth\?notice=login-required/);
-    await expect(page.getByText("Please log in to view your account.").first()).toBeVisible();
+    await expect(page).toHaveURL(/\/auth\?notice=admin-login-required$/);
+    await expect(page.getByText("Please log in to view the admin dashboard.").first()).toBeVisible();
+    await expect(page.getByText("Please log in to view your account.")).toHaveCount(0);
 
     const email = uniqueEmail("not-admin");
     await signUp(page, email);

@@ -414,7 +414,7 @@ describe("password change", () => {
     const answer = await postAccount(null, { intent: "password", newPassword: "new-password", confirmPassword: "new-password" });
     expect(answer).toEqual({
       status: 401,
-      body: { ok: false, signedOut: true, message: "You must be logged in to update your password." },
+      body: { ok: false, signedOut: true, message: "Error updating password: You must be logged in to update your password." },
     });
   });
 

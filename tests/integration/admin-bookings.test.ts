@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 
-import { LOGIN_REQUIRED_PATH } from "~/lib/pages";
+import { ADMIN_LOGIN_REQUIRED_PATH } from "~/lib/pages";
 import * as editionsRoute from "~/routes/admin.editions";
 import * as editionRoute from "~/routes/admin.editions.$courseId";
 import * as csvRoute from "~/routes/admin.editions.$courseId.attendees.csv";
@@ -288,7 +288,7 @@ describe(`the back office's editions and bookings on ${testDriver}`, () => {
     const params = { courseId: edition.id };
     const before = await tableCounts(handle.db);
     for (const [who, location] of [
-      [null, LOGIN_REQUIRED_PATH],
+      [null, ADMIN_LOGIN_REQUIRED_PATH],
       [dentist, "/account"],
     ] as const) {
       const calls = [

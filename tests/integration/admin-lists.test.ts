@@ -273,7 +273,7 @@ describe(`the admin lists on ${testDriver}`, () => {
     it.each(reads)("%s: anonymous to /auth, a signed-in non-admin to /account, with no data", async (path, loader) => {
       const visitor = await person();
       for (const [who, location] of [
-        [undefined, "/auth?notice=login-required"],
+        [undefined, "/auth?notice=admin-login-required"],
         [visitor, "/account"],
       ] as const) {
         const answer = await (loader as (args: ReturnType<typeof get>) => Promise<unknown>)(get(path, who)).catch((thrown: unknown) => thrown);
@@ -287,7 +287,7 @@ describe(`the admin lists on ${testDriver}`, () => {
     it("the inbox's action: anonymous and non-admin posts are redirected and mark nothing", async () => {
       const visitor = await person();
       for (const [who, location] of [
-        [undefined, "/auth?notice=login-required"],
+        [undefined, "/auth?notice=admin-login-required"],
         [visitor, "/account"],
       ] as const) {
         const thrown = await inboxAction(post("/admin/inbox", { intent: "read", id: olderId }, who)).catch((error: unknown) => error);

@@ -288,7 +288,7 @@ describe(`who may schedule and delete on ${testDriver}`, () => {
     const page = (cookie?: string) => new Request(`${TEST_SITE_URL}/admin`, { headers: cookie ? { Cookie: cookie } : {} });
     for (const [cookie, location] of [
       [someone.cookie, "/account"],
-      [undefined, "/auth?notice=login-required"],
+      [undefined, "/auth?notice=admin-login-required"],
     ] as const) {
       for (const answer of [
         await settle(() => dashboardLoader(routeArgs(page(cookie), handle))),

@@ -142,7 +142,7 @@ describe(`/admin/outbox on ${testDriver}`, () => {
     const { id } = await rowOf("guarded@example.com");
     const visitor = await person();
     for (const [who, location] of [
-      [undefined, "/auth?notice=login-required"],
+      [undefined, "/auth?notice=admin-login-required"],
       [visitor, "/account"],
     ] as const) {
       for (const answer of [

@@ -1,6 +1,6 @@
 import { createContext, data, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
 
-import { LOGIN_REQUIRED_PATH } from "~/lib/pages";
+import { ADMIN_LOGIN_REQUIRED_PATH, LOGIN_REQUIRED_PATH } from "~/lib/pages";
 import { getSessionUser, isAdmin, type SessionUser } from "~/server/auth/session.server";
 import { appServices, requestInfoContext } from "~/server/platform/context.server";
 
@@ -96,7 +96,7 @@ export function adminRoute(): RouteGuard {
   return guard("admin", async (args, next) => {
     checkPageAction(args);
     const user = await currentUser(args);
-    if (!user) throw redirect(LOGIN_REQUIRED_PATH);
+    if (!user) throw redirect(ADMIN_LOGIN_REQUIRED_PATH);
     if (!(await isAdmin(appServices(args.context).database.db, user.id))) throw redirect("/account");
     return next();
   });
