@@ -327,6 +327,37 @@ test.describe("training environment carousel", () => {
     }
   });
 
+  test("its controls stay where the server drew them when its code arrives, and its slide show can be paused", async ({ page }) => {
+    const code = await holdCode(page, "training-environment");
+    await page.goto("/");
+    const carousel = carouselOf(page);
+    await carousel.scrollIntoViewIfNeeded();
+    await expect.poll(() => code.asked.length).toBe(1);
+    // Where Next sits in the carousel (the page may scroll meanwhile).
+    const placeOfNext = () =>
+      carousel.getByRole("button", { name: "Next slide" }).evaluate((next) => {
+        const [button, region] = [next.getBoundingClientRect(), next.closest("section")!.getBoundingClientRect()];
+        return { x: button.x - region.x, y: button.y - region.y };
+      });
+    const drawn = await placeOfNext();
+    code.release();
+    const pause = carousel.getByRole("button", { name: "Pause automatic slide show" });
+    await expect(async () => {
+      await pause.click({ timeout: 500 });
+      await expect(carousel.getByRole("button", { name: "Start automatic slide show" })).toBeVisible({ timeout: 500 });
+    }).toPass();
+    expect(await placeOfNext()).toEqual(drawn);
+  });
+
+  test("without motion there is no slide show to pause", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto("/");
+    const carousel = carouselOf(page);
+    await carousel.scrollIntoViewIfNeeded();
+    await expect(carousel.getByRole("button", { name: "Next slide" })).toBeVisible();
+    await expect(carousel.getByRole("button", { name: /automatic slide show/ })).toBeHidden();
+  });
+
   test("does not advance while hovered, and wraps from the last slide to the first", async ({ page }) => {
     await page.goto("/");
     const carousel = carouselOf(page);

@@ -187,13 +187,14 @@ export function Carousel({
           <button type="button" aria-label="Next slide" onClick={scrollNext} disabled={!canNext} className={controlClass}>
             <ChevronRight aria-hidden="true" className="size-5" />
           </button>
-          {autoplayMs !== undefined && !reducedMotion && (
-            // WCAG 2.2.2: moving content needs a way to stop it.
+          {autoplayMs !== undefined && (
+            // WCAG 2.2.2: moving content needs a way to stop it. Without motion there is nothing to stop: the media
+            // query hides it, not the script, so the server's HTML has it too and no control moves when the code arrives.
             <button
               type="button"
               aria-label={pausedByUser ? "Start automatic slide show" : "Pause automatic slide show"}
               onClick={() => setPausedByUser((paused) => !paused)}
-              className={controlClass}
+              className={cn(controlClass, "motion-reduce:hidden")}
             >
               {pausedByUser ? <Play aria-hidden="true" className="size-4" /> : <Pause aria-hidden="true" className="size-4" />}
             </button>
