@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 
 import { expect, logInThroughUi, test } from "./accounts";
+import { holdRequests } from "./fixtures";
 
 const profileForm = (page: Page) => page.getByRole("form", { name: "Profile Details" });
 const passwordForm = (page: Page) => page.getByRole("form", { name: "Update Password" });
@@ -14,17 +15,6 @@ async function choose(page: Page, select: Locator, option: string) {
   await select.click();
   await page.getByRole("option", { name: option, exact: true }).click();
   await expect(select).toHaveText(option);
-}
-
-/** Holds matching requests until released, so a busy state can be seen. */
-async function hold(page: Page, url: string | RegExp) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(url, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
 }
 
 test("an anonymous visitor is sent to /auth and told to log in", async ({ page }) => {
@@ -123,7 +113,7 @@ test("saves the profile (trimmed, with a busy state) and it is still there after
   await choose(page, form.getByLabel("Country of Residence"), "United Arab Emirates");
   await form.getByLabel("Instagram Profile").fill("https://www.instagram.com/dr.amelia_hart/");
 
-  const release = await hold(page, ACCOUNT_ACTION);
+  const release = await holdRequests(page, ACCOUNT_ACTION);
   await form.getByRole("button", { name: "Save Changes" }).click();
   await expect(form.getByRole("button", { name: "Saving..." })).toBeDisabled();
   await expect(form.getByLabel("First Name")).toBeDisabled();
@@ -173,7 +163,7 @@ test("changes the password; after logging out, only the new password logs in", a
 
   await form.getByLabel("New Password", { exact: true }).fill("second-password-2");
   await form.getByLabel("Confirm New Password").fill("second-password-2");
-  const release = await hold(page, ACCOUNT_ACTION);
+  const release = await holdRequests(page, ACCOUNT_ACTION);
   await update.click();
   await expect(form.getByRole("button", { name: "Updating..." })).toBeDisabled();
   release();
@@ -247,7 +237,7 @@ test("when the session has ended, saving says so and goes to login", async ({ pa
   allowConsoleErrors(/Failed to load resource: the server responded with a status of 401/);
   await context.clearCookies();
   // Holds the login page's data, so the page can be seen saying where it is going.
-  const release = await hold(page, /\/auth\.data(\?|$)/);
+  const release = await holdRequests(page, /\/auth\.data(\?|$)/);
   await profileForm(page).getByLabel("First Name").fill("Someone Else");
   await profileForm(page).getByRole("button", { name: "Save Changes" }).click();
   await expect(page.locator("[data-sonner-toast]").getByText("You must be logged in to update your profile.", { exact: true })).toBeVisible();

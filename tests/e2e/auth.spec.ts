@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 
-import { expect, test } from "./fixtures";
+import { expect, holdRequests, test } from "./fixtures";
 import { extractLinks, latestEmailTo } from "./mailbox";
 
 const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -222,12 +222,7 @@ test.describe("login and logout", () => {
     await expect(page.getByText("Login successful! Redirecting...").first()).toBeVisible();
     await expect(page).toHaveURL(/\/account/);
 
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/auth/logout*", async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/auth/logout*");
     await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
     await expect(page.getByRole("banner").getByText("Loading...").first()).toBeVisible();
     release();

@@ -15,6 +15,17 @@ export async function hydrated(page: Page) {
   await page.locator('html[data-hydrated], html:not(:has(script[type="module"]))').waitFor({ state: "attached" });
 }
 
+/** Holds the requests matching `url` until released, so a busy state can be seen. */
+export async function holdRequests(page: Page, url: string | RegExp) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Holds the browser's requests for a part's code (`/assets/<part>-<hash>.js`) until released; `asked` lists them. */
 export async function holdCode(page: Page, part: string) {
   let release = () => {};

@@ -1,20 +1,9 @@
 import type { Page } from "@playwright/test";
 
-import { expect, test } from "./fixtures";
+import { expect, holdRequests, test } from "./fixtures";
 import { extractLinks, latestEmailTo } from "./mailbox";
 
 const unique = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-
-/** Holds the endpoint's answer until released, so the busy state can be seen. */
-async function holdEndpoint(page: Page, path: string) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(`**${path}`, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 /** Makes the endpoint answer as given from now on: a status with a body, or a network failure. */
 async function answerWith(page: Page, path: string, answer: { status: number; json?: unknown; html?: string } | "network-failure") {
@@ -49,7 +38,7 @@ test.describe("newsletter signup", () => {
     await page.goto("/");
     await form(page).getByLabel("Name (optional)").fill("Dr Nadia Rahman");
     await form(page).getByLabel("Email address").fill(`  ${email}  `);
-    const release = await holdEndpoint(page, path);
+    const release = await holdRequests(page, `**${path}`);
     await form(page).getByRole("button", { name: "Subscribe" }).click();
     await expect(form(page).getByRole("button", { name: "Subscribing..." })).toBeDisabled();
     await expect(form(page).getByLabel("Email address")).toBeDisabled();
@@ -143,7 +132,7 @@ test.describe("register interest", () => {
     await form(page).getByLabel("Email Address").fill(email);
     await form(page).getByLabel("Level 2 - Ultimate Full Arch Live Course").check();
     await form(page).getByLabel("Hard and Soft Tissue Grafting Course").check();
-    const release = await holdEndpoint(page, path);
+    const release = await holdRequests(page, `**${path}`);
     await form(page).getByRole("button", { name: "Register Interest" }).click();
     await expect(form(page).getByRole("button", { name: "Submitting..." })).toBeDisabled();
     release();
@@ -220,7 +209,7 @@ test.describe("contact form", () => {
       subject: "Level 3 availability",
       message: "Is there space in the next edition? <script>alert(1)</script>",
     });
-    const release = await holdEndpoint(page, path);
+    const release = await holdRequests(page, `**${path}`);
     await form(page).getByRole("button", { name: "Send Message" }).click();
     await expect(form(page).getByRole("button", { name: "Sending..." })).toBeDisabled();
     for (const label of ["Full Name", "Email Address", "Subject", "Message"]) await expect(form(page).getByLabel(label)).toBeDisabled();
