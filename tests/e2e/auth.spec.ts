@@ -129,6 +129,44 @@ test.describe("sign-up", () => {
     await submit.click();
     await expect(form.getByRole("alert")).toHaveText("Password should be at least 6 characters.");
   });
+
+  test("the tabs change at once, offline too, with the address naming the tab; a link naming a tab still picks it", async ({ page }) => {
+    await page.goto("/auth?notice=login-required");
+    const asked: string[] = [];
+    // The page's data or a new document: what a router navigation would ask the server for.
+    page.on("request", (request) => ["fetch", "document"].includes(request.resourceType()) && asked.push(request.url()));
+    await page.context().setOffline(true);
+
+    await page.getByRole("tab", { name: "Create Account" }).click();
+    await expect(page.getByRole("form", { name: "Create Account" })).toBeVisible();
+    expect(new URL(page.url()).search).toBe("?view=sign_up");
+    await page.getByRole("tab", { name: "Login" }).click();
+    await expect(page.getByRole("form", { name: "Login" })).toBeVisible();
+    expect(new URL(page.url()).search).toBe("?view=sign_in");
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByRole("tab", { name: "Create Account" })).toHaveAttribute("aria-selected", "true");
+    expect(asked).toEqual([]);
+    await expect(page.getByText("Unexpected Application Error!")).toHaveCount(0);
+
+    await page.context().setOffline(false);
+    await page.reload();
+    await expect(page.getByRole("tab", { name: "Create Account" })).toHaveAttribute("aria-selected", "true");
+
+    await page.goto("/booking");
+    await page.getByRole("link", { name: "create an account" }).click();
+    await expect(page.getByRole("tab", { name: "Create Account" })).toHaveAttribute("aria-selected", "true");
+    await page.getByRole("tab", { name: "Login" }).click();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/booking$/);
+    await page.goForward();
+    await expect(page).toHaveURL(/\/auth\?view=sign_in$/);
+    await expect(page.getByRole("tab", { name: "Login" })).toHaveAttribute("aria-selected", "true");
+    // A link to /auth overrides the tab chosen before it.
+    await page.getByRole("tab", { name: "Create Account" }).click();
+    await page.getByRole("banner").getByRole("link", { name: "Login / Sign Up" }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole("tab", { name: "Login" })).toHaveAttribute("aria-selected", "true");
+  });
 });
 
 test.describe("login and logout", () => {
@@ -158,7 +196,7 @@ test.describe("login and logout", () => {
   test("a login or a sign-up whose request is lost says so in spec 8's words, and the form keeps what was typed", async ({ page, allowConsoleErrors }) => {
     allowConsoleErrors(/Failed to load resource|ERR_FAILED|ERR_INTERNET_DISCONNECTED/);
     await page.goto("/auth");
-    // The forms' posts are lost; moving between the tabs still loads.
+    // The forms' posts are lost.
     await page.route(/\/auth\.data(\?|$)/, (route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue()));
     const email = uniqueEmail("lost");
     const login = page.getByRole("form", { name: "Login" });

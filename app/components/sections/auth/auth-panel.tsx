@@ -1,7 +1,7 @@
 import { Award, CalendarCheck, GraduationCap, PoundSterling } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { useFetcher, useNavigate, useSearchParams } from "react-router";
+import { useFetcher, useLocation, useNavigate, useSearchParams } from "react-router";
 import type { z } from "zod";
 
 import { Button } from "~/components/ui/button";
@@ -173,9 +173,25 @@ function SignUpForm() {
 }
 
 export function AuthPanel({ initialView, notice }: { initialView: "sign_in" | "sign_up"; notice?: string }) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const { key: navigationKey } = useLocation();
   const [forgotOpen, setForgotOpen] = useState(false);
-  const view = searchParams.get("view") === "sign_up" ? "sign_up" : searchParams.get("view") === "sign_in" ? "sign_in" : initialView;
+  const viewAsked = searchParams.get("view") === "sign_up" ? "sign_up" : searchParams.get("view") === "sign_in" ? "sign_in" : initialView;
+  // The tab chosen here holds until the next navigation (a link naming a tab, back or forward), which picks its own.
+  const [chosen, setChosen] = useState<{ view: string; navigationKey: string }>();
+  const view = chosen?.navigationKey === navigationKey ? chosen.view : viewAsked;
+
+  /**
+   * A tab changes at once, with no round trip to the server (none is possible
+   * offline): the address changes in place, so that a reload or a shared link
+   * opens the same tab, rather than by a navigation that loads the page's data again.
+   */
+  const showView = (next: string) => {
+    setChosen({ view: next, navigationKey });
+    const url = new URL(window.location.href);
+    url.search = new URLSearchParams({ view: next }).toString();
+    window.history.replaceState(window.history.state, "", url);
+  };
 
   useEffect(() => {
     if (notice) toast.info(notice);
@@ -206,7 +222,7 @@ export function AuthPanel({ initialView, notice }: { initialView: "sign_in" | "s
             {notice}
           </p>
         )}
-        <Tabs.Root value={view} onValueChange={(value) => setSearchParams({ view: value }, { replace: true, preventScrollReset: true })}>
+        <Tabs.Root value={view} onValueChange={showView}>
           <Tabs.List aria-label="Login or create an account" className="mb-6 grid grid-cols-2 rounded-lg bg-mist p-1">
             {[
               ["sign_in", "Login"],
