@@ -4,6 +4,8 @@ import onHeaders from "on-headers";
 import { carriesCredential } from "~/server/auth/session.server";
 import type { RequestRoute } from "~/server/platform/context.server";
 
+import { routedPath } from "./routed-path";
+
 /** Pages and calls that are always about one visitor, signed in or not. */
 const PERSONAL_PATHS = [
   /^\/account(\/|\.data$|$)/,
@@ -27,7 +29,8 @@ export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=10, stale-while
 
 /** True when the answer depends on who asks: a personal page or call, a session, a bearer token. */
 export function isPersonalRequest(req: Request): boolean {
-  return PERSONAL_PATHS.some((pattern) => pattern.test(req.path)) || carriesCredential(req.get("cookie"), req.get("authorization"));
+  const path = routedPath(req);
+  return PERSONAL_PATHS.some((pattern) => pattern.test(path)) || carriesCredential(req.get("cookie"), req.get("authorization"));
 }
 
 /**

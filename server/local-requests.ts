@@ -2,6 +2,8 @@ import { isIP } from "node:net";
 
 import type { Request, RequestHandler } from "express";
 
+import { routedPath } from "./routed-path";
+
 /** Logged once at start-up while the built-in providers are on. */
 export const DEMO_MODE_WARNING =
   "Demo mode: payments are simulated and emails stay in the built-in mailbox at /dev/mailbox (open to this machine only). A real deployment sets DATABASE_URL, or LOCAL_PROVIDERS=0.";
@@ -30,7 +32,7 @@ const DEV_PATH = /^\/dev(\/|\.data$|$)/;
  */
 export function devRoutesForLocalRequestsOnly(localProviders: boolean): RequestHandler {
   return (req, res, next) => {
-    if (!DEV_PATH.test(req.path) || (localProviders && isLocalRequest(req))) return next();
+    if (!DEV_PATH.test(routedPath(req)) || (localProviders && isLocalRequest(req))) return next();
     res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not Found");
   };
 }

@@ -67,6 +67,24 @@ describe("the built-in mailbox (and every /dev route)", () => {
     expect(post.status).toBe(404);
   });
 
+  it("is the same route in other letters or percent-encoded: hidden from others, and this machine's page is never kept for them", async () => {
+    const forwarded = { "X-Forwarded-For": "203.0.113.9" };
+    for (const path of [`/Dev/mailbox/${messageId}`, `/DEV/MAILBOX/${messageId}`, `/%64ev/mailbox/${messageId}`, "/Dev/mailbox", "/%64ev/mailbox.data"]) {
+      const local = await rawRequest(demo.url, { path });
+      expect(local.status, path).toBe(200);
+      // Asked again from elsewhere over the next moments, while the page cache would still have kept it.
+      for (let attempt = 0; attempt < 5; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const remote = await rawRequest(demo.url, { path, headers: forwarded });
+        expect(remote.status, path).toBe(404);
+        expect(remote.body, path).not.toContain("secret-token");
+        expect(remote.body, path).not.toContain("Reset your password");
+      }
+      expect(local.headers["cache-control"], path).toBe("private, no-store");
+      expect(local.headers["x-cache"], path).toBeUndefined();
+    }
+  });
+
   it("does not exist at all when local providers are off, even for this machine", async () => {
     for (const path of ["/dev/mailbox", "/dev/mailbox.data", "/dev/mailbox/messages.json"]) {
       expect((await rawRequest(deployed.url, { path })).status, path).toBe(404);
