@@ -250,6 +250,36 @@ describe(`starting a checkout on ${testDriver}`, () => {
     expect(await placesLeft(edition.id)).toBe(3);
   });
 
+  it("answers a checkout that the buyer's own newer one replaced while it opened (a second press, another tab) with a 409 that says so, not a server error", async () => {
+    const edition = await editionFor(handle, { capacity: 3 });
+    const buyer = await person();
+    const base = services();
+    let newer: Awaited<ReturnType<typeof startCheckout>> | undefined;
+    let firstSessionId: string | undefined;
+    const racing = {
+      ...base,
+      payments: {
+        ...base.payments,
+        // While the first checkout's session opens, the same buyer starts another for the same date.
+        async createCheckoutSession(request: Parameters<typeof base.payments.createCheckoutSession>[0]) {
+          const session = await base.payments.createCheckoutSession(request);
+          if (!newer) {
+            firstSessionId = session.id;
+            newer = await startCheckout(base, { courseId: edition.id, buyer }, { clientIp: "192.0.2.60" });
+          }
+          return session;
+        },
+      },
+    };
+    const first = startCheckout(racing, { courseId: edition.id, buyer }, { clientIp: "192.0.2.60" });
+    await expect(first).rejects.toBeInstanceOf(UnavailableError);
+    await expect(first).rejects.toThrow(CHECKOUT_MESSAGES.replaced);
+    // The newer checkout carries on with the one place; the first one's session is closed.
+    expect((await holdOf(handle, newer!.holdId)).status).toBe("open");
+    expect((await builtInCheckout(base).session(firstSessionId!))?.status).toBe("expired");
+    expect(await placesLeft(edition.id)).toBe(2);
+  });
+
   it("limits checkouts per address to CHECKOUT_RATE_LIMIT in ten minutes", async () => {
     const limited = testServices(handle, testEnv({ CHECKOUT_RATE_LIMIT: "2" }));
     const edition = await editionFor(handle, { capacity: 10 });

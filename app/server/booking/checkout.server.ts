@@ -245,6 +245,16 @@ function paymentMethodsFor(amountTotal: number, currency: string, klarnaMaxAmoun
   return currency.toLowerCase() === "gbp" && amountTotal <= klarnaMaxAmount ? ["card", "klarna"] : ["card"];
 }
 
+/**
+ * Whether a hold was released while its session opened because the same buyer
+ * started a newer checkout (a second press, another tab): that one has its
+ * place, so this one's end is no failure of ours.
+ */
+async function replacedByBuyer(db: Database, holdId: string): Promise<boolean> {
+  const [hold] = await db.select({ userId: seatHolds.userId, status: seatHolds.status }).from(seatHolds).where(eq(seatHolds.id, holdId));
+  return hold?.status === "released" && hold.userId !== null;
+}
+
 function giveBackPlace(db: Database, holdId: string) {
   return db.update(seatHolds).set({ status: "released", releasedAt: new Date() }).where(eq(seatHolds.id, holdId));
 }
@@ -337,7 +347,7 @@ export async function startCheckout(
     // The hold is gone (released meanwhile, or lost to a database crash before it reached the disk): no link to pay for nothing.
     if (opened.length === 0) {
       await payments.expireCheckoutSession(session.id);
-      throw new UpstreamError(CHECKOUT_MESSAGES.failed);
+      throw (await replacedByBuyer(db, hold.id)) ? new UnavailableError(CHECKOUT_MESSAGES.replaced) : new UpstreamError(CHECKOUT_MESSAGES.failed);
     }
     return { sessionId: session.id, url: session.url, holdId: hold.id };
   } catch (error) {
