@@ -103,7 +103,7 @@ export async function action(args: Route.ActionArgs) {
     if (!parsed.success) return refused(intent, FAILED[intent], 400, { description: firstIssueMessage(parsed.error) });
     try {
       if (intent === "deactivate") {
-        const { title } = await deactivateEdition(db, admin, parsed.data.course_id);
+        const { title } = await deactivateEdition(services, admin, parsed.data.course_id);
         return data<Outcome>({ intent, message: `Deactivated ${title}: it is off sale and off the schedule, and its bookings are kept.` });
       }
       const { title } = await deleteEdition(db, admin, parsed.data.course_id);

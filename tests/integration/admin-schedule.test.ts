@@ -4,6 +4,7 @@ import { addYears, format } from "date-fns";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
+import { CHECKOUT_MESSAGES } from "~/lib/checkout";
 import { SCHEDULE_MESSAGES } from "~/lib/schemas/schedule";
 import * as dashboard from "~/routes/admin._index";
 import * as createCourseApi from "~/routes/api.functions.create-course";
@@ -11,9 +12,10 @@ import * as deactivateCourseApi from "~/routes/api.functions.deactivate-course";
 import * as deleteCourseApi from "~/routes/api.functions.delete-course";
 import * as interestUnsubscribe from "~/routes/interest.unsubscribe";
 import { findOffering } from "~/server/catalogue/offerings.server";
-import { adminAuditLog, courses, emailOutbox, interestRegistrations, newsletterSubscribers } from "~/server/db/schema.server";
+import { adminAuditLog, courses, emailOutbox, interestRegistrations, newsletterSubscribers, seatHolds, userCoursePurchases } from "~/server/db/schema.server";
+import { InvalidInputError } from "~/server/platform/errors.server";
 
-import { checkout, inDays } from "../support/booking";
+import { builtInCheckout, checkout, inDays } from "../support/booking";
 import { addEdition, addPurchase } from "../support/catalogue";
 import { testDriver, useTestDatabase } from "../support/database";
 import { createPerson, uniqueEmail } from "../support/people";
@@ -187,6 +189,36 @@ describe(`deleting and deactivating editions on ${testDriver}`, () => {
     const before = await tableCounts(handle.db);
     expect((await call(deleteCourse, "/api/functions/delete-course", { course_id: edition.id }, headers)).status).toBe(409);
     expect(await tableCounts(handle.db)).toEqual(before);
+  });
+
+  it("ends the checkouts open on an edition it deactivates, so nobody pays for it afterwards, and refuses one still opening", async () => {
+    const headers = await asAdmin();
+    const edition = await addEdition(handle.db, { startDate: inDays(95), stripePriceId: "price_sinus_grafting", capacity: 5 });
+    const base = services();
+    const open = await checkout(base, { courseId: edition.id, buyer: null });
+    // A second checkout whose session opens while the edition is taken off sale.
+    const opening = checkout(
+      {
+        ...base,
+        payments: {
+          ...base.payments,
+          async createCheckoutSession(request: Parameters<typeof base.payments.createCheckoutSession>[0]) {
+            expect((await call(deactivateCourse, "/api/functions/deactivate-course", { course_id: edition.id }, headers)).status).toBe(200);
+            return base.payments.createCheckoutSession(request);
+          },
+        },
+      },
+      { courseId: edition.id, buyer: null },
+    );
+    await expect(opening).rejects.toBeInstanceOf(InvalidInputError);
+    await expect(opening).rejects.toThrow(CHECKOUT_MESSAGES.notAvailable);
+
+    const local = builtInCheckout(base);
+    expect((await local.session(open.sessionId))?.status).toBe("expired");
+    await expect(local.pay(open.sessionId, { method: "card", email: "late@example.com" })).rejects.toThrow();
+    const holds = await handle.db.select({ status: seatHolds.status }).from(seatHolds).where(eq(seatHolds.courseId, edition.id));
+    expect(holds.map(({ status }) => status)).toEqual(["released", "released"]);
+    expect(await handle.db.select().from(userCoursePurchases).where(eq(userCoursePurchases.courseId, edition.id))).toEqual([]);
   });
 });
 

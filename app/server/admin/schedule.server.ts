@@ -4,12 +4,14 @@ import { and, asc, count, desc, eq, gt, ne } from "drizzle-orm";
 import { formatLongDate } from "~/lib/format";
 import type { CreateCourseInput } from "~/lib/schemas/schedule";
 import { type AdminActor, recordAdminAction } from "~/server/admin/audit.server";
+import { closeOpenCheckouts } from "~/server/booking/checkout.server";
 import { todayIsoDate } from "~/server/catalogue/editions.server";
 import { findOffering, TEST_PRODUCT_KEY } from "~/server/catalogue/offerings.server";
 import { liveHold } from "~/server/catalogue/places.server";
 import type { Database, Transaction } from "~/server/db/client.server";
 import { courses, seatHolds, userCoursePurchases } from "~/server/db/schema.server";
 import { announceNewEdition } from "~/server/marketing/announcements.server";
+import type { AppServices } from "~/server/platform/context.server";
 import { InvalidInputError, NotFoundError, UnavailableError } from "~/server/platform/errors.server";
 
 /** Editions are scheduled at most this far ahead: a later date is almost always a typing slip. */
@@ -162,9 +164,12 @@ export async function deleteEdition(db: Database, actor: AdminActor, courseId: s
   });
 }
 
-/** Takes an edition off sale and off the schedule, keeping its bookings. Answers its title. */
-export async function deactivateEdition(db: Database, actor: AdminActor, courseId: string): Promise<{ id: string; title: string }> {
-  return db.transaction(async (tx) => {
+/**
+ * Takes an edition off sale and off the schedule, keeping its bookings; the
+ * checkouts open on it end at once, so no one pays for it afterwards. Answers its title.
+ */
+export async function deactivateEdition(services: AppServices, actor: AdminActor, courseId: string): Promise<{ id: string; title: string }> {
+  const deactivated = await services.database.db.transaction(async (tx) => {
     const row = await lockedEdition(tx, courseId);
     if (!row.isActive) return { id: row.id, title: row.title };
     const [after] = await tx.update(courses).set({ isActive: false }).where(eq(courses.id, row.id)).returning();
@@ -178,4 +183,7 @@ export async function deactivateEdition(db: Database, actor: AdminActor, courseI
     });
     return { id: row.id, title: row.title };
   });
+  // After the commit: from then on no checkout can take a place on it (take_place reads it under its lock).
+  await closeOpenCheckouts(services, deactivated.id);
+  return deactivated;
 }

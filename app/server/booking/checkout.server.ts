@@ -246,13 +246,21 @@ function paymentMethodsFor(amountTotal: number, currency: string, klarnaMaxAmoun
 }
 
 /**
- * Whether a hold was released while its session opened because the same buyer
- * started a newer checkout (a second press, another tab): that one has its
- * place, so this one's end is no failure of ours.
+ * Why a hold was gone when its session opened, as the buyer is told: the same
+ * buyer's newer checkout took its place (a second press, another tab), or the
+ * edition was taken off sale meanwhile; otherwise it was lost (a database
+ * crash before it reached the disk), which is our failure.
  */
-async function replacedByBuyer(db: Database, holdId: string): Promise<boolean> {
-  const [hold] = await db.select({ userId: seatHolds.userId, status: seatHolds.status }).from(seatHolds).where(eq(seatHolds.id, holdId));
-  return hold?.status === "released" && hold.userId !== null;
+async function lostHoldError(db: Database, holdId: string): Promise<DomainError> {
+  const [hold] = await db
+    .select({ status: seatHolds.status, userId: seatHolds.userId, onSale: courses.isActive, offeringKey: courses.offeringKey })
+    .from(seatHolds)
+    .innerJoin(courses, eq(courses.id, seatHolds.courseId))
+    .where(eq(seatHolds.id, holdId));
+  if (hold?.status !== "released") return new UpstreamError(CHECKOUT_MESSAGES.failed);
+  if (!hold.onSale && hold.offeringKey !== TEST_PRODUCT_KEY) return notAvailable();
+  if (hold.userId !== null) return new UnavailableError(CHECKOUT_MESSAGES.replaced);
+  return new UpstreamError(CHECKOUT_MESSAGES.failed);
 }
 
 function giveBackPlace(db: Database, holdId: string) {
@@ -260,12 +268,12 @@ function giveBackPlace(db: Database, holdId: string) {
 }
 
 /**
- * Ends the sessions of the checkouts a new one replaced (their holds are
- * already released). One the buyer paid for at this very moment cannot be
- * ended: it is recorded now, as its webhook would record it, and the answer is
- * true, so that the new checkout is priced knowing it.
+ * Ends the sessions of checkouts that are over: replaced by a new one (their
+ * holds already released), or on an edition taken off sale. One the buyer paid
+ * for at this very moment cannot be ended: it is recorded now, as its webhook
+ * would record it, and the answer is true, so that a new checkout is priced knowing it.
  */
-async function closeReplacedSessions(services: AppServices, sessionIds: readonly string[]): Promise<boolean> {
+async function endSessions(services: AppServices, sessionIds: readonly string[]): Promise<boolean> {
   let paidMeanwhile = false;
   for (const sessionId of sessionIds) {
     try {
@@ -318,10 +326,10 @@ export async function startCheckout(
   const holdOptions = { provider: payments.kind, now, today, clientIp, holdsPerAddress: env.checkoutHoldsPerAddress };
   let taken = await takeHold(db, priced, request, holdOptions);
   // A replaced checkout paid at this very moment keeps its booking and its £100; this one starts again, without it.
-  if ((await closeReplacedSessions(services, taken.superseded)) && taken.discount?.kind === "signup") {
+  if ((await endSessions(services, taken.superseded)) && taken.discount?.kind === "signup") {
     await giveBackPlace(db, taken.hold.id);
     taken = await takeHold(db, priced, request, holdOptions);
-    await closeReplacedSessions(services, taken.superseded);
+    await endSessions(services, taken.superseded);
   }
   const { hold, edition, discount } = taken;
   try {
@@ -347,7 +355,7 @@ export async function startCheckout(
     // The hold is gone (released meanwhile, or lost to a database crash before it reached the disk): no link to pay for nothing.
     if (opened.length === 0) {
       await payments.expireCheckoutSession(session.id);
-      throw (await replacedByBuyer(db, hold.id)) ? new UnavailableError(CHECKOUT_MESSAGES.replaced) : new UpstreamError(CHECKOUT_MESSAGES.failed);
+      throw await lostHoldError(db, hold.id);
     }
     return { sessionId: session.id, url: session.url, holdId: hold.id };
   } catch (error) {
@@ -398,4 +406,27 @@ export async function cancelCheckout(services: AppServices, holdId: string): Pro
     .update(seatHolds)
     .set({ status: "released", releasedAt: new Date() })
     .where(and(eq(seatHolds.id, holdId), eq(seatHolds.status, "open")));
+}
+
+/**
+ * An edition taken off sale sells nothing more: the checkouts open on it end
+ * at once, their sessions expired (one paid at that very moment is recorded,
+ * as its webhook would record it) and their places given back.
+ */
+export async function closeOpenCheckouts(services: AppServices, courseId: string): Promise<void> {
+  const { db } = services.database;
+  const open = await db
+    .select({ id: seatHolds.id, sessionId: seatHolds.checkoutSessionId })
+    .from(seatHolds)
+    .where(and(eq(seatHolds.courseId, courseId), inArray(seatHolds.status, ["opening", "open"])));
+  if (open.length === 0) return;
+  const sessionIds = open.flatMap(({ sessionId }) => (sessionId ? [sessionId] : []));
+  const holdIds = open.map(({ id }) => id);
+  await endSessions(services, sessionIds);
+  // The provider's expired events release them too; releasing here makes it immediate, and ends those still opening.
+  const now = new Date();
+  await db
+    .update(seatHolds)
+    .set({ status: "released", releasedAt: now, updatedAt: now })
+    .where(and(inArray(seatHolds.id, holdIds), inArray(seatHolds.status, ["opening", "open"])));
 }
