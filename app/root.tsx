@@ -1,5 +1,6 @@
-import { type ComponentProps, lazy, Suspense, useEffect } from "react";
+import { type ComponentType, lazy, Suspense, useEffect } from "react";
 import { isRouteErrorResponse, Link, Links, type LinksFunction, Meta, Outlet, Scripts, useLocation, useRouteError, useRouteLoaderData } from "react-router";
+import type { ToasterProps } from "sonner";
 
 import { ClaimGuestPurchases, useLogout } from "~/components/layout/account-session";
 import { DEMO_RIBBON_SCRIPT, DemoRibbon } from "~/components/layout/demo-ribbon";
@@ -14,7 +15,7 @@ import { LateStylesLoader } from "~/lib/late-styles";
 import { useNonce } from "~/lib/nonce";
 import { ErrorReference } from "~/lib/request-id";
 import { seo } from "~/lib/seo";
-import { toasterIsMounted, useToasterWanted } from "~/lib/toast";
+import { loadSonner, toasterIsMounted, useToasterWanted } from "~/lib/toast";
 import { currentUser, publicRoute } from "~/server/http/guards.server";
 import { appServices, recordRoutePattern } from "~/server/platform/context.server";
 import { publicEnv } from "~/server/platform/env.server";
@@ -27,13 +28,17 @@ export const TOAST_LIMIT = 3;
 export const TOAST_DURATION_MS = 4000;
 
 // Its effect runs after sonner's own (a child's), so toasts are sent only once sonner listens.
-const Toaster = lazy(() =>
-  import("sonner").then(({ Toaster: SonnerToaster }) => ({
-    default: function MountedToaster(props: ComponentProps<typeof SonnerToaster>) {
-      useEffect(() => toasterIsMounted(), []);
-      return <SonnerToaster {...props} />;
-    },
-  })),
+const Toaster = lazy<ComponentType<ToasterProps>>(() =>
+  loadSonner().then(
+    ({ Toaster: SonnerToaster }) => ({
+      default: function MountedToaster(props: ToasterProps) {
+        useEffect(() => toasterIsMounted(), []);
+        return <SonnerToaster {...props} />;
+      },
+    }),
+    // Never fetched, even once back online: no toasts on this page, which stays as it is.
+    () => ({ default: () => null }),
+  ),
 );
 
 /** Only a site with third-party analytics asks for consent: the others never load the banner. */

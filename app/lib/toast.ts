@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import type * as SonnerModule from "sonner";
 import type { ExternalToast } from "sonner";
 
 /*
@@ -18,10 +19,28 @@ function want() {
   for (const listener of listeners) listener();
 }
 
-/** Loads sonner and the Toaster ahead of a toast that may come (a form being filled in), so it shows at once. */
+type Sonner = typeof SonnerModule;
+let sonner: Promise<Sonner> | undefined;
+
+/**
+ * sonner's code. Asked for offline, it waits for the connection to come back
+ * and tries once more (a toast asked for meanwhile shows then), rather than
+ * failing at once: the root's Toaster would take the whole page down with it.
+ */
+export function loadSonner(): Promise<Sonner> {
+  sonner ??= import("sonner").catch(
+    () =>
+      new Promise((resolve, reject) => {
+        window.addEventListener("online", () => void import("sonner").then(resolve, reject), { once: true });
+      }),
+  );
+  return sonner;
+}
+
+/** Loads sonner and the Toaster ahead of a toast that may come (a form being filled in), so it shows at once, offline too. */
 export function prepareToasts() {
   want();
-  void import("sonner");
+  void loadSonner().catch(() => {});
 }
 
 let markMounted!: () => void;
@@ -36,7 +55,10 @@ export function toasterIsMounted() {
 function show(kind: Kind, message: string, options: ExternalToast = {}): string | number {
   const id = options.id ?? `toast-${++lastId}`;
   want();
-  void Promise.all([import("sonner"), toasterMounted]).then(([{ toast: sonner }]) => sonner[kind](message, { ...options, id }));
+  void Promise.all([loadSonner(), toasterMounted])
+    .then(([{ toast: send }]) => send[kind](message, { ...options, id }))
+    // Its code could not be fetched even once back online: the message is lost, the page is not.
+    .catch(() => {});
   return id;
 }
 

@@ -1,7 +1,9 @@
+import { useEffect } from "react";
 import { NavLink, Outlet } from "react-router";
 
 import { cn } from "~/lib/cn";
 import { seo } from "~/lib/seo";
+import { prepareToasts } from "~/lib/toast";
 import { adminRoute } from "~/server/http/guards.server";
 
 import type { Route } from "./+types/admin";
@@ -24,6 +26,8 @@ const ADMIN_PAGES = [
 ] as const;
 
 export default function AdminLayout() {
+  // Every back-office action answers in a toast: its code is here before the first, even one whose request is lost offline.
+  useEffect(prepareToasts, []);
   return (
     <>
       <nav aria-label="Admin" className="border-b border-navy/10 bg-mist">

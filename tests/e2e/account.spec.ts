@@ -292,3 +292,23 @@ test("a save or a logout whose request is lost says so in spec 8's words, and th
   await expect(page.getByText("Unexpected Application Error!")).toHaveCount(0);
   await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
 });
+
+test("a toast asked for offline, before the page has shown any, waits for the connection and leaves the page as it is", async ({
+  page,
+  account: _account,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/Failed to load resource|ERR_FAILED|ERR_INTERNET_DISCONNECTED|dynamically imported module/);
+  await page.context().setOffline(true);
+  const profile = profileForm(page);
+  await profile.getByLabel("First Name").fill("Amira");
+  await profile.getByRole("button", { name: "Save Changes" }).click();
+  await expect(profile.getByRole("button", { name: "Save Changes" })).toBeEnabled();
+  await expect(page.getByText(/Application Error/)).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
+  await expect(profile.getByLabel("First Name")).toHaveValue("Amira");
+
+  await page.context().setOffline(false);
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: /^Error updating profile: \S/ })).toBeVisible();
+  await expect(page.getByText(/Application Error/)).toHaveCount(0);
+});

@@ -168,6 +168,20 @@ test.describe("the back office", () => {
     await expect(page.getByText("Unexpected Application Error!")).toHaveCount(0);
   });
 
+  test("fails in spec 8's words when the connection was lost before the first action of the visit", async ({ page, data, baseURL, allowConsoleErrors }) => {
+    allowConsoleErrors(/Failed to load resource|ERR_FAILED|ERR_INTERNET_DISCONNECTED/);
+    await signedInAdmin(page, data, baseURL!);
+    await openHydrated(page, "/admin");
+    await page.context().setOffline(true);
+    const form = page.getByRole("region", { name: "Schedule a New Course" });
+    await form.getByLabel("Course").selectOption({ label: "Sinus Grafting" });
+    await form.getByLabel("Start date").fill(farDate());
+    await form.getByRole("button", { name: "Schedule course" }).click();
+    await expect(page.getByText("Failed to schedule course.")).toBeVisible();
+    await expect(form.getByLabel("Course")).toHaveValue(/.+/);
+    await expect(page.getByText(/Application Error/)).toHaveCount(0);
+  });
+
   test("edits a date's capacity and exports its attendees as CSV", async ({ page, data, baseURL, allowConsoleErrors }) => {
     // Too few places is a 409, which the browser reports.
     allowConsoleErrors(/status of 409/);
