@@ -35,7 +35,7 @@ export default function AdminInterest({ loaderData }: Route.ComponentProps) {
       {groups.length === 0 ? (
         <p className="text-ink/70">No interest registrations yet.</p>
       ) : (
-        <div className="grid gap-8">
+        <div className="grid grid-cols-1 gap-8">
           {groups.map((group) => (
             <section key={group.offeringKey} aria-labelledby={`interest-${group.offeringKey}`} data-testid="interest-group">
               <h2 id={`interest-${group.offeringKey}`} className="text-xl font-semibold text-navy">

@@ -57,7 +57,7 @@ export function AdminTable({
   children: ReactNode;
 }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-navy/10 bg-white">
+    <div className="relative overflow-x-auto rounded-lg border border-navy/10 bg-white">
       <table className={minWidthClass ? `w-full ${minWidthClass}` : "w-full"} aria-label={label}>
         <thead className="bg-mist">
           <tr>
