@@ -477,6 +477,17 @@ describe(`/auth action on ${testDriver}: sign-up`, () => {
     expect((await submit(signInFields(email))).body).toMatchObject({ ok: true, message: LOGIN_SUCCESS });
   });
 
+  it("sends a repeated sign-up's confirmation link at most REPEAT_SIGN_UP_EMAILS times per address in ten minutes, from any number of addresses", async () => {
+    const email = uniqueEmail("flooded");
+    await signUp(email);
+    for (let attempt = 0; attempt < credentials.REPEAT_SIGN_UP_EMAILS + 3; attempt++) {
+      const again = await submit(signUpFields(email, {}, false));
+      expect(again.body).toEqual({ ok: true, kind: "info", message: ALREADY_REGISTERED_UNCONFIRMED, cookies: [] });
+    }
+    // The first sign-up's link, and the repeats' up to the cap.
+    expect(await outboxTo(email, "verify-email")).toHaveLength(1 + credentials.REPEAT_SIGN_UP_EMAILS);
+  });
+
   it("signing up again with the email of a verified account creates nothing, leaves its password alone and tells the owner by email", async () => {
     const email = uniqueEmail("verified.twice");
     await verifiedUser(email);

@@ -81,6 +81,9 @@ export async function signIn(services: AppServices, request: Request, clientIp: 
   return { ok: true, kind: "info", message: "Login request processed. If successful, you'll be redirected shortly.", cookies };
 }
 
+/** A repeated sign-up for an unconfirmed address gets its own link at most this often per address in ten minutes. */
+export const REPEAT_SIGN_UP_EMAILS = 3;
+
 /**
  * A sign-up for an address that already has an unverified account: this
  * sign-up keeps its own password until its own emailed link is followed
@@ -90,6 +93,9 @@ export async function signIn(services: AppServices, request: Request, clientIp: 
 async function queueRepeatSignUp(services: AppServices, userId: string, input: SignUpInput) {
   const context = await services.auth.$context;
   const email = input.email.toLowerCase();
+  // Past the cap the answer is the same, and the links already sent still work: repeated sign-ups cannot flood an inbox.
+  const withinCap = await consumeRateLimit(services.database.db, `repeat-sign-up-email:${email}`, { limit: REPEAT_SIGN_UP_EMAILS, windowMs: FORM_WINDOW_MS });
+  if (!withinCap) return;
   const token = await createEmailVerificationToken(context.secret, email, undefined, VERIFICATION_LINK_SECONDS);
   const url = `${services.env.siteUrl}/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent(VERIFIED_CALLBACK)}`;
   const repeated = await samePasswordSignUp(services.database.db, userId, (hash) => context.password.verify({ hash, password: input.password }));
