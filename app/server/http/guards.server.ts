@@ -109,10 +109,7 @@ export function adminRoute(): RouteGuard {
 export function localDevRoute(): RouteGuard {
   return guard("local-dev", async ({ context }, next) => {
     if (!appServices(context).env.localProviders || !context.get(requestInfoContext).isLocalRequest) throw data(null, { status: 404 });
-    // Shown to this machine alone: never kept by a shared cache, whatever the path it was asked by.
-    const response = await next();
-    response.headers.set("Cache-Control", "private, no-store");
-    return response;
+    return next();
   });
 }
 
