@@ -313,7 +313,16 @@ function UpcomingCard({ upcoming, confirm, serverOutcome }: { upcoming: Upcoming
       <div className="mt-4 grid gap-3">
         {serverOutcome && !serverOutcome.error && <Notice outcome={serverOutcome} />}
         {serverOutcome?.error && !serverOutcome.deactivate && <Notice outcome={serverOutcome} />}
-        {shownOffer && <DeactivateOffer course={shownOffer} onDone={() => setOffer(null)} />}
+        {shownOffer && (
+          <DeactivateOffer
+            course={shownOffer}
+            onDone={() => {
+              // The offer and its buttons go: focus waits on the list's heading, not on the page's start.
+              heading.current?.focus();
+              setOffer(null);
+            }}
+          />
+        )}
         {confirm && (
           <div role="alertdialog" aria-labelledby="confirm-heading" className="rounded-md border border-red-200 bg-red-50 p-4">
             <p id="confirm-heading" className="font-semibold text-navy">

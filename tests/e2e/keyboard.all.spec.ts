@@ -149,7 +149,15 @@ test.describe("with the keyboard alone", () => {
     await expectTrappedDialog(page, page.getByRole("dialog", { name: "Our Dubai Training Centre" }), open);
   });
 
-  test("the back office: schedule a date, confirm its deletion, change a capacity, cancel a booking", async ({ page, data, context, baseURL }) => {
+  test("the back office: schedule a date, confirm its deletion, change a capacity, cancel a booking, deactivate a booked date", async ({
+    page,
+    data,
+    context,
+    baseURL,
+    allowConsoleErrors,
+  }) => {
+    // Deleting a booked date is refused with a 409, which the browser reports.
+    allowConsoleErrors(/status of 409/);
     const admin = await data.person({ admin: true, firstName: "Kit" });
     await signInAs(context, admin, baseURL!);
     const startDate = nextMonthDate();
@@ -210,5 +218,18 @@ test.describe("with the keyboard alone", () => {
     await tabTo(page, cancel);
     await page.keyboard.press("Enter");
     await expectTrappedDialog(page, page.getByRole("dialog", { name: "Cancel this booking?" }), cancel);
+
+    // A booked date cannot be deleted: deactivated from the offer instead, focus again waits on the list's heading.
+    await page.goto("/admin");
+    const booked = page.getByRole("button", { name: `Delete Sinus Grafting ${formatDateRange(edition.startDate!)}` });
+    await tabTo(page, booked);
+    await page.keyboard.press("Enter");
+    await tabTo(page, confirm.getByRole("button", { name: "Continue" }));
+    await page.keyboard.press("Enter");
+    const deactivate = page.getByRole("button", { name: "Deactivate", exact: true });
+    await tabTo(page, deactivate);
+    await page.keyboard.press("Enter");
+    await expect(deactivate).toBeHidden();
+    await expect(page.getByRole("heading", { name: "Manage Upcoming Courses" })).toBeFocused();
   });
 });
