@@ -247,6 +247,23 @@ describe(`pre-hijacked accounts on ${testDriver}`, () => {
 });
 
 describe(`sessions and links on ${testDriver}`, () => {
+  it("a new reset link ends the account's older ones: only the newest email's link works", async () => {
+    const email = uniqueEmail("newest-reset");
+    await verifiedAccount(email, "first-pass");
+    await post(authAction, "/auth", { intent: "forgot-password", email });
+    await post(authAction, "/auth", { intent: "forgot-password", email });
+    await settleBackgroundWork();
+    const [older, newer] = await linksTo(email, "reset-password");
+    const tokenOf = (link: string) => new URL(link).pathname.split("/").at(-1)!;
+
+    const stale = await post(resetAction, "/auth/reset-password", { token: tokenOf(older), newPassword: "stale-pass", confirmPassword: "stale-pass" });
+    expect(stale.status).toBe(400);
+    expect(await signInStatus(email, "stale-pass")).toBe(400);
+    const used = await post(resetAction, "/auth/reset-password", { token: tokenOf(newer), newPassword: "second-pass", confirmPassword: "second-pass" });
+    expect(used.status).toBe(200);
+    expect(await signInStatus(email, "second-pass")).toBe(200);
+  });
+
   it("a used reset link ends the account's other outstanding reset links", async () => {
     const email = uniqueEmail("resets");
     const user = await verifiedAccount(email, "first-pass");

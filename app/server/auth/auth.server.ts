@@ -6,7 +6,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { bearer } from "better-auth/plugins/bearer";
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, like, lt, sql } from "drizzle-orm";
 
 import { AuthApiSignInSchema, AuthApiSignUpSchema } from "~/lib/schemas/auth";
 import { firstIssueMessage } from "~/lib/schemas/fields";
@@ -130,9 +130,20 @@ export function createAuth({ db, env, secret }: { db: Database; env: Env; secret
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
-      /** At most RESET_EMAILS_PER_ACCOUNT per account per 10 minutes, from any number of addresses: requests cannot flood an inbox. */
-      async sendResetPassword({ user, url }) {
+      /**
+       * At most RESET_EMAILS_PER_ACCOUNT per account per 10 minutes, from any number of addresses: requests cannot flood an inbox.
+       * A link sent ends the account's older ones: only the newest email's link works.
+       */
+      async sendResetPassword({ user, url, token }) {
         if (!(await consumeRateLimit(db, `reset-email:${user.id}`, { limit: RESET_EMAILS_PER_ACCOUNT, windowMs: FORM_WINDOW_MS }))) return;
+        // Older by creation, not "all but this one": two requests' emails are sent in the background, in either order.
+        const issued = db
+          .select({ createdAt: verifications.createdAt })
+          .from(verifications)
+          .where(eq(verifications.identifier, `reset-password:${token}`));
+        await db
+          .delete(verifications)
+          .where(and(eq(verifications.value, user.id), like(verifications.identifier, "reset-password:%"), lt(verifications.createdAt, sql`(${issued})`)));
         const rendered = await renderResetPassword({ url });
         await queueAfterTransactionHook(() => enqueueEmail(db, { template: "reset-password", to: user.email, ...rendered }));
       },
