@@ -1,9 +1,18 @@
 import type { ReactNode } from "react";
 
-const WHEN = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" });
+// The zone is named (GMT or BST): staff in Dubai would otherwise read a London time as their own.
+const WHEN = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZoneName: "short",
+  timeZone: "Europe/London",
+});
 const DAY = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Europe/London" });
 
-/** A time in the back office: London time, the same on the server and in the browser. */
+/** A time in the back office: London time, named as such, the same on the server and in the browser. */
 export function When({ value, dateOnly = false }: { value: string; dateOnly?: boolean }) {
   return <time dateTime={value}>{(dateOnly ? DAY : WHEN).format(new Date(value))}</time>;
 }
