@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 
-import { expect, holdRequests, test } from "./fixtures";
+import { expect, logOutFromHeader, test } from "./fixtures";
 import { extractLinks, latestEmailTo } from "./mailbox";
 
 const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -260,12 +260,7 @@ test.describe("login and logout", () => {
     await expect(page.getByText("Login successful! Redirecting...").first()).toBeVisible();
     await expect(page).toHaveURL(/\/account/);
 
-    const release = await holdRequests(page, "**/auth/logout*");
-    await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
-    await expect(page.getByRole("banner").getByText("Loading...").first()).toBeVisible();
-    release();
-    await expect(page.getByText("You have been logged out.")).toBeVisible();
-    await expect(page).toHaveURL(/\/auth$/);
+    await logOutFromHeader(page);
     await expect(page.getByRole("banner").getByRole("link", { name: "Login / Sign Up" })).toBeVisible();
   });
 

@@ -26,6 +26,16 @@ export async function holdRequests(page: Page, url: string | RegExp) {
   return release;
 }
 
+/** Logs out from the header as spec 4 has it: 'Loading...' while the request is held, then the toast and /auth. */
+export async function logOutFromHeader(page: Page) {
+  const release = await holdRequests(page, "**/auth/logout*");
+  await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByRole("banner").getByText("Loading...").first()).toBeVisible();
+  release();
+  await expect(page.getByText("You have been logged out.")).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
+}
+
 /** Holds the browser's requests for a part's code (`/assets/<part>-<hash>.js`) until released; `asked` lists them. */
 export async function holdCode(page: Page, part: string) {
   let release = () => {};

@@ -1,4 +1,4 @@
-import { expect, holdRequests, hydrated, signInAs, test } from "./fixtures";
+import { expect, hydrated, logOutFromHeader, signInAs, test } from "./fixtures";
 
 test.describe("site shell on desktop", () => {
   test("top navigation links and logo", async ({ page }) => {
@@ -198,12 +198,7 @@ test.describe("logout on a page whose lower parts are still waiting for their co
       const dentist = await data.person({ firstName: "Wait", lastName: "Ing" });
       await signInAs(context, dentist, baseURL!);
       await page.goto(path);
-      const release = await holdRequests(page, "**/auth/logout*");
-      await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
-      await expect(page.getByRole("banner").getByText("Loading...").first()).toBeVisible();
-      release();
-      await expect(page.getByText("You have been logged out.")).toBeVisible();
-      await expect(page).toHaveURL(/\/auth$/);
+      await logOutFromHeader(page);
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
     });
   }

@@ -15,7 +15,7 @@ import { findOffering } from "~/server/catalogue/offerings.server";
 import { adminAuditLog, courses, emailOutbox, interestRegistrations, newsletterSubscribers, seatHolds, userCoursePurchases } from "~/server/db/schema.server";
 import { InvalidInputError } from "~/server/platform/errors.server";
 
-import { builtInCheckout, checkout, inDays } from "../support/booking";
+import { builtInCheckout, checkout, inDays, whileSessionsOpen } from "../support/booking";
 import { addEdition, addPurchase } from "../support/catalogue";
 import { testDriver, useTestDatabase } from "../support/database";
 import { createPerson, uniqueEmail } from "../support/people";
@@ -197,19 +197,11 @@ describe(`deleting and deactivating editions on ${testDriver}`, () => {
     const base = services();
     const open = await checkout(base, { courseId: edition.id, buyer: null });
     // A second checkout whose session opens while the edition is taken off sale.
-    const opening = checkout(
-      {
-        ...base,
-        payments: {
-          ...base.payments,
-          async createCheckoutSession(request: Parameters<typeof base.payments.createCheckoutSession>[0]) {
-            expect((await call(deactivateCourse, "/api/functions/deactivate-course", { course_id: edition.id }, headers)).status).toBe(200);
-            return base.payments.createCheckoutSession(request);
-          },
-        },
-      },
-      { courseId: edition.id, buyer: null },
-    );
+    const deactivating = whileSessionsOpen(base, async (_request, open) => {
+      expect((await call(deactivateCourse, "/api/functions/deactivate-course", { course_id: edition.id }, headers)).status).toBe(200);
+      return open();
+    });
+    const opening = checkout(deactivating, { courseId: edition.id, buyer: null });
     await expect(opening).rejects.toBeInstanceOf(InvalidInputError);
     await expect(opening).rejects.toThrow(CHECKOUT_MESSAGES.notAvailable);
 

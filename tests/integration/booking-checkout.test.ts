@@ -13,7 +13,7 @@ import { placesTaken } from "~/server/catalogue/places.server";
 import { courses, HOLD_STATUSES, localCheckoutSessions, seatHolds } from "~/server/db/schema.server";
 import { InvalidInputError, RateLimitedError, UnavailableError } from "~/server/platform/errors.server";
 
-import { builtInCheckout, checkout, editionFor, holdOf, inDays } from "../support/booking";
+import { builtInCheckout, checkout, editionFor, holdOf, inDays, whileSessionsOpen } from "../support/booking";
 import { addEdition, addPurchase } from "../support/catalogue";
 import { testDriver, useTestDatabase } from "../support/database";
 import { createPerson } from "../support/people";
@@ -232,19 +232,13 @@ describe(`starting a checkout on ${testDriver}`, () => {
     const edition = await editionFor(handle, { capacity: 3 });
     const base = services();
     let sessionId: string | undefined;
-    const losingHolds = {
-      ...base,
-      payments: {
-        ...base.payments,
-        // As if the database had lost the hold (a crash before it reached the disk) while the session opened.
-        async createCheckoutSession(request: Parameters<typeof base.payments.createCheckoutSession>[0]) {
-          await handle.db.delete(seatHolds).where(eq(seatHolds.id, request.holdId));
-          const session = await base.payments.createCheckoutSession(request);
-          sessionId = session.id;
-          return session;
-        },
-      },
-    };
+    // As if the database had lost the hold (a crash before it reached the disk) while the session opened.
+    const losingHolds = whileSessionsOpen(base, async (request, open) => {
+      await handle.db.delete(seatHolds).where(eq(seatHolds.id, request.holdId));
+      const session = await open();
+      sessionId = session.id;
+      return session;
+    });
     await expect(checkout(losingHolds, { courseId: edition.id, buyer: null })).rejects.toThrow(CHECKOUT_MESSAGES.failed);
     expect((await builtInCheckout(base).session(sessionId!))?.status).toBe("expired");
     expect(await placesLeft(edition.id)).toBe(3);
@@ -256,21 +250,15 @@ describe(`starting a checkout on ${testDriver}`, () => {
     const base = services();
     let newer: Awaited<ReturnType<typeof startCheckout>> | undefined;
     let firstSessionId: string | undefined;
-    const racing = {
-      ...base,
-      payments: {
-        ...base.payments,
-        // While the first checkout's session opens, the same buyer starts another for the same date.
-        async createCheckoutSession(request: Parameters<typeof base.payments.createCheckoutSession>[0]) {
-          const session = await base.payments.createCheckoutSession(request);
-          if (!newer) {
-            firstSessionId = session.id;
-            newer = await startCheckout(base, { courseId: edition.id, buyer }, { clientIp: "192.0.2.60" });
-          }
-          return session;
-        },
-      },
-    };
+    // While the first checkout's session opens, the same buyer starts another for the same date.
+    const racing = whileSessionsOpen(base, async (_request, open) => {
+      const session = await open();
+      if (!newer) {
+        firstSessionId = session.id;
+        newer = await startCheckout(base, { courseId: edition.id, buyer }, { clientIp: "192.0.2.60" });
+      }
+      return session;
+    });
     const first = startCheckout(racing, { courseId: edition.id, buyer }, { clientIp: "192.0.2.60" });
     await expect(first).rejects.toBeInstanceOf(UnavailableError);
     await expect(first).rejects.toThrow(CHECKOUT_MESSAGES.replaced);

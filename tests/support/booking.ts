@@ -33,6 +33,23 @@ export function checkout(services: AppServices, request: Parameters<typeof start
   return startCheckout(services, request, { clientIp: freshIp(), now });
 }
 
+type OpenSession = AppServices["payments"]["createCheckoutSession"];
+
+/**
+ * The services with each checkout's session opened through `around`, which
+ * calls `open` when it will: something that happens while a session opens
+ * (the hold lost, the edition taken off sale, the buyer's second press).
+ */
+export function whileSessionsOpen(
+  services: AppServices,
+  around: (request: Parameters<OpenSession>[0], open: () => ReturnType<OpenSession>) => ReturnType<OpenSession>,
+): AppServices {
+  return {
+    ...services,
+    payments: { ...services.payments, createCheckoutSession: (request) => around(request, () => services.payments.createCheckoutSession(request)) },
+  };
+}
+
 export const builtInCheckout = (services: AppServices): LocalCheckout => {
   const local = asLocalCheckout(services.payments);
   if (!local) throw new Error("These tests run with the built-in checkout");
