@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 
-import type { Browser } from "@playwright/test";
+import type { Browser, Locator, Page, Response } from "@playwright/test";
 import pg from "pg";
 
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
@@ -66,6 +66,21 @@ test.afterAll(async () => {
     }
   }
 });
+
+/**
+ * Reloads until `shown` is visible. A change this test makes in the database
+ * reaches each server's page cache by PostgreSQL's notice, a moment after the
+ * commit: under load a reload can arrive first and get the copy from before.
+ * Returns the answer that showed it.
+ */
+async function reloadUntilShown(page: Page, shown: Locator): Promise<Response | null> {
+  let answer: Response | null = null;
+  await expect(async () => {
+    answer = await page.reload();
+    await expect(shown).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
+  return answer;
+}
 
 /** A browser of its own on one instance, with a new verified person signed in at /account. */
 async function signedInOn(browser: Browser, instance: AppInstance, prefix: string) {
@@ -326,9 +341,8 @@ test("/booking streams 'Loading courses...', then the cards; says when there are
 
   const { rows: active } = await sql.query<{ id: string }>("update courses set is_active = false where is_active returning id");
   try {
-    await page.reload();
     // In main: for a moment React's streamed copy of the boundary can still sit in its hidden holder at the end of the body.
-    await expect(page.getByRole("main").getByText("No courses available at the moment. Please check back later.")).toBeVisible();
+    await reloadUntilShown(page, page.getByRole("main").getByText("No courses available at the moment. Please check back later."));
   } finally {
     await sql.query("update courses set is_active = true where id = any($1)", [active.map((row) => row.id)]);
   }
@@ -336,8 +350,7 @@ test("/booking streams 'Loading courses...', then the cards; says when there are
   // A change PostgreSQL announces to nobody: only the read failing tells the server.
   await sql.query("alter table courses rename column end_date to end_date_away");
   try {
-    await page.reload();
-    await expect(page.getByRole("alert").filter({ hasText: "Failed to fetch courses." })).toBeVisible();
+    await reloadUntilShown(page, page.getByRole("alert").filter({ hasText: "Failed to fetch courses." }));
   } finally {
     await sql.query("alter table courses rename column end_date_away to end_date");
   }
@@ -355,8 +368,7 @@ test("the schedule says when nothing is scheduled and when it cannot be read, an
 
   const { rows: active } = await sql.query<{ id: string }>("update courses set is_active = false where is_active returning id");
   try {
-    await page.reload();
-    await expect(page.getByText("No upcoming courses scheduled at the moment.")).toBeVisible();
+    await reloadUntilShown(page, page.getByText("No upcoming courses scheduled at the moment."));
   } finally {
     await sql.query("update courses set is_active = true where id = any($1)", [active.map((row) => row.id)]);
   }
@@ -366,8 +378,8 @@ test("the schedule says when nothing is scheduled and when it cannot be read, an
   const admin = await fixturesOf(second.url).person({ admin: true, firstName: "Staff" });
   const staff = await browser.newContext({ baseURL: second.url });
   try {
-    const answer = await page.reload();
     const box = page.getByRole("alert").filter({ hasText: "Error loading schedule" });
+    const answer = await reloadUntilShown(page, box);
     await expect(box).toContainText("An unknown error occurred.");
     await expect(page.getByRole("heading", { level: 1, name: "Upcoming Courses and Events" })).toBeVisible();
     // Neither this server's page cache nor a CDN keeps the failure for the next visitor.
