@@ -1,4 +1,5 @@
 import { CircleX } from "lucide-react";
+import { redirect } from "react-router";
 
 import { ButtonLink } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
@@ -12,14 +13,18 @@ import type { Route } from "./+types/booking-canceled";
 
 export const middleware = [publicRoute()];
 
-/** Where Stripe sends a buyer who leaves its page: the checkout ends now, so its place is free again at once. */
+/**
+ * Where Stripe sends a buyer who leaves its page: the checkout ends now, so its
+ * place is free again at once. One that was paid goes to its success page instead.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const hold = new URL(request.url).searchParams.get("hold");
-  if (hold) {
-    await cancelCheckout(appServices(context), hold).catch((error: unknown) => {
-      if (!(error instanceof NotFoundError)) log.error("Ending a cancelled checkout failed", error);
-    });
-  }
+  if (!hold) return null;
+  const outcome = await cancelCheckout(appServices(context), hold).catch((error: unknown) => {
+    if (!(error instanceof NotFoundError)) log.error("Ending a cancelled checkout failed", error);
+    return null;
+  });
+  if (outcome?.kind === "paid") throw redirect(`/booking-success?${new URLSearchParams({ session_id: outcome.sessionId })}`);
   return null;
 }
 

@@ -6,7 +6,7 @@ import { CHECKOUT_MESSAGES } from "~/lib/checkout";
 import { seatHolds, userCoursePurchases } from "~/server/db/schema.server";
 import { localWebhookSecret } from "~/server/payments/local.server";
 
-import { checkoutSessionObject, editionFor } from "../support/booking";
+import { builtInCheckout, checkoutSessionObject, editionFor } from "../support/booking";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe";
 import { type HttpApp, rawRequest, startHttpApp } from "../support/http-app";
 import { createPerson } from "../support/people";
@@ -73,6 +73,22 @@ describe("booking over HTTP", () => {
     expect(canceled.status).toBe(200);
     expect(canceled.body).toContain("Your booking process was canceled. You have not been charged.");
     expect((await rawRequest(app.url, json({ courseId: edition.id }))).status).toBe(200);
+  });
+
+  it("sends a buyer who follows the cancel link after paying to their booking's confirmation, not to 'You have not been charged.'", async () => {
+    const edition = await editionFor(app.services.database, { capacity: 1 });
+    const started = await rawRequest(app.url, json({ courseId: edition.id }));
+    const { sessionId } = JSON.parse(started.body) as { sessionId: string };
+    const [hold] = await app.services.database.db.select().from(seatHolds).where(eq(seatHolds.checkoutSessionId, sessionId));
+    await builtInCheckout(app.services).pay(sessionId, { method: "card", email: "back.after.paying@example.com" });
+
+    const canceled = await rawRequest(app.url, { path: `/booking-canceled?hold=${hold.id}` });
+    expect(canceled.status).toBe(302);
+    expect(canceled.headers.location).toBe(`/booking-success?session_id=${sessionId}`);
+    expect(canceled.body).not.toContain("You have not been charged.");
+    const success = await rawRequest(app.url, { path: canceled.headers.location as string });
+    expect(success.body).toContain("Booking Confirmed!");
+    expect((await rawRequest(app.url, json({ courseId: edition.id }))).status).toBe(409);
   });
 
   it("takes the webhook's raw bytes as signed: a genuine event is fulfilled, a re-encoded or unsigned one refused", async () => {

@@ -10,10 +10,10 @@ import { cancelCheckout, HOLD_MS, startCheckout } from "~/server/booking/checkou
 import { upcomingEditions } from "~/server/catalogue/editions.server";
 import { TEST_PRODUCT_KEY } from "~/server/catalogue/offerings.server";
 import { placesTaken } from "~/server/catalogue/places.server";
-import { courses, HOLD_STATUSES, localCheckoutSessions, seatHolds } from "~/server/db/schema.server";
+import { courses, HOLD_STATUSES, localCheckoutSessions, seatHolds, userCoursePurchases } from "~/server/db/schema.server";
 import { InvalidInputError, RateLimitedError, UnavailableError } from "~/server/platform/errors.server";
 
-import { builtInCheckout, checkout, editionFor, holdOf, inDays, whileSessionsOpen } from "../support/booking";
+import { builtInCheckout, capturingCheckout, checkout, editionFor, holdOf, inDays, whileSessionsOpen } from "../support/booking";
 import { addEdition, addPurchase } from "../support/catalogue";
 import { testDriver, useTestDatabase } from "../support/database";
 import { createPerson } from "../support/people";
@@ -226,6 +226,31 @@ describe(`starting a checkout on ${testDriver}`, () => {
     // A second visit to the cancel page changes nothing.
     await cancelCheckout(services(), started.holdId);
     expect(await placesLeft(edition.id)).toBe(1);
+  });
+
+  it("leaves a paid checkout booked when its cancel link is followed afterwards, and answers that it was paid", async () => {
+    const edition = await editionFor(handle, { capacity: 1 });
+    const started = await checkout(services(), { courseId: edition.id, buyer: null });
+    await builtInCheckout(services()).pay(started.sessionId, { method: "card", email: "paid.then.back@example.com" });
+    expect(await holdOf(handle, started.holdId)).toMatchObject({ status: "converted" });
+
+    await expect(cancelCheckout(services(), started.holdId)).resolves.toEqual({ kind: "paid", sessionId: started.sessionId });
+    expect(await holdOf(handle, started.holdId)).toMatchObject({ status: "converted" });
+    expect(await placesLeft(edition.id)).toBe(0);
+  });
+
+  it("records a payment whose event is still on its way when the cancel link is followed, rather than giving its place away", async () => {
+    const edition = await editionFor(handle, { capacity: 1 });
+    const started = await checkout(services(), { courseId: edition.id, buyer: null });
+    // Paid at the checkout, whose event the test keeps: the hold is still open.
+    await capturingCheckout(services()).checkout.pay(started.sessionId, { method: "card", email: "paid.event.late@example.com" });
+    expect(await holdOf(handle, started.holdId)).toMatchObject({ status: "open" });
+
+    await expect(cancelCheckout(services(), started.holdId)).resolves.toEqual({ kind: "paid", sessionId: started.sessionId });
+    expect(await holdOf(handle, started.holdId)).toMatchObject({ status: "converted" });
+    const purchases = await handle.db.select().from(userCoursePurchases).where(eq(userCoursePurchases.stripeSessionId, started.sessionId));
+    expect(purchases).toMatchObject([{ status: "paid", customerEmail: "paid.event.late@example.com" }]);
+    expect(await placesLeft(edition.id)).toBe(0);
   });
 
   it("hands out no link when the hold is gone by the time its session opens: the session is expired and the buyer gets the checkout error", async () => {

@@ -390,22 +390,35 @@ export async function discountsFor(
   return found;
 }
 
+/** What coming back through a checkout's cancel link did: its place was given back, or the checkout had been paid. */
+export type CancelledCheckout = { kind: "released" } | { kind: "paid"; sessionId: string };
+
 /**
  * The buyer left the checkout page (the cancel link names the hold): its
  * session ends at once, so its place is free again without waiting 30 minutes.
+ * A link followed after paying (from the history, another tab) changes
+ * nothing: a payment whose event has not arrived yet is recorded now, as its
+ * webhook would record it, and the buyer is told they paid, never that they were not charged.
  */
-export async function cancelCheckout(services: AppServices, holdId: string): Promise<void> {
+export async function cancelCheckout(services: AppServices, holdId: string): Promise<CancelledCheckout> {
   if (!UUID.test(holdId)) throw new NotFoundError("There is no such checkout.");
   const [hold] = await services.database.db.select().from(seatHolds).where(eq(seatHolds.id, holdId));
   if (!hold) throw new NotFoundError("There is no such checkout.");
-  if (hold.checkoutSessionId && (hold.status === "open" || hold.status === "opening")) {
-    await services.payments.expireCheckoutSession(hold.checkoutSessionId);
+  const sessionId = hold.checkoutSessionId;
+  if (sessionId && (hold.status === "converted" || hold.status === "awaiting_payment")) return { kind: "paid", sessionId };
+  if (sessionId && (hold.status === "open" || hold.status === "opening")) {
+    await services.payments.expireCheckoutSession(sessionId);
+    if ((await services.payments.retrieveCheckoutSession(sessionId))?.status === "complete") {
+      await fulfilCheckout(services, sessionId);
+      return { kind: "paid", sessionId };
+    }
   }
   // The provider's expired event releases it too; releasing here makes it immediate whatever the event's timing.
   await services.database.db
     .update(seatHolds)
     .set({ status: "released", releasedAt: new Date() })
     .where(and(eq(seatHolds.id, holdId), eq(seatHolds.status, "open")));
+  return { kind: "released" };
 }
 
 /**
