@@ -142,15 +142,20 @@ describe(`pre-hijacked accounts on ${testDriver}`, () => {
   });
 
   it.each([
-    ["the attacker signed up first; the owner follows their own, newest, link", "attacker-pass", "owner-pass", 1],
-    ["the owner signed up first; the owner follows the attacker's, newest, link", "owner-pass", "attacker-pass", 1],
-    ["the owner signed up first and follows their own link", "owner-pass", "attacker-pass", 0],
+    ["the attacker signed up first; the owner follows their own, newest, link; both ticked the box", "attacker-pass", "owner-pass", 1, true],
+    ["the owner signed up first; the owner follows the attacker's, newest, link, which did not tick the box", "owner-pass", "attacker-pass", 1, false],
+    ["the owner signed up first and follows their own link; the attacker's did not tick the box", "owner-pass", "attacker-pass", 0, false],
+    ["the owner signed up first and follows their own link; both ticked the box", "owner-pass", "attacker-pass", 0, true],
   ])(
-    "two sign-ups of one address: %s; neither password gets in, and the owner, signed in by the link, chooses one",
-    async (_case, firstPassword, secondPassword, followed) => {
+    "two sign-ups of one address: %s; neither password gets in, the owner chooses one, and keeps the £100 only if both ticked the box",
+    async (_case, firstPassword, secondPassword, followed, secondTicked) => {
       const email = uniqueEmail("contested");
       await post(authAction, "/auth", signUpFields(email, firstPassword, { marketing: "on" }));
-      const again = await post(authAction, "/auth", signUpFields(email, secondPassword, { firstName: "Mallory", marketing: "on" }));
+      const again = await post(
+        authAction,
+        "/auth",
+        signUpFields(email, secondPassword, { firstName: "Mallory", ...(secondTicked ? { marketing: "on" } : {}) }),
+      );
       expect(again.body).toMatchObject({ ok: true, kind: "info" });
       const links = await linksTo(email, "verify-email");
       expect(links).toHaveLength(2);
@@ -159,7 +164,8 @@ describe(`pre-hijacked accounts on ${testDriver}`, () => {
       expect(verified.headers.get("Location")).toBe("/account?verified=1");
       const user = await userOf(email);
       expect(user.emailVerified).toBe(true);
-      expect(user.signupMarketingConsent).toBe(false);
+      // Whichever sign-up was the owner's, it ticked the box only if both did.
+      expect(user.signupMarketingConsent).toBe(secondTicked);
       expect(await signInStatus(email, "attacker-pass")).toBe(400);
       expect(await signInStatus(email, "owner-pass")).toBe(400);
       // The other link is dead: it neither verifies nor signs anyone in.
@@ -218,7 +224,7 @@ describe(`pre-hijacked accounts on ${testDriver}`, () => {
 
   it("a login by whoever signed up first does not make their password win over a second sign-up's", async () => {
     const email = uniqueEmail("contested.login");
-    await post(authAction, "/auth", signUpFields(email, "attacker-pass", { marketing: "on" }));
+    await post(authAction, "/auth", signUpFields(email, "attacker-pass"));
     await post(authAction, "/auth", signUpFields(email, "owner-pass", { marketing: "on" }));
     expect(await signInStatus(email, "attacker-pass")).toBe(400);
     const links = await linksTo(email, "verify-email");

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 
-import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 
 import type { Database, Transaction } from "~/server/db/client.server";
 import { accounts, pendingSignUps, profiles, users } from "~/server/db/schema.server";
@@ -91,7 +91,8 @@ export async function isLivePendingSignUp(db: Database, secret: string, email: s
  * When live sign-ups of the address have different passwords, their emails
  * cannot be told apart, and whoever made another one may know its password:
  * following any link then confirms the address and signs its owner in with
- * no password at all (and no marketing consent; the names are the link's, and
+ * no password at all (with marketing consent, and so the sign-up discount,
+ * only when every one of them ticked the box; the names are the link's, and
  * editable), and /account asks them to choose one. Nobody who only typed the
  * address ever gets in. Sign-ups that share one stored hash are one party's:
  * a login before confirming (which proves the password) and a repeat sign-up
@@ -106,13 +107,13 @@ export async function completePendingSignUp(db: Database, secret: string, userId
       .where(and(eq(pendingSignUps.secretHash, hashOf(secret)), eq(pendingSignUps.userId, userId), gt(pendingSignUps.expiresAt, now)))
       .for("update");
     if (!pending) return false;
-    const rivals = await tx
-      .select({ id: pendingSignUps.id })
+    const live = await tx
+      .select({ passwordHash: pendingSignUps.passwordHash, marketingConsent: pendingSignUps.marketingConsent })
       .from(pendingSignUps)
-      .where(and(eq(pendingSignUps.userId, userId), gt(pendingSignUps.expiresAt, now), ne(pendingSignUps.passwordHash, pending.passwordHash)))
-      .limit(1);
-    const contested = rivals.length > 0;
-    const consent = contested ? false : pending.marketingConsent;
+      .where(and(eq(pendingSignUps.userId, userId), gt(pendingSignUps.expiresAt, now)));
+    const contested = live.some((signUp) => signUp.passwordHash !== pending.passwordHash);
+    // Contested, whichever sign-up was the owner's ticked the box only if every one did.
+    const consent = contested ? live.every((signUp) => signUp.marketingConsent) : pending.marketingConsent;
     await tx
       .update(accounts)
       .set({ password: contested ? null : pending.passwordHash })
