@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 
-import { isExposedAuthEndpoint, isVerificationLinkLive } from "~/server/auth/endpoints.server";
+import { isExposedAuthEndpoint, isVerificationLinkLive, withErrorField } from "~/server/auth/endpoints.server";
 import { publicRoute } from "~/server/http/guards.server";
 import { errorResponse } from "~/server/http/responses.server";
 import { appServices } from "~/server/platform/context.server";
@@ -13,7 +13,7 @@ export const middleware = [publicRoute({ actionsFromAnywhere: true })];
 /**
  * Better Auth's own endpoints, only those the product uses: email
  * confirmation and reset links, and login, session and logout for bearer-token
- * clients. Every other path of the library answers 404.
+ * clients. Every other path of the library answers 404; refusals answer `{ error }` as every endpoint does.
  */
 async function handle(request: Request, context: Route.LoaderArgs["context"]) {
   if (!isExposedAuthEndpoint(request)) throw errorResponse(404, "Not found.");
@@ -22,7 +22,7 @@ async function handle(request: Request, context: Route.LoaderArgs["context"]) {
   if (new URL(request.url).pathname === "/api/auth/verify-email" && !(await isVerificationLinkLive(services.database.db, request))) {
     throw redirect("/auth?view=sign_in&notice=link-invalid");
   }
-  return services.auth.handler(request);
+  return withErrorField(await services.auth.handler(request));
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {

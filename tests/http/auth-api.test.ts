@@ -29,3 +29,30 @@ describe("the auth library's login endpoint", () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
   });
 });
+
+describe("the auth library's refusals", () => {
+  const signIn = (body: string) =>
+    rawRequest(app.url, { method: "POST", path: "/api/auth/sign-in/email", headers: { "Content-Type": "application/json", Origin: app.url }, body });
+
+  it("answer { error } as every endpoint does, with the library's message, and never its internal field names", async () => {
+    const dentist = await createPerson({ db: app.services.database.db, auth: app.services.auth });
+    const answers = {
+      empty: await signIn("{}"),
+      notJson: await signIn("{not json"),
+      wrongPassword: await signIn(JSON.stringify({ email: dentist.email, password: "not-the-password" })),
+      resetWithoutReturn: await rawRequest(app.url, { path: "/api/auth/reset-password/abc" }),
+    };
+    const seen = Object.fromEntries(
+      Object.entries(answers).map(([name, answer]) => [name, { status: answer.status, error: (JSON.parse(answer.body) as { error?: string }).error }]),
+    );
+    expect(seen).toEqual({
+      empty: { status: 400, error: "Email and password are required." },
+      notJson: { status: 400, error: "Invalid JSON in request body" },
+      wrongPassword: { status: 401, error: "Invalid email or password" },
+      resetWithoutReturn: { status: 400, error: "Invalid request." },
+    });
+    expect(answers.resetWithoutReturn.body).not.toContain("callbackURL");
+    // Its own clients still read the library's fields.
+    expect(JSON.parse(answers.wrongPassword.body)).toMatchObject({ message: "Invalid email or password", code: "INVALID_EMAIL_OR_PASSWORD" });
+  });
+});
