@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 
 import { Button } from "~/components/ui/button";
@@ -111,7 +111,18 @@ function CapacityForm({ capacity }: { capacity: number }) {
   );
 }
 
-function CancelBooking({ purchaseId, who, amountPaid }: { purchaseId: string; who: string; amountPaid: number }) {
+function CancelBooking({
+  purchaseId,
+  who,
+  amountPaid,
+  focusAfterCancel,
+}: {
+  purchaseId: string;
+  who: string;
+  amountPaid: number;
+  /** Where focus goes once the booking is cancelled: this button goes with the booking's actions. */
+  focusAfterCancel: RefObject<HTMLElement | null>;
+}) {
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher<ActionResult>();
   useOutcomeToast(fetcher.data);
@@ -121,6 +132,7 @@ function CancelBooking({ purchaseId, who, amountPaid }: { purchaseId: string; wh
     setAnswered(fetcher.data);
     if (fetcher.data?.ok) setOpen(false);
   }
+  const cancelled = fetcher.data?.ok === true;
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : undefined;
   const amountId = `refund-${purchaseId}`;
   return (
@@ -128,7 +140,14 @@ function CancelBooking({ purchaseId, who, amountPaid }: { purchaseId: string; wh
       <Button type="button" variant="outline" size="sm" onClick={() => setOpen(true)}>
         Cancel booking
       </Button>
-      <DialogContent width="md">
+      <DialogContent
+        width="md"
+        onCloseAutoFocus={(event) => {
+          if (!cancelled) return;
+          event.preventDefault();
+          focusAfterCancel.current?.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>Cancel this booking?</DialogTitle>
           <DialogDescription>
@@ -174,6 +193,7 @@ function StatusBadge({ status }: { status: string }) {
 
 export default function AdminEdition({ loaderData }: Route.ComponentProps) {
   const { edition, bookings } = loaderData;
+  const bookingsHeading = useRef<HTMLHeadingElement>(null);
   const facts = [
     ["Dates", edition.startDate ? formatDateRange(edition.startDate, edition.endDate) : "No date"],
     ["Location", edition.location ?? "—"],
@@ -211,7 +231,7 @@ export default function AdminEdition({ loaderData }: Route.ComponentProps) {
         </section>
         <section aria-labelledby="bookings-heading" className="grid gap-3">
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 id="bookings-heading" className="text-xl font-semibold">
+            <h2 ref={bookingsHeading} id="bookings-heading" tabIndex={-1} className="text-xl font-semibold">
               Bookings
             </h2>
             <a href={`/admin/editions/${edition.id}/attendees.csv`} download className="text-sm font-semibold text-navy underline">
@@ -249,7 +269,12 @@ export default function AdminEdition({ loaderData }: Route.ComponentProps) {
                       <td className="p-3 whitespace-nowrap">{formatLongDate(booking.purchaseDate)}</td>
                       <td className="p-3">
                         {isSuccessfulPurchase(booking.status) && booking.amountPaid > 0 && (
-                          <CancelBooking purchaseId={booking.purchaseId} who={booking.name ?? booking.email} amountPaid={booking.amountPaid} />
+                          <CancelBooking
+                            purchaseId={booking.purchaseId}
+                            who={booking.name ?? booking.email}
+                            amountPaid={booking.amountPaid}
+                            focusAfterCancel={bookingsHeading}
+                          />
                         )}
                       </td>
                     </tr>

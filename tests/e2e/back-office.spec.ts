@@ -5,7 +5,7 @@ import { formatDateRange } from "~/lib/format";
 
 import type { Person } from "../support/people";
 import { type Fixtures } from "./data";
-import { expect, signInAs, test } from "./fixtures";
+import { expect, hydrated, signInAs, test } from "./fixtures";
 import { latestEmailTo } from "./mailbox";
 
 /** A start day next month, random so that other tests' editions rarely share it. */
@@ -220,6 +220,44 @@ test.describe("the back office", () => {
     expect(lines.find((line) => line.includes(attendee.email))).toMatch(/^Ama Attendee,/);
 
     await auditEntry(page, `Set the capacity of Sinus Grafting (${edition.startDate}) to 9`);
+  });
+
+  test("cancels a paid booking with its refund: the row and places change, the dentist is told, and focus waits on the bookings' heading", async ({
+    page,
+    data,
+    baseURL,
+  }) => {
+    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 2 });
+    const guest = `refunded-${Date.now()}@example.com`;
+    // Paid at the built-in checkout, so the booking has a payment to refund.
+    const started = await page.request.post("/api/v2/create-checkout-session", {
+      data: { priceId: edition.stripePriceId, courseId: edition.id, userId: null },
+      headers: { Origin: baseURL! },
+    });
+    await page.goto(((await started.json()) as { url: string }).url);
+    await hydrated(page);
+    await page.getByLabel("Email").fill(guest);
+    await page.getByRole("button", { name: "Pay £1,500 by card" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed!" })).toBeVisible();
+
+    await signedInAdmin(page, data, baseURL!);
+    await openHydrated(page, `/admin/editions/${edition.id}`);
+    await expect(page.getByTestId("places-left")).toHaveText("1");
+    const row = page.getByTestId("booking-row").filter({ hasText: guest });
+    await row.getByRole("button", { name: "Cancel booking" }).click();
+    const dialog = page.getByRole("dialog", { name: "Cancel this booking?" });
+    await expect(dialog.getByRole("textbox", { name: "Refund (£)" })).toHaveValue("1500.00");
+    await dialog.getByRole("button", { name: "Cancel and refund" }).click();
+
+    await expect(page.getByText(`Booking cancelled: £1,500 refunded to ${guest}.`)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText("refunded");
+    await expect(row.getByRole("button", { name: "Cancel booking" })).toHaveCount(0);
+    await expect(page.getByTestId("places-left")).toHaveText("2");
+    // Its button went with the booking: focus is not lost on the page's body.
+    await expect(page.getByRole("heading", { level: 2, name: "Bookings" })).toBeFocused();
+    const mail = await latestEmailTo(page.request, guest, { template: "booking-cancelled" });
+    expect(mail.text).toContain("£1,500");
   });
 
   test("reads a message sent from /contact in the inbox and marks it read", async ({ page, data, baseURL }) => {
