@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 
-import { isExposedAuthEndpoint, isVerificationLinkLive, withErrorField } from "~/server/auth/endpoints.server";
+import { isExposedAuthEndpoint, isVerificationLinkLive } from "~/server/auth/endpoints.server";
 import { publicRoute } from "~/server/http/guards.server";
-import { errorResponse } from "~/server/http/responses.server";
+import { errorResponse, withErrorField } from "~/server/http/responses.server";
 import { appServices } from "~/server/platform/context.server";
 
 import type { Route } from "./+types/api.auth";

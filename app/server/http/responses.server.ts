@@ -14,6 +14,28 @@ export function errorResponse(status: number, error: string): Response {
   return Response.json({ error }, { status, headers: { "Cache-Control": "no-store" } });
 }
 
+/** What a refused call hears when the auth library's message is about its own input checks, not for a visitor's eyes. */
+const INVALID_AUTH_REQUEST_MESSAGE = "Invalid request.";
+
+/**
+ * The auth library answers a refusal as `{ message, code }`; every JSON endpoint
+ * of the product answers `{ error }` (design.md 5). The refusal gains `error`,
+ * keeping the library's fields for its own clients; a message from its schema
+ * checks, which names its internal fields, reads as a plain invalid request.
+ */
+export async function withErrorField(response: Response): Promise<Response> {
+  if (response.status < 400 || !response.headers.get("content-type")?.includes("json")) return response;
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => null);
+  if (body === null || typeof body !== "object" || "error" in body || !("message" in body) || typeof body.message !== "string") return response;
+  const message = "code" in body && body.code === "VALIDATION_ERROR" ? INVALID_AUTH_REQUEST_MESSAGE : body.message;
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  return new Response(JSON.stringify({ ...body, error: message, message }), { status: response.status, statusText: response.statusText, headers });
+}
+
 async function readLimitedText(request: Request): Promise<string> {
   if (!request.body) return "";
   const reader = request.body.getReader();
