@@ -268,20 +268,27 @@ function giveBackPlace(db: Database, holdId: string) {
 }
 
 /**
+ * Ends one checkout's session. One the buyer paid for at this very moment
+ * cannot be ended: it is recorded now, as its webhook would record it, and the
+ * answer is true.
+ */
+async function endSession(services: AppServices, sessionId: string): Promise<boolean> {
+  await services.payments.expireCheckoutSession(sessionId);
+  if ((await services.payments.retrieveCheckoutSession(sessionId))?.status !== "complete") return false;
+  await fulfilCheckout(services, sessionId);
+  return true;
+}
+
+/**
  * Ends the sessions of checkouts that are over: replaced by a new one (their
- * holds already released), or on an edition taken off sale. One the buyer paid
- * for at this very moment cannot be ended: it is recorded now, as its webhook
- * would record it, and the answer is true, so that a new checkout is priced knowing it.
+ * holds already released), or on an edition taken off sale. True when one was
+ * paid meanwhile (endSession), so that a new checkout is priced knowing it.
  */
 async function endSessions(services: AppServices, sessionIds: readonly string[]): Promise<boolean> {
   let paidMeanwhile = false;
   for (const sessionId of sessionIds) {
     try {
-      await services.payments.expireCheckoutSession(sessionId);
-      if ((await services.payments.retrieveCheckoutSession(sessionId))?.status === "complete") {
-        paidMeanwhile = true;
-        await fulfilCheckout(services, sessionId);
-      }
+      if (await endSession(services, sessionId)) paidMeanwhile = true;
     } catch (error) {
       // Its webhook records it like any late payment.
       log.error(`Closing replaced checkout session ${sessionId} failed`, error);
@@ -406,13 +413,7 @@ export async function cancelCheckout(services: AppServices, holdId: string): Pro
   if (!hold) throw new NotFoundError("There is no such checkout.");
   const sessionId = hold.checkoutSessionId;
   if (sessionId && (hold.status === "converted" || hold.status === "awaiting_payment")) return { kind: "paid", sessionId };
-  if (sessionId && (hold.status === "open" || hold.status === "opening")) {
-    await services.payments.expireCheckoutSession(sessionId);
-    if ((await services.payments.retrieveCheckoutSession(sessionId))?.status === "complete") {
-      await fulfilCheckout(services, sessionId);
-      return { kind: "paid", sessionId };
-    }
-  }
+  if (sessionId && (hold.status === "open" || hold.status === "opening") && (await endSession(services, sessionId))) return { kind: "paid", sessionId };
   // The provider's expired event releases it too; releasing here makes it immediate whatever the event's timing.
   await services.database.db
     .update(seatHolds)
