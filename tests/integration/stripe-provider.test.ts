@@ -274,6 +274,19 @@ describe(`the Stripe provider through the official SDK on ${testDriver}`, () => 
     expect(await purchasesOf(started.sessionId)).toHaveLength(1);
   });
 
+  it("asks Stripe about no session a checkout of ours did not open: a made-up id in the success page's address costs no API call", async () => {
+    const edition = await editionFor(handle, { capacity: 4 });
+    const started = await checkout(services(), { courseId: edition.id, buyer: null });
+    // A session of the same account that no hold names (another app's, or one made in the dashboard), paid.
+    stripe.sessions.set("cs_test_elsewhere", { ...paidSession(started.sessionId), id: "cs_test_elsewhere", metadata: {} });
+    stripe.requests.length = 0;
+
+    await expect(fulfilCheckout(services(), "cs_test_elsewhere")).resolves.toBeNull();
+    await expect(fulfilCheckout(services(), "cs_test_made_up")).resolves.toBeNull();
+    expect(stripe.requests).toHaveLength(0);
+    expect(await purchasesOf("cs_test_elsewhere")).toHaveLength(0);
+  });
+
   it("ends the Stripe session when the buyer cancels, freeing the place at once", async () => {
     const edition = await editionFor(handle, { capacity: 1 });
     const started = await checkout(services(), { courseId: edition.id, buyer: null });

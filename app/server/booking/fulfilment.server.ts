@@ -331,9 +331,13 @@ export async function recordRefund(tx: Transaction, charge: ChargeView, now = ne
 /**
  * The success page's half of fulfilment: the session is read from the
  * provider and recorded exactly as its webhook event would be, whichever
- * comes first. Null when the provider does not know the session.
+ * comes first. Null when no checkout of ours opened the session, or the
+ * provider does not know it.
  */
 export async function fulfilCheckout(services: AppServices, sessionId: string, now = new Date()): Promise<CheckoutOutcome | null> {
+  // Asked about before the provider: anyone can put an id in the success page's address, and each would cost a call on the account's API quota.
+  const [opened] = await services.database.db.select({ id: seatHolds.id }).from(seatHolds).where(eq(seatHolds.checkoutSessionId, sessionId)).limit(1);
+  if (!opened) return null;
   const view = await services.payments.retrieveCheckoutSession(sessionId);
   if (!view) return null;
   const receiptUrl = await receiptFor(services, view);
