@@ -41,6 +41,11 @@ describe("CSV exports", () => {
     expect(line.startsWith(`'`) || line.startsWith(`"'`)).toBe(true);
   });
 
+  it("quotes a cell with a semicolon, where Excel with a European list separator would split it and run what follows", () => {
+    const csv = toCsv(columns, [{ name: "hello;=HYPERLINK(CHAR(104)&CHAR(116));x", amount: 1 }]);
+    expect(csv.slice(1).split("\r\n")[1]).toBe('"hello;=HYPERLINK(CHAR(104)&CHAR(116));x",1');
+  });
+
   it("answers as a private download with a safe file name", async () => {
     const response = csvResponse("\uFEFFa\r\n", 'attendees "x"/..\\evil.csv');
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");

@@ -23,9 +23,11 @@ export interface CsvColumn<Row> {
 /**
  * A CSV export as staff open it in Excel or Numbers: UTF-8 with a byte order
  * mark, a header row, CRLF line ends, quoting by csv-stringify, and no cell a
- * spreadsheet would run.
+ * spreadsheet would run. A cell with a semicolon is quoted too: Excel set to
+ * a European list separator splits cells there, and the part after one
+ * (`hello;=HYPERLINK(...)`) would start a formula of its own.
  */
 export function toCsv<Row>(columns: readonly CsvColumn<Row>[], rows: readonly Row[]): string {
   const records = rows.map((row) => columns.map((column) => cell(column.value(row))));
-  return BYTE_ORDER_MARK + stringify([columns.map((column) => cell(column.header)), ...records], { record_delimiter: "windows", quoted_match: /[\r\n]/ });
+  return BYTE_ORDER_MARK + stringify([columns.map((column) => cell(column.header)), ...records], { record_delimiter: "windows", quoted_match: /[\r\n;]/ });
 }
