@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 
 import * as apiAuthRoute from "~/routes/api.auth";
 import * as authRoute from "~/routes/auth";
-import { KNOWN_BROWSER_COOKIE, RESET_EMAILS_PER_ACCOUNT } from "~/server/auth/auth.server";
+import { CONFIRMATION_EMAILS_PER_ACCOUNT, KNOWN_BROWSER_COOKIE, RESET_EMAILS_PER_ACCOUNT } from "~/server/auth/auth.server";
 import * as credentials from "~/server/auth/credentials.server";
 import { emailOutbox, newsletterSubscribers, profiles, rateLimits, sessions, users, verifications } from "~/server/db/schema.server";
 import { settleBackgroundWork } from "~/server/platform/background.server";
@@ -335,6 +335,16 @@ describe(`/auth action on ${testDriver}: login`, () => {
     expect(await sessionsOf(email)).toHaveLength(0);
     // Better Auth sends the link again on a login attempt (sendOnSignIn).
     expect(await outboxTo(email, "verify-email")).toHaveLength(2);
+  });
+
+  it(`sends an unverified account at most ${CONFIRMATION_EMAILS_PER_ACCOUNT} confirmation emails in 10 minutes, however many logins ask: someone who signed up with another's address cannot flood it`, async () => {
+    const email = uniqueEmail("login.flood");
+    await signUp(email);
+    for (let attempt = 0; attempt < CONFIRMATION_EMAILS_PER_ACCOUNT + 3; attempt++) {
+      expect((await submit(signInFields(email))).body).toEqual(errorBody(EMAIL_NOT_VERIFIED));
+    }
+    // The sign-up's own, and the logins' up to the cap.
+    expect(await outboxTo(email, "verify-email")).toHaveLength(CONFIRMATION_EMAILS_PER_ACCOUNT);
   });
 
   it("does not reveal that an unverified account exists to someone without its password", async () => {

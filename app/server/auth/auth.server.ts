@@ -30,6 +30,7 @@ import {
 /** Spec 9: passwords have at least 6 characters. */
 const MIN_PASSWORD_LENGTH = 6;
 export const RESET_EMAILS_PER_ACCOUNT = 3;
+export const CONFIRMATION_EMAILS_PER_ACCOUNT = 3;
 const SESSION_DAYS = 30;
 export const VERIFICATION_LINK_SECONDS = 24 * 60 * 60;
 /** Our servers put the visitor's address here; a visitor's own copy of the header is dropped first. */
@@ -164,9 +165,15 @@ export function createAuth({ db, env, secret }: { db: Database; env: Env; secret
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
       expiresIn: VERIFICATION_LINK_SECONDS,
+      /**
+       * Sent on sign-up and again on each login to the unconfirmed account, at
+       * most CONFIRMATION_EMAILS_PER_ACCOUNT per 10 minutes: whoever signed up
+       * with someone else's address cannot flood that inbox by logging in.
+       */
       async sendVerificationEmail({ user, url }) {
         // Sign-up calls this inside its transaction: the link is made once the account and its password exist.
         await queueAfterTransactionHook(async () => {
+          if (!(await consumeRateLimit(db, `confirmation-email:${user.id}`, { limit: CONFIRMATION_EMAILS_PER_ACCOUNT, windowMs: FORM_WINDOW_MS }))) return;
           const choices = await currentSignUpChoices(db, user.id);
           if (choices) await queueVerificationEmail(db, { userId: user.id, email: user.email, url, choices });
         });
