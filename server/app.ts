@@ -22,6 +22,7 @@ import {
 import { watchDatabaseHealth } from "~/server/platform/database-health.server";
 import { type Env, getEnv } from "~/server/platform/env.server";
 import { captureConsole, log, setLogFormat } from "~/server/platform/log.server";
+import { limitedAddress } from "~/server/platform/rate-limit.server";
 import { type Runtime, startRuntime } from "~/server/platform/runtime.server";
 
 import { cachePolicy } from "./cache-policy";
@@ -235,7 +236,7 @@ export function createHttpApp({ runtime, build, mountAssets }: HttpAppOptions) {
   app.use(refuseCrossSiteWrites(env.siteUrl));
   // Rate limits key on the visitor's address as Express resolved it, never on a header the visitor sent.
   app.use((req, _res, next) => {
-    req.headers[CLIENT_IP_HEADER] = req.ip ?? "unknown";
+    req.headers[CLIENT_IP_HEADER] = limitedAddress(req.ip);
     next();
   });
   app.use(...securityHeaders(env));
@@ -279,7 +280,7 @@ export function createHttpApp({ runtime, build, mountAssets }: HttpAppOptions) {
         loadContext(
           {
             cspNonce: res.locals.cspNonce as string | undefined,
-            clientIp: req.ip ?? "unknown",
+            clientIp: limitedAddress(req.ip),
             isLocalRequest: isLocalRequest(req),
             requestId: requestIdOf(res),
           },

@@ -33,7 +33,7 @@ export const RESET_EMAILS_PER_ACCOUNT = 3;
 export const CONFIRMATION_EMAILS_PER_ACCOUNT = 3;
 const SESSION_DAYS = 30;
 export const VERIFICATION_LINK_SECONDS = 24 * 60 * 60;
-/** Our servers put the visitor's address here; a visitor's own copy of the header is dropped first. */
+/** Our servers put the visitor's address here, as limits count it (limitedAddress); a visitor's own copy of the header is dropped first. */
 export const CLIENT_IP_HEADER = "x-gii-client-ip";
 const LINK_NO_LONGER_VALID = "This confirmation link is no longer valid.";
 

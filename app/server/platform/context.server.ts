@@ -20,7 +20,7 @@ export const appServicesContext = createContext<AppServices>();
 /** Per-request values the document needs, such as the CSP nonce. */
 export interface RequestInfo {
   cspNonce: string | undefined;
-  /** The visitor's address as Express sees it (honours TRUST_PROXY); used only for rate limits. */
+  /** The visitor's address as Express sees it (honours TRUST_PROXY), an IPv6 one by its /64 (limitedAddress); used only for rate limits and hold shares. */
   clientIp: string;
   /** From this machine itself: a loopback socket and no forwarding header (the /dev routes' audience). */
   isLocalRequest: boolean;

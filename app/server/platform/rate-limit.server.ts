@@ -1,3 +1,4 @@
+import { normalizeIP } from "@better-auth/core/utils/ip";
 import { eq, sql } from "drizzle-orm";
 
 import type { Database } from "~/server/db/client.server";
@@ -7,6 +8,17 @@ import { rateLimits } from "~/server/db/schema.server";
 import { RateLimitedError } from "./errors.server";
 
 export const FORM_WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * The address a request's limits are counted against: an IPv4 address as it
+ * is (also when written as IPv6, ::ffff:203.0.113.9), an IPv6 address by its
+ * /64 network, as the auth library counts its own. A home, an office or a
+ * server is given a whole /64 and may send from any address in it: counted
+ * one by one, it would have 2^64 budgets and hold shares.
+ */
+export function limitedAddress(ip: string | undefined): string {
+  return ip ? normalizeIP(ip, { ipv6Subnet: 64 }) : "unknown";
+}
 
 /** The attempt's upsert, built once per database (every form and checkout runs it). */
 const countAttempt = preparedStatement("consume_rate_limit", (db, name) => {
