@@ -193,10 +193,6 @@ export function AuthPanel({ initialView, notice }: { initialView: "sign_in" | "s
     window.history.replaceState(window.history.state, "", url);
   };
 
-  useEffect(() => {
-    if (notice) toast.info(notice);
-  }, [notice]);
-
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:px-6 sm:py-12 lg:grid-cols-2 lg:gap-10 lg:py-20">
       {/* On phones the form comes first: people arrive here to log in or sign up. */}
