@@ -1,6 +1,7 @@
 import { data } from "react-router";
 
 import { Button, ButtonLink } from "~/components/ui/button";
+import { EmailAddress } from "~/components/ui/email-address";
 import { SITE } from "~/content/site";
 import { DISCOUNT_RULES } from "~/lib/discounts";
 import { formatDateRange, formatLongDate, formatMinorUnits } from "~/lib/format";
@@ -52,15 +53,15 @@ export default function ReceiptPage({ loaderData: receipt }: Route.ComponentProp
   return (
     <div className="mx-auto max-w-2xl px-4 py-12 print:py-0">
       <article className="rounded-2xl border border-navy/10 bg-white p-8 shadow-sm print:border-0 print:shadow-none">
-        <header className="flex flex-wrap items-start justify-between gap-4">
-          <div>
+        <header className="flex flex-wrap items-start justify-between gap-4 sm:flex-nowrap">
+          <div className="min-w-0">
             <p className="font-display text-xl text-navy">{SITE.name}</p>
             <p className="mt-1 text-sm text-ink/70">
               {SITE.dubaiAddress.building}, {SITE.dubaiAddress.area}, {SITE.dubaiAddress.city}, {SITE.dubaiAddress.country}
             </p>
             <p className="text-sm text-ink/70">{SITE.generalEmail}</p>
           </div>
-          <div className="text-right">
+          <div className="shrink-0 sm:text-right">
             <h1 className="text-2xl font-semibold">Receipt</h1>
             <p className="mt-1 text-sm text-ink/70">No. {receipt.number}</p>
           </div>
@@ -71,12 +72,14 @@ export default function ReceiptPage({ loaderData: receipt }: Route.ComponentProp
             <dd>{formatLongDate(receipt.purchasedOn)}</dd>
           </div>
           <div className="flex justify-between gap-6">
-            <dt className="text-ink/70">Billed to</dt>
-            <dd className="break-all">{receipt.billedTo}</dd>
+            <dt className="shrink-0 text-ink/70">Billed to</dt>
+            <dd className="min-w-0 text-right wrap-break-word">
+              <EmailAddress address={receipt.billedTo} />
+            </dd>
           </div>
           <div className="flex justify-between gap-6">
-            <dt className="text-ink/70">Payment reference</dt>
-            <dd className="font-mono text-xs break-all">{receipt.reference}</dd>
+            <dt className="shrink-0 text-ink/70">Payment reference</dt>
+            <dd className="min-w-0 text-right font-mono text-xs break-all">{receipt.reference}</dd>
           </div>
           <div className="flex justify-between gap-6">
             <dt className="text-ink/70">Status</dt>

@@ -3,6 +3,7 @@ import { useId } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 
 import { Button, ButtonLink } from "~/components/ui/button";
+import { EmailAddress } from "~/components/ui/email-address";
 import { Field, Input } from "~/components/ui/field";
 import { formatMinorUnits } from "~/lib/format";
 import { LocalPaymentSchema } from "~/lib/schemas/checkout";
@@ -126,7 +127,10 @@ export default function LocalCheckoutPage({ loaderData: checkout, actionData }: 
               <Form method="post" className="mt-6 grid gap-4" aria-label="Payment">
                 {checkout.customerEmail ? (
                   <p className="text-sm text-ink/80">
-                    Paying as <span className="font-medium break-all text-ink">{checkout.customerEmail}</span>
+                    Paying as{" "}
+                    <span className="font-medium wrap-break-word text-ink">
+                      <EmailAddress address={checkout.customerEmail} />
+                    </span>
                   </p>
                 ) : (
                   <Field label="Email" id={`${id}-email`} required hint="Your confirmation and receipt go here.">

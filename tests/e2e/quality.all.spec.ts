@@ -82,7 +82,7 @@ test.describe("accessibility (axe), and no clashing Tailwind classes", { tag: "@
     });
   }
 
-  test("/account and a receipt, signed in, have no axe violations", async ({ page, data, context, baseURL }) => {
+  test("/account and a receipt, signed in, have no axe violations", async ({ page, data, context, baseURL }, testInfo) => {
     const person = await data.person({ firstName: "Axe", lastName: "Reader" });
     await signInAs(context, person, baseURL!);
     await openAccount(page);
@@ -94,6 +94,19 @@ test.describe("accessibility (axe), and no clashing Tailwind classes", { tag: "@
     await page.goto(`/account/receipts/${purchase.id}`);
     await expect(page.getByRole("heading", { level: 1, name: "Receipt" })).toBeVisible();
     expect(await pageViolations(page)).toEqual([]);
+
+    // The receipt's number sits flush under its heading: on the left under the address on a phone, on the right beside it wider.
+    const textEdges = await page.evaluate(() =>
+      ["main h1", "main h1 + p"].map((selector) => {
+        const range = document.createRange();
+        range.selectNodeContents(document.querySelector(selector)!);
+        const { left, right } = range.getBoundingClientRect();
+        return { left: Math.round(left), right: Math.round(right) };
+      }),
+    );
+    const [heading, number] = textEdges;
+    if (testInfo.project.name === "mobile") expect(heading.left).toBe(number.left);
+    else expect(heading.right).toBe(number.right);
   });
 
   test("the calendar with an event, and the event's details, have no axe violations", async ({ page, data }) => {

@@ -180,6 +180,13 @@ describe("Profile Details rendering", () => {
     expect(html).toContain("Save Changes");
   });
 
+  it("lets a long account email wrap before its @, not mid-domain", () => {
+    const html = render(
+      <ProfileDetails accountEmail="dr.a.very.long.name@example.com" joinedAt="2026-11-20T12:00:00.000Z" initialValues={values} found loadError={null} />,
+    );
+    expect(html).toContain("dr.a.very.long.name<wbr/>@example.com");
+  });
+
   it("does not say so when the row exists, or when reading it failed", () => {
     for (const props of [
       { found: true, loadError: null },

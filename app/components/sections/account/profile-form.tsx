@@ -2,6 +2,7 @@ import { type ComponentProps, useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
 
 import { Button } from "~/components/ui/button";
+import { EmailAddress } from "~/components/ui/email-address";
 import { Field, fieldErrorId, Input } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 import { COUNTRIES_OF_RESIDENCE, COUNTRY_CODES } from "~/content/account";
@@ -71,7 +72,9 @@ export function ProfileDetails({
       <dl className="grid gap-4 rounded-lg bg-mist p-4 text-sm sm:grid-cols-2">
         <div className="min-w-0">
           <dt className="font-medium text-ink/70">Account email</dt>
-          <dd className="mt-0.5 font-semibold break-words text-navy">{accountEmail}</dd>
+          <dd className="mt-0.5 font-semibold wrap-break-word text-navy">
+            <EmailAddress address={accountEmail} />
+          </dd>
         </div>
         <div>
           <dt className="font-medium text-ink/70">Joined</dt>
