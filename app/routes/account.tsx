@@ -1,5 +1,6 @@
 import { data, type ShouldRevalidateFunction } from "react-router";
 
+import { AccountNotices } from "~/components/sections/account/account-notices";
 import type { AccountActionAnswer } from "~/components/sections/account/action-answer";
 import { MarketingPreferences } from "~/components/sections/account/marketing-preferences";
 import { UpdatePassword } from "~/components/sections/account/password-form";
@@ -16,6 +17,8 @@ import { getProfile, saveProfile } from "~/server/accounts/profiles.server";
 import { listPurchases } from "~/server/accounts/purchases.server";
 import { changePassword } from "~/server/auth/credentials.server";
 import { needsPassword } from "~/server/auth/pending-sign-ups.server";
+import { isAdmin } from "~/server/auth/session.server";
+import { hasFirstCourseDiscount } from "~/server/booking/discounts.server";
 import { currentUser, signedInRoute, signedInUser } from "~/server/http/guards.server";
 import { readFormData } from "~/server/http/responses.server";
 import { appServices } from "~/server/platform/context.server";
@@ -51,8 +54,22 @@ export async function loader(args: Route.LoaderArgs) {
     },
   );
 
+  // Only a word of welcome: a failure to read them leaves them out, not the page.
+  const standing = await Promise.all([hasFirstCourseDiscount(db, user.id), isAdmin(db, user.id)]).then(
+    ([firstCourseDiscount, admin]) => ({ firstCourseDiscount, isAdmin: admin }),
+    (error) => {
+      log.error("Reading the account's notices failed", error);
+      return { firstCourseDiscount: false, isAdmin: false };
+    },
+  );
+
   return {
     account: { email: user.email, joinedAt: user.createdAt.toISOString(), needsPassword: await needsPassword(db, user.id) },
+    notices: {
+      // The confirmation link's landing (credentials.server.ts VERIFIED_CALLBACK).
+      emailConfirmed: new URL(args.request.url).searchParams.get("verified") === "1" && user.emailVerified,
+      ...standing,
+    },
     profile: {
       values: profileFormValues(profile.row, user.email),
       found: profile.row !== null,
@@ -122,11 +139,12 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultSh
 export const meta: Route.MetaFunction = (args) => seo(args, { title: "My Account", noIndex: true });
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
-  const { account, profile, purchases } = loaderData;
+  const { account, notices, profile, purchases } = loaderData;
   return (
     <>
       <PageHeading title="My Account" intro="Your details, your password, the emails you receive and the courses you have booked." />
       <div className="mx-auto grid max-w-7xl gap-6 px-4 py-10 sm:px-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start lg:gap-8 lg:px-8 lg:py-14">
+        <AccountNotices {...notices} />
         <ProfileDetails
           accountEmail={account.email}
           joinedAt={account.joinedAt}

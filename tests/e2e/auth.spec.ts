@@ -50,6 +50,11 @@ test.describe("sign-up", () => {
     const header = page.getByRole("banner");
     await expect(header.getByRole("link", { name: "Account" })).toBeVisible();
     await expect(header.getByRole("button", { name: "Logout" })).toBeVisible();
+    // The page says the link worked, and that the £100 the box earned is waiting.
+    await expect(page.getByRole("status").filter({ hasText: "Thank you: your email address is confirmed." })).toBeVisible();
+    await expect(page.getByText("£100 off your first course is yours: it is taken off the price when you book.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Book a course" })).toHaveAttribute("href", "/booking");
+    await expect(page.getByRole("link", { name: "Open the admin dashboard" })).toHaveCount(0);
   });
 
   test("a login before confirming sends a new link, which signs them in with the password they chose", async ({ page, request, allowConsoleErrors }) => {
@@ -96,12 +101,16 @@ test.describe("sign-up", () => {
     await expect(card.getByRole("status")).toHaveCount(0);
   });
 
-  test("with the box unticked: no newsletter email", async ({ page, request }) => {
+  test("with the box unticked: no newsletter email, and no £100 waiting once confirmed", async ({ page, request }) => {
     const email = uniqueEmail("unticked");
     await signUp(page, email, { marketing: false });
     await latestEmailTo(request, email, { template: "verify-email" });
     const all = await (await request.get(`/dev/mailbox/messages.json?to=${encodeURIComponent(email)}`)).json();
     expect(all.map((message: { template: string }) => message.template)).toEqual(["verify-email"]);
+
+    await verify(page, request, email);
+    await expect(page.getByRole("status").filter({ hasText: "Thank you: your email address is confirmed." })).toBeVisible();
+    await expect(page.getByText("£100 off your first course is yours", { exact: false })).toHaveCount(0);
   });
 
   test("the form: tabs by ?view, email inputs, the hint, the box checked by default, and each validation message", async ({ page }) => {
@@ -329,7 +338,9 @@ test.describe("admin guard", () => {
     await page.context().clearCookies();
     await logIn(page, "admin@globalimplantinstitute.com", "demo-admin-password");
     await expect(page).toHaveURL(/\/account/);
-    await page.goto("/admin");
+    // Their account page shows them the way in.
+    await page.getByRole("link", { name: "Open the admin dashboard" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
   });
 

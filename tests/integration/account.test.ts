@@ -174,6 +174,44 @@ describe(`account page loader on ${testDriver}`, () => {
     ]);
   });
 
+  it("says so on the confirmation link's landing, and only for an account that is confirmed", async () => {
+    const confirmed = await signUpAndSignIn("Dana", "Diaz");
+    expect((await loadAccount(asCookie(confirmed), "/account?verified=1")).notices.emailConfirmed).toBe(true);
+    expect((await loadAccount(asCookie(confirmed))).notices.emailConfirmed).toBe(false);
+    const unconfirmed = await createPerson({ db: handle.db, auth: testAuth(handle) }, { verified: false });
+    expect((await loadAccount(asCookie(unconfirmed), "/account?verified=1")).notices.emailConfirmed).toBe(false);
+  });
+
+  it("tells a person their £100 off a first course is waiting while it is: ticked at sign-up, confirmed, and no course bought yet", async () => {
+    const ticked = await signUpAndSignIn("Eve", "Ekwueme", true);
+    const notTicked = await signUpAndSignIn("Finn", "Foley");
+    const unconfirmed = await createPerson({ db: handle.db, auth: testAuth(handle) }, { marketing: true, verified: false });
+    const discountFor = async (person: Person) => (await loadAccount(asCookie(person))).notices.firstCourseDiscount;
+    expect([await discountFor(ticked), await discountFor(notTicked), await discountFor(unconfirmed)]).toEqual([true, false, false]);
+    // Alice ticked the box too, and has bought a course.
+    expect(await discountFor(alice)).toBe(false);
+
+    const [course] = await handle.db.select({ id: courses.id }).from(courses).limit(1);
+    await handle.db.insert(userCoursePurchases).values({
+      userId: ticked.id,
+      courseId: course.id,
+      status: "paid",
+      customerEmail: ticked.email,
+      stripeSessionId: `cs_first_${ticked.id}`,
+      purchaseDate: new Date(),
+      amountSubtotal: 140_000,
+      amountTotal: 140_000,
+      currency: "gbp",
+    });
+    expect(await discountFor(ticked)).toBe(false);
+  });
+
+  it("shows the way to the back office to an administrator only", async () => {
+    const admin = await createPerson({ db: handle.db, auth: testAuth(handle) }, { admin: true });
+    expect((await loadAccount(asCookie(admin))).notices.isAdmin).toBe(true);
+    expect((await loadAccount(asCookie(bob))).notices.isAdmin).toBe(false);
+  });
+
   it("answers an empty list to someone with no purchases", async () => {
     const carol = await signUpAndSignIn("Carol", "Chen");
     const data = await loadAccount(asCookie(carol));

@@ -19,6 +19,35 @@ async function attendedOfferings(db: Database | Transaction, userId: string, tod
 }
 
 /**
+ * The £100 off a first course is still the buyer's: they ticked the sign-up
+ * box, have not used it, have bought no course, and have none settling with it.
+ */
+async function firstCourseDiscountOpen(db: Database | Transaction, buyerId: string, buyer: { consent: boolean; claimed: boolean }): Promise<boolean> {
+  if (!buyer.consent || buyer.claimed) return false;
+  const [boughtBefore] = await db
+    .select({ id: userCoursePurchases.id })
+    .from(userCoursePurchases)
+    .where(and(eq(userCoursePurchases.userId, buyerId), inArray(userCoursePurchases.status, [...SUCCESSFUL_PURCHASE_STATUSES])))
+    .limit(1);
+  // An unpaid checkout gives its £100 up to the next one (checkout.server.ts); a bank payment settling, on any date, does not.
+  const [settling] = await db
+    .select({ id: seatHolds.id })
+    .from(seatHolds)
+    .where(and(eq(seatHolds.userId, buyerId), eq(seatHolds.discountKind, "signup"), eq(seatHolds.status, "awaiting_payment")))
+    .limit(1);
+  return !boughtBefore && !settling;
+}
+
+/** For the account page: whether this person's next booking gets £100 off as a first course (verified, and the offer still open). */
+export async function hasFirstCourseDiscount(db: Database, userId: string): Promise<boolean> {
+  const [person] = await db
+    .select({ emailVerified: users.emailVerified, consent: users.signupMarketingConsent, claimed: users.giiSignupDiscountClaimed })
+    .from(users)
+    .where(eq(users.id, userId));
+  return Boolean(person?.emailVerified) && (await firstCourseDiscountOpen(db, userId, person));
+}
+
+/**
  * The one discount a booking gets, the largest that applies (design.md 5):
  * £100 off the first course for a verified account that ticked the sign-up
  * box and has not used it (nor has it on a bank payment still settling; an
@@ -45,20 +74,7 @@ export async function bestDiscount(
   if (!buyer?.emailVerified) return null;
 
   const rules: DiscountRule[] = [];
-  if (buyer.consent && !buyer.claimed) {
-    const [boughtBefore] = await db
-      .select({ id: userCoursePurchases.id })
-      .from(userCoursePurchases)
-      .where(and(eq(userCoursePurchases.userId, buyerId), inArray(userCoursePurchases.status, [...SUCCESSFUL_PURCHASE_STATUSES])))
-      .limit(1);
-    // An unpaid checkout gives its £100 up to this one (checkout.server.ts); a bank payment settling, on any date, does not.
-    const [settling] = await db
-      .select({ id: seatHolds.id })
-      .from(seatHolds)
-      .where(and(eq(seatHolds.userId, buyerId), eq(seatHolds.discountKind, "signup"), eq(seatHolds.status, "awaiting_payment")))
-      .limit(1);
-    if (!boughtBefore && !settling) rules.push(DISCOUNT_RULES.signup);
-  }
+  if (await firstCourseDiscountOpen(db, buyerId, buyer)) rules.push(DISCOUNT_RULES.signup);
   if (edition.offeringKey === "level-2" || edition.offeringKey === "complications") {
     const attended = await attendedOfferings(db, buyerId, today);
     if (edition.offeringKey === "level-2" && attended.has("level-1")) rules.push(DISCOUNT_RULES["level-1-alumni"]);
