@@ -138,6 +138,13 @@ test.describe("accessibility (axe), and no clashing Tailwind classes", { tag: "@
       if (view === "Day" || !isSameWeek(tomorrow, new Date(), { weekStartsOn: 1 })) await toolbar.getByRole("button", { name: "Next", exact: true }).click();
       await expect(page.getByRole("button", { name: `${edition.title}, ${formatDateRange(edition.startDate!, edition.endDate)}` }).first()).toBeVisible();
       expect(await pageViolations(page)).toEqual([]);
+      // Every day header is read whole, on a phone too (it was cut to "28 M" in a week's narrow columns).
+      const cut = await page
+        .locator(".rbc-time-header .rbc-header")
+        .evaluateAll((headers) =>
+          headers.filter((header) => header.scrollWidth > header.clientWidth || header.scrollHeight > header.clientHeight).map((header) => header.textContent),
+        );
+      expect(cut).toEqual([]);
     });
   }
 

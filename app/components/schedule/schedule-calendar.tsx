@@ -67,6 +67,8 @@ const COMPONENTS = { event: EventButton, eventWrapper: EventCellWrapper };
 const eventProps = (event: ScheduleEvent) => (event.allDay ? { style: EVENT_STYLE } : {});
 
 const VIEWS = { month: MonthDrawnAtOnce, week: true, day: true };
+/** A week's day headers read "Mon 28", and on a phone wrap to "Mon" over "28" (schedule-calendar.css) rather than being cut to "28 M". */
+const FORMATS = { dayFormat: "EEE d" };
 
 /** The browser's clock, read again once a minute has passed, so that the calendar's time marker follows it. */
 let clock = new Date();
@@ -150,6 +152,7 @@ export default function ScheduleCalendar({ editions, today }: { editions: readon
           onSelectEvent={setSelected}
           tooltipAccessor={eventLabel}
           components={COMPONENTS}
+          formats={FORMATS}
           eventPropGetter={eventProps}
         />
       </div>
