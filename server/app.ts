@@ -280,7 +280,8 @@ export function createHttpApp({ runtime, build, mountAssets }: HttpAppOptions) {
         loadContext(
           {
             cspNonce: res.locals.cspNonce as string | undefined,
-            clientIp: limitedAddress(req.ip),
+            // As the limits count it, put there by the first middleware.
+            clientIp: String(req.headers[CLIENT_IP_HEADER]),
             isLocalRequest: isLocalRequest(req),
             requestId: requestIdOf(res),
           },

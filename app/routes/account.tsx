@@ -55,7 +55,7 @@ export async function loader(args: Route.LoaderArgs) {
   );
 
   // Only a word of welcome: a failure to read them leaves them out, not the page.
-  const standing = await Promise.all([hasFirstCourseDiscount(db, user.id), isAdmin(db, user.id)]).then(
+  const standing = await Promise.all([hasFirstCourseDiscount(db, user), isAdmin(db, user.id)]).then(
     ([firstCourseDiscount, admin]) => ({ firstCourseDiscount, isAdmin: admin }),
     (error) => {
       log.error("Reading the account's notices failed", error);

@@ -38,13 +38,17 @@ async function firstCourseDiscountOpen(db: Database | Transaction, buyerId: stri
   return !boughtBefore && !settling;
 }
 
-/** For the account page: whether this person's next booking gets £100 off as a first course (verified, and the offer still open). */
-export async function hasFirstCourseDiscount(db: Database, userId: string): Promise<boolean> {
-  const [person] = await db
-    .select({ emailVerified: users.emailVerified, consent: users.signupMarketingConsent, claimed: users.giiSignupDiscountClaimed })
-    .from(users)
-    .where(eq(users.id, userId));
-  return Boolean(person?.emailVerified) && (await firstCourseDiscountOpen(db, userId, person));
+/**
+ * For the account page: whether this person's next booking gets £100 off as a
+ * first course (verified, and the offer still open). The person is the
+ * session's, whose row the auth library has just read.
+ */
+export async function hasFirstCourseDiscount(
+  db: Database,
+  person: { id: string; emailVerified: boolean; signupMarketingConsent: boolean; giiSignupDiscountClaimed: boolean },
+): Promise<boolean> {
+  if (!person.emailVerified) return false;
+  return firstCourseDiscountOpen(db, person.id, { consent: person.signupMarketingConsent, claimed: person.giiSignupDiscountClaimed });
 }
 
 /**
