@@ -60,8 +60,12 @@ const FAILED: Record<Intent, string> = {
   deactivate: "Failed to deactivate course.",
 };
 const isIntent = (value: unknown): value is Intent => typeof value === "string" && Object.hasOwn(FAILED, value);
+
+/** An edition the admin tried to delete, and what keeps it: the dashboard offers to deactivate it instead. */
+type DeactivateOfferFor = { id: string; title: string; inUse: EditionHasBookingsError["inUse"] };
+
 type Outcome =
-  { intent: Intent; message: string; error?: undefined } | { intent: Intent; error: string; description?: string; deactivate?: { id: string; title: string } };
+  { intent: Intent; message: string; error?: undefined } | { intent: Intent; error: string; description?: string; deactivate?: DeactivateOfferFor };
 
 const refused = (intent: Intent, error: string, status: number, extra: Partial<Extract<Outcome, { error: string }>> = {}) =>
   data<Outcome>({ intent, error, ...extra }, status);
@@ -111,7 +115,7 @@ export async function action(args: Route.ActionArgs) {
     } catch (error) {
       const status = refusalStatus(error);
       if (!status) throw error;
-      const deactivate = error instanceof EditionHasBookingsError ? { id: parsed.data.course_id, title: error.title } : undefined;
+      const deactivate = error instanceof EditionHasBookingsError ? { id: parsed.data.course_id, title: error.title, inUse: error.inUse } : undefined;
       return refused(intent, FAILED[intent], status, { description: (error as Error).message, deactivate });
     }
   }
@@ -258,7 +262,7 @@ function ScheduleCard({
 
 type Upcoming = NonNullable<Route.ComponentProps["loaderData"]["upcoming"]>[number];
 
-function DeactivateOffer({ course, onDone }: { course: { id: string; title: string }; onDone: () => void }) {
+function DeactivateOffer({ course, onDone }: { course: DeactivateOfferFor; onDone: () => void }) {
   const fetcher = useFetcher<Outcome>({ key: "deactivate-course" });
   useOutcomeToasts(fetcher, "Deactivating course...", (outcome) => {
     if (outcome.error === undefined) onDone();
@@ -269,8 +273,17 @@ function DeactivateOffer({ course, onDone }: { course: { id: string; title: stri
       className="flex flex-col gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between"
     >
       <p>
-        <span className="font-semibold">{course.title} has bookings, so it cannot be deleted.</span> Deactivate it instead: it leaves sale and the schedule, and
-        its bookings are kept.
+        {course.inUse === "bookings" ? (
+          <>
+            <span className="font-semibold">{course.title} has bookings, so it cannot be deleted.</span> Deactivate it instead: it leaves sale and the schedule,
+            and its bookings are kept.
+          </>
+        ) : (
+          <>
+            <span className="font-semibold">{course.title} has a checkout in progress, so it cannot be deleted.</span> Deactivate it instead: it leaves sale and
+            the schedule, and the checkout is ended.
+          </>
+        )}
       </p>
       <fetcher.Form method="post" className="flex shrink-0 gap-2">
         <input type="hidden" name="intent" value="deactivate" />
@@ -289,7 +302,7 @@ function DeactivateOffer({ course, onDone }: { course: { id: string; title: stri
 function UpcomingCard({ upcoming, confirm, serverOutcome }: { upcoming: Upcoming[] | null; confirm: Upcoming | null; serverOutcome: Outcome | undefined }) {
   const fetcher = useFetcher<Outcome>({ key: "delete-course" });
   const [pending, setPending] = useState<Upcoming | null>(null);
-  const [offer, setOffer] = useState<{ id: string; title: string } | null>(null);
+  const [offer, setOffer] = useState<DeactivateOfferFor | null>(null);
   useOutcomeToasts(fetcher, SCHEDULE_MESSAGES.deleting, (outcome) => setOffer(outcome.error !== undefined && outcome.deactivate ? outcome.deactivate : null));
   const shownOffer = offer ?? (serverOutcome?.error !== undefined ? serverOutcome.deactivate : undefined);
 

@@ -182,12 +182,15 @@ describe(`deleting and deactivating editions on ${testDriver}`, () => {
     expect(entry).toMatchObject({ before: { isActive: true }, after: { isActive: false } });
   });
 
-  it("refuses an edition with a live hold", async () => {
+  it("refuses an edition with a live hold, saying a checkout is in progress rather than that it has bookings", async () => {
     const headers = await asAdmin();
     const edition = await addEdition(handle.db, { startDate: inDays(94), stripePriceId: "price_sinus_grafting" });
     await checkout(services(), { courseId: edition.id, buyer: null });
     const before = await tableCounts(handle.db);
-    expect((await call(deleteCourse, "/api/functions/delete-course", { course_id: edition.id }, headers)).status).toBe(409);
+    expect(await call(deleteCourse, "/api/functions/delete-course", { course_id: edition.id }, headers)).toEqual({
+      status: 409,
+      body: { error: "Sinus Grafting has a checkout in progress; deactivate it instead." },
+    });
     expect(await tableCounts(handle.db)).toEqual(before);
   });
 
@@ -361,7 +364,7 @@ describe(`who may schedule and delete on ${testDriver}`, () => {
         intent: "delete",
         error: SCHEDULE_MESSAGES.deleteFailed,
         description: "Sinus Grafting has bookings; deactivate it instead.",
-        deactivate: { id: scheduled.id, title: "Sinus Grafting" },
+        deactivate: { id: scheduled.id, title: "Sinus Grafting", inUse: "bookings" },
       },
     });
     // Once deactivated, deleting it again says it is kept, and offers nothing more.
@@ -379,5 +382,19 @@ describe(`who may schedule and delete on ${testDriver}`, () => {
       status: 200,
       body: { intent: "delete", message: "Successfully deleted course: Sinus Grafting" },
     });
+    // Nobody has booked this one, but someone is paying for it: that is what the offer says; deactivating ends the checkout, and then it can go.
+    const paying = await addEdition(handle.db, { startDate: inDays(97), stripePriceId: "price_sinus_grafting" });
+    await checkout(services(), { courseId: paying.id, buyer: null });
+    expect(await post({ intent: "delete", course_id: paying.id })).toEqual({
+      status: 409,
+      body: {
+        intent: "delete",
+        error: SCHEDULE_MESSAGES.deleteFailed,
+        description: "Sinus Grafting has a checkout in progress; deactivate it instead.",
+        deactivate: { id: paying.id, title: "Sinus Grafting", inUse: "checkout" },
+      },
+    });
+    expect(await post({ intent: "deactivate", course_id: paying.id })).toMatchObject({ status: 200 });
+    expect(await post({ intent: "delete", course_id: paying.id })).toMatchObject({ status: 200 });
   });
 });

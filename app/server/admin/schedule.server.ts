@@ -120,21 +120,28 @@ async function lockedEdition(tx: Transaction, courseId: string) {
   return row;
 }
 
-/** Whether anyone bought, is buying or was refunded a place on the edition: then it cannot be deleted. */
-async function bookingsOn(tx: Transaction, courseId: string, now: Date): Promise<boolean> {
+/** What keeps an edition from being deleted: someone bought (or was refunded) a place on it, or is paying for one now. */
+type EditionInUse = "bookings" | "checkout";
+
+async function editionInUse(tx: Transaction, courseId: string, now: Date): Promise<EditionInUse | null> {
   const [purchases] = await tx.select({ n: count() }).from(userCoursePurchases).where(eq(userCoursePurchases.courseId, courseId));
-  if (Number(purchases.n) > 0) return true;
+  if (Number(purchases.n) > 0) return "bookings";
   const [holds] = await tx
     .select({ n: count() })
     .from(seatHolds)
     .where(and(eq(seatHolds.courseId, courseId), liveHold(now)));
-  return Number(holds.n) > 0;
+  return Number(holds.n) > 0 ? "checkout" : null;
 }
+
+const IN_USE: Record<EditionInUse, string> = { bookings: "has bookings", checkout: "has a checkout in progress" };
 
 /** The refusal the dashboard recognises to offer deactivation instead. */
 export class EditionHasBookingsError extends UnavailableError {
-  constructor(readonly title: string) {
-    super(`${title} has bookings; deactivate it instead.`);
+  constructor(
+    readonly title: string,
+    readonly inUse: EditionInUse,
+  ) {
+    super(`${title} ${IN_USE[inUse]}; deactivate it instead.`);
   }
 }
 
@@ -146,11 +153,15 @@ export async function deleteEdition(db: Database, actor: AdminActor, courseId: s
   return db.transaction(async (tx) => {
     const row = await lockedEdition(tx, courseId);
     if (!row.startDate || row.startDate <= todayIsoDate(now)) throw new UnavailableError(`${row.title} has already started; past courses are kept.`);
-    if (await bookingsOn(tx, row.id, now)) {
-      // Already deactivated, there is nothing more to offer: it stays, with its bookings.
-      throw row.isActive
-        ? new EditionHasBookingsError(row.title)
-        : new UnavailableError(`${row.title} has bookings, so it is kept; it is already off sale and off the schedule.`);
+    const inUse = await editionInUse(tx, row.id, now);
+    if (inUse) {
+      // Already deactivated, there is nothing more to offer: it stays, with its bookings, or until its checkout ends.
+      if (row.isActive) throw new EditionHasBookingsError(row.title, inUse);
+      throw new UnavailableError(
+        inUse === "bookings"
+          ? `${row.title} has bookings, so it is kept; it is already off sale and off the schedule.`
+          : `${row.title} has a checkout in progress; it is already off sale, so it can be deleted once that checkout has ended.`,
+      );
     }
     await tx.delete(courses).where(eq(courses.id, row.id));
     await recordAdminAction(tx, actor, {
