@@ -45,10 +45,21 @@ const refuse = (res: express.Response, status: number, message: string, json: bo
   else res.type("text/plain").send(message);
 };
 
+/** A path that decodes, to text without a NUL. */
+function readablePath(rawPath: string): boolean {
+  try {
+    return !decodeURIComponent(rawPath).includes("\0");
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Refuses what no route of ours can answer, before routing: other methods,
- * overlong or malformed URLs, and a NUL character anywhere in the path (404:
- * no such page) or the query (400), which PostgreSQL would refuse as text.
+ * overlong or malformed URLs, and a NUL character in the query (400), which
+ * PostgreSQL would refuse as text. A path that cannot be read (a broken
+ * %-escape, a NUL) names nothing: a page's goes to /404 as any unknown path
+ * does (spec 2), anything else's is a plain 404.
  */
 function rejectBadRequests(): RequestHandler {
   return (req, res, next) => {
@@ -62,16 +73,18 @@ function rejectBadRequests(): RequestHandler {
     }
     if (req.originalUrl.length > MAX_URL_LENGTH) return refuse(res, 400, "Bad Request: URL too long", json);
     const [rawPath, rawQuery = ""] = req.originalUrl.split(/\?(.*)/s);
-    let path: string;
     let query: URLSearchParams;
     try {
-      path = decodeURIComponent(rawPath);
       query = new URLSearchParams(rawQuery);
       new URL(req.originalUrl, "http://localhost");
     } catch {
       return refuse(res, 400, "Bad Request: malformed URL", json);
     }
-    if (path.includes("\0")) return refuse(res, 404, "Not Found", json);
+    if (!readablePath(rawPath)) {
+      const page = (req.method === "GET" || req.method === "HEAD") && !json && !rawPath.endsWith(".data");
+      if (page) return res.set("Cache-Control", "no-store").redirect(302, "/404");
+      return refuse(res, 404, "Not Found", json);
+    }
     if ([...query].some(([name, value]) => name.includes("\0") || value.includes("\0"))) return refuse(res, 400, NUL_MESSAGE, json);
     next();
   };

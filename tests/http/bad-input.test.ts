@@ -68,16 +68,24 @@ describe("a NUL character", () => {
     await expectNothingWritten("JSON endpoints");
   });
 
-  it("in a path is 404, as for a page that does not exist", async () => {
+  it("in a path, or a broken %-escape, goes to /404 as an unknown page does, and is a plain 404 for an API, page data or a submission", async () => {
     for (const path of [
       "/%00",
       "/courses/%00",
       "/courses/full-arch%00",
       "/instructors/dr-%00x",
       "/dev/mailbox/%00",
-      "/api/auth/reset-password/%00abc",
-      "/account%00.data",
+      "/%E0%A4%A",
+      "/courses/%E0%A4%A?view=1",
+      "/%",
     ]) {
+      for (const method of ["GET", "HEAD"]) {
+        const answer = await rawRequest(app.url, { path, method });
+        expect([answer.status, answer.headers.location], `${method} ${path}`).toEqual([302, "/404"]);
+      }
+      expect((await rawRequest(app.url, { path, method: "POST", headers: { origin: app.url } })).status, `POST ${path}`).toBe(404);
+    }
+    for (const path of ["/api/auth/reset-password/%00abc", "/api/%E0%A4%A", "/account%00.data", "/courses/%E0%A4%A.data"]) {
       const answer = await rawRequest(app.url, { path });
       expect(answer.status, path).toBe(404);
     }
