@@ -61,7 +61,7 @@ describe("GET /metrics", () => {
     expect((await rawRequest(app.url, { path: "/courses" })).status).toBe(200);
     expect((await rawRequest(app.url, { path: "/no/such/page/Zk3pQ9xLm2Rt7Vb4" })).status).toBe(302);
     // Refused before routing: no route answered.
-    expect((await rawRequest(app.url, { path: "/bad%00path" })).status).toBe(404);
+    expect((await rawRequest(app.url, { path: "/api/bad%00path" })).status).toBe(404);
     const after = await scrape();
 
     // Whatever the instructor pages answer; the registry is the process's, so earlier files' requests are in it too.
