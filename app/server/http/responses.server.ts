@@ -210,7 +210,7 @@ a { color: #0f1b2d; }
 </html>
 `;
 
-/** The answer for a CSV download, named for the day it was made. */
+/** The answer for a CSV download under the file name given, never cached. */
 export function csvResponse(csv: string, fileName: string): Response {
   return new Response(csv, {
     headers: {

@@ -45,10 +45,7 @@ export async function unreadContactCount(db: Database): Promise<number> {
   return Number(row.n);
 }
 
-/**
- * Marks a message read or unread. Not written to the audit log: a read marker
- * is staff bookkeeping, not a change to anything a visitor or booking depends on.
- */
+/** Marks a message read or unread, in the audit log: which member of staff dealt with it, and when. */
 export async function markContactMessage(db: Database, actor: AdminActor, id: string, read: boolean, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     const [updated] = await tx
