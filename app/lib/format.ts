@@ -62,7 +62,7 @@ export function formatMinorUnits(amount: number): string {
 }
 
 /** Spec 9: program pages split the price into 4 interest-free instalments with Klarna. */
-const INSTALMENT_COUNT = 4;
+export const INSTALMENT_COUNT = 4;
 const INSTALMENT_PROVIDER = "Klarna";
 
 export function instalmentAmount(pounds: number): number {

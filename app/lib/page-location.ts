@@ -5,9 +5,10 @@
  * harmless query parameters ever leave the page.
  */
 
+import { isUuid } from "./uuid";
+
 const REDACTED_SEGMENT = ":token";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TOKEN_LIKE = /^[A-Za-z0-9_-]{20,}$/;
 /** A readable slug such as `level-1-full-arch-implant-course`: lowercase words and numbers between hyphens. */
 const READABLE_SLUG = /^(?:[a-z]+|[0-9]+)(?:-(?:[a-z]+|[0-9]+))+$/;
@@ -22,7 +23,7 @@ function decodeSegment(segment: string): string {
 
 function isSecretSegment(segment: string): boolean {
   const value = decodeSegment(segment);
-  if (UUID.test(value)) return true;
+  if (isUuid(value)) return true;
   if (!TOKEN_LIKE.test(value) || !/[A-Za-z]/.test(value) || !/[0-9]/.test(value)) return false;
   // Random tokens mix letters and digits within a run; course slugs keep them apart and stay public.
   return !READABLE_SLUG.test(value);

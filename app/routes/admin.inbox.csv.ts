@@ -1,4 +1,4 @@
-import { toCsv } from "~/server/admin/csv.server";
+import { datedCsvName, toCsv } from "~/server/admin/csv.server";
 import { adminRoute } from "~/server/http/guards.server";
 import { csvResponse } from "~/server/http/responses.server";
 import { listContactMessages } from "~/server/marketing/contact.server";
@@ -22,5 +22,5 @@ export async function loader({ context }: Route.LoaderArgs) {
     ],
     messages,
   );
-  return csvResponse(csv, `inbox-${new Date().toISOString().slice(0, 10)}.csv`);
+  return csvResponse(csv, datedCsvName("inbox"));
 }

@@ -1,4 +1,4 @@
-import { toCsv } from "~/server/admin/csv.server";
+import { datedCsvName, toCsv } from "~/server/admin/csv.server";
 import { confirmedSubscribers } from "~/server/admin/lists.server";
 import { adminRoute } from "~/server/http/guards.server";
 import { csvResponse } from "~/server/http/responses.server";
@@ -19,5 +19,5 @@ export async function loader({ context }: Route.LoaderArgs) {
     ],
     subscribers,
   );
-  return csvResponse(csv, `subscribers-${new Date().toISOString().slice(0, 10)}.csv`);
+  return csvResponse(csv, datedCsvName("subscribers"));
 }

@@ -5,7 +5,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { EmailAddress } from "~/components/ui/email-address";
 import { Field, Input } from "~/components/ui/field";
-import { formatMinorUnits } from "~/lib/format";
+import { formatMinorUnits, INSTALMENT_COUNT } from "~/lib/format";
 import { LocalPaymentSchema } from "~/lib/schemas/checkout";
 import { firstIssueMessage } from "~/lib/schemas/fields";
 import { seo } from "~/lib/seo";
@@ -42,7 +42,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     subtotal: formatMinorUnits(session.amountSubtotal),
     discount: session.discountName ? { name: session.discountName, amount: formatMinorUnits(session.amountDiscount) } : null,
     total: formatMinorUnits(session.amountTotal),
-    klarna: session.paymentMethodTypes.includes("klarna") ? formatMinorUnits(Math.round(session.amountTotal / 4)) : null,
+    klarna: session.paymentMethodTypes.includes("klarna") ? formatMinorUnits(Math.round(session.amountTotal / INSTALMENT_COUNT)) : null,
     customerEmail: session.customerEmail,
     cancelUrl: session.cancelUrl,
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { toCsv } from "~/server/admin/csv.server";
+import { datedCsvName, toCsv } from "~/server/admin/csv.server";
 import { csvResponse } from "~/server/http/responses.server";
 
 const columns = [
@@ -53,5 +53,9 @@ describe("CSV exports", () => {
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     // The mark is there in the bytes sent (a decoder reading them as text drops it).
     expect([...new Uint8Array(await response.arrayBuffer())].slice(0, 3)).toEqual([0xef, 0xbb, 0xbf]);
+  });
+
+  it("names a list's export for the day it was made", () => {
+    expect(datedCsvName("subscribers", new Date(2026, 10, 29, 23, 30))).toBe("subscribers-2026-11-29.csv");
   });
 });

@@ -1,5 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 
+import { todayIsoDate } from "~/server/catalogue/editions.server";
+
 /** Excel reads a UTF-8 file as UTF-8 only with this mark first. */
 const BYTE_ORDER_MARK = "\uFEFF";
 
@@ -30,4 +32,9 @@ export interface CsvColumn<Row> {
 export function toCsv<Row>(columns: readonly CsvColumn<Row>[], rows: readonly Row[]): string {
   const records = rows.map((row) => columns.map((column) => cell(column.value(row))));
   return BYTE_ORDER_MARK + stringify([columns.map((column) => cell(column.header)), ...records], { record_delimiter: "windows", quoted_match: /[\r\n;]/ });
+}
+
+/** A list's export, named for the day it was made as the site counts days (todayIsoDate): `subscribers-2026-11-29.csv`. */
+export function datedCsvName(list: string, now: Date = new Date()): string {
+  return `${list}-${todayIsoDate(now)}.csv`;
 }

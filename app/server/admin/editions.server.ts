@@ -1,14 +1,13 @@
 import { and, asc, count, desc, eq, gte, inArray, lt } from "drizzle-orm";
 
 import { SUCCESSFUL_PURCHASE_STATUSES } from "~/lib/purchases";
+import { isUuid } from "~/lib/uuid";
 import { type AdminActor, recordAdminAction } from "~/server/admin/audit.server";
 import { todayIsoDate } from "~/server/catalogue/editions.server";
 import { liveHold, placesTakenBy } from "~/server/catalogue/places.server";
 import type { Database } from "~/server/db/client.server";
 import { courses, profiles, seatHolds, userCoursePurchases, users } from "~/server/db/schema.server";
 import { NotFoundError, UnavailableError } from "~/server/platform/errors.server";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One edition as the back office lists it. */
 export interface AdminEdition {
@@ -98,7 +97,7 @@ export interface AdminBooking {
 
 /** An edition by an id from the address: a malformed or unknown one is not found. */
 export async function findEditionForAdmin(db: Database, courseId: string, now = new Date()): Promise<AdminEdition> {
-  const row = UUID.test(courseId) ? (await db.select().from(courses).where(eq(courses.id, courseId)))[0] : undefined;
+  const row = isUuid(courseId) ? (await db.select().from(courses).where(eq(courses.id, courseId)))[0] : undefined;
   if (!row) throw new NotFoundError("There is no such edition.");
   return adminEdition(row, await countsFor(db, [row.id], now), todayIsoDate(now));
 }
@@ -142,7 +141,7 @@ export async function editionBookings(db: Database, courseId: string): Promise<A
  * sale is): never fewer than the paid bookings and live holds it already has.
  */
 export async function changeEditionCapacity(db: Database, actor: AdminActor, courseId: string, capacity: number, now = new Date()): Promise<void> {
-  if (!UUID.test(courseId)) throw new NotFoundError("There is no such edition.");
+  if (!isUuid(courseId)) throw new NotFoundError("There is no such edition.");
   await db.transaction(async (tx) => {
     const [edition] = await tx.select().from(courses).where(eq(courses.id, courseId)).for("update");
     if (!edition) throw new NotFoundError("There is no such edition.");

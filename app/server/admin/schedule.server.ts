@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gt, ne } from "drizzle-orm";
 
 import { formatLongDate } from "~/lib/format";
 import type { CreateCourseInput } from "~/lib/schemas/schedule";
+import { isUuid } from "~/lib/uuid";
 import { type AdminActor, recordAdminAction } from "~/server/admin/audit.server";
 import { closeOpenCheckouts } from "~/server/booking/checkout.server";
 import { todayIsoDate } from "~/server/catalogue/editions.server";
@@ -16,8 +17,6 @@ import { InvalidInputError, NotFoundError, UnavailableError } from "~/server/pla
 
 /** Editions are scheduled at most this far ahead: a later date is almost always a typing slip. */
 const MAX_YEARS_AHEAD = 5;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Spec 7 "templates": each distinct course once, by its newest edition, newest first. */
 export async function courseTemplates(db: Database): Promise<{ id: string; title: string }[]> {
@@ -72,7 +71,7 @@ export async function scheduleFromTemplate(
   if (input.new_start_date <= today) throw new InvalidInputError("The start date must be in the future.");
   const latest = format(addYears(parseISO(today), MAX_YEARS_AHEAD), "yyyy-MM-dd");
   if (input.new_start_date > latest) throw new InvalidInputError(`The start date must be within ${MAX_YEARS_AHEAD} years.`);
-  if (!UUID.test(input.template_course_id)) throw new InvalidInputError("There is no course to copy with that id.");
+  if (!isUuid(input.template_course_id)) throw new InvalidInputError("There is no course to copy with that id.");
 
   return db.transaction(async (tx) => {
     const [template] = await tx.select().from(courses).where(eq(courses.id, input.template_course_id));
@@ -115,7 +114,7 @@ export async function scheduleFromTemplate(
 
 /** The edition, locked for the rest of the transaction so no checkout takes a place meanwhile. */
 async function lockedEdition(tx: Transaction, courseId: string) {
-  const [row] = UUID.test(courseId) ? await tx.select().from(courses).where(eq(courses.id, courseId)).for("update") : [];
+  const [row] = isUuid(courseId) ? await tx.select().from(courses).where(eq(courses.id, courseId)).for("update") : [];
   if (!row || row.offeringKey === TEST_PRODUCT_KEY) throw new NotFoundError("There is no course with that id.");
   return row;
 }

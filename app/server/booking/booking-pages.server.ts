@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 
 import { formatDateRange } from "~/lib/format";
+import { isUuid } from "~/lib/uuid";
 import { upcomingEditions } from "~/server/catalogue/editions.server";
 import { slugsByKey } from "~/server/catalogue/offerings.server";
 import type { Database } from "~/server/db/client.server";
@@ -82,7 +83,7 @@ export async function bookedSummary(db: Database, outcome: CheckoutOutcome | nul
 
 /** A printable receipt, for its owner only: anyone else is told there is no such receipt. */
 export async function receiptOf(db: Database, userId: string, purchaseId: string) {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(purchaseId)) return null;
+  if (!isUuid(purchaseId)) return null;
   const [row] = await db
     .select({ purchase: userCoursePurchases, course: courses })
     .from(userCoursePurchases)

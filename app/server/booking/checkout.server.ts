@@ -5,6 +5,7 @@ import { CHECKOUT_MESSAGES } from "~/lib/checkout";
 import { discountAmount, type DiscountRule } from "~/lib/discounts";
 import { formatDateRange } from "~/lib/format";
 import { SUCCESSFUL_PURCHASE_STATUSES } from "~/lib/purchases";
+import { isUuid } from "~/lib/uuid";
 import { todayIsoDate } from "~/server/catalogue/editions.server";
 import { TEST_PRODUCT_KEY } from "~/server/catalogue/offerings.server";
 import type { Database, Transaction } from "~/server/db/client.server";
@@ -23,8 +24,6 @@ import { fulfilCheckout } from "./fulfilment.server";
 export const CHECKOUT_SESSION_MS = 30 * 60_000 + 30_000;
 /** The hold outlives its session by a little, so a payment made in time always finds its place held. */
 export const HOLD_MS = 31 * 60_000;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Edition = typeof courses.$inferSelect;
 
@@ -80,7 +79,7 @@ async function editionsAsked(services: AppServices, request: CheckoutStart, toda
     return rows;
   }
   if (request.courseId) {
-    if (!UUID.test(request.courseId)) throw notAvailable();
+    if (!isUuid(request.courseId)) throw notAvailable();
     const [edition] = await editionById(db).execute({ id: request.courseId });
     if (!edition || !edition.isActive || !edition.startDate || edition.startDate <= today) throw notAvailable();
     if (!edition.stripePriceId) throw new InvalidInputError(CHECKOUT_MESSAGES.priceIdMissing);
@@ -298,8 +297,9 @@ async function endSessions(services: AppServices, sessionIds: readonly string[])
 }
 
 /**
- * Starts a checkout (design.md 5): the edition is checked, a place held and
- * the discount worked out in one transaction under the edition's row lock;
+ * Starts a checkout (design.md 5): the edition is checked, then a place is held
+ * by take_place under the edition's row lock (a signed-in buyer's discount is
+ * worked out first, under their own row's lock, in the same transaction);
  * then the provider opens a Checkout Session for exactly that amount. The
  * buyer is the signed-in person or a guest, never someone a request names.
  */
@@ -408,7 +408,7 @@ export type CancelledCheckout = { kind: "released" } | { kind: "paid"; sessionId
  * webhook would record it, and the buyer is told they paid, never that they were not charged.
  */
 export async function cancelCheckout(services: AppServices, holdId: string): Promise<CancelledCheckout> {
-  if (!UUID.test(holdId)) throw new NotFoundError("There is no such checkout.");
+  if (!isUuid(holdId)) throw new NotFoundError("There is no such checkout.");
   const [hold] = await services.database.db.select().from(seatHolds).where(eq(seatHolds.id, holdId));
   if (!hold) throw new NotFoundError("There is no such checkout.");
   const sessionId = hold.checkoutSessionId;

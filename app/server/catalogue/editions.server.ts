@@ -4,6 +4,7 @@ import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import { imageUrl } from "~/content/media";
 import { programmeFor } from "~/content/programmes";
 import { isBookablePriceId } from "~/lib/booking";
+import { isUuid } from "~/lib/uuid";
 import type { Database, Transaction } from "~/server/db/client.server";
 import { courses, offerings } from "~/server/db/schema.server";
 import { DomainError } from "~/server/platform/errors.server";
@@ -129,13 +130,11 @@ export interface CourseOffering {
   editions: EditionSummary[];
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The offering behind a course page, by its slug or by the id of one of its editions; null for neither. */
 export async function findCourseOffering(db: Database, courseId: string, today: string = todayIsoDate()): Promise<CourseOffering | null> {
   let offering = await findOfferingBySlug(db, courseId);
   // Only a well-formed uuid is compared with the id column: PostgreSQL rejects anything else.
-  if (!offering && UUID.test(courseId)) {
+  if (!offering && isUuid(courseId)) {
     const [row] = await db
       .select({ offering: offerings })
       .from(courses)

@@ -1,5 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 
+import { isUuid } from "~/lib/uuid";
 import type { Database } from "~/server/db/client.server";
 import { emailOutbox } from "~/server/db/schema.server";
 
@@ -12,10 +13,8 @@ export async function listMailbox(db: Database, options: { to?: string; limit?: 
     .limit(options.limit ?? 100);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function getMailboxMessage(db: Database, id: string) {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
   return row ?? null;
 }
