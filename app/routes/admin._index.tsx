@@ -1,4 +1,3 @@
-import { addDays, addYears, format, parseISO } from "date-fns";
 import { CalendarPlus, CalendarX2, FlaskConical, Trash2 } from "lucide-react";
 import { type FormEvent, useEffect, useEffectEvent, useRef, useState } from "react";
 import { data, Form, redirect, useFetcher, useNavigation } from "react-router";
@@ -18,6 +17,7 @@ import {
   deactivateEdition,
   deleteEdition,
   EditionHasBookingsError,
+  schedulableDates,
   scheduledCourses,
   scheduleFromTemplate,
 } from "~/server/admin/schedule.server";
@@ -47,8 +47,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     templates: await courseTemplates(db),
     upcoming,
     confirm: upcoming?.find((course) => course.id === confirmId) ?? null,
-    firstDate: format(addDays(parseISO(today), 1), "yyyy-MM-dd"),
-    lastDate: format(addYears(parseISO(today), 5), "yyyy-MM-dd"),
+    schedulable: schedulableDates(),
   };
 }
 
@@ -175,13 +174,12 @@ const cardClass = "rounded-2xl border border-navy/10 bg-white p-5 shadow-sm sm:p
 
 function ScheduleCard({
   templates,
-  firstDate,
-  lastDate,
+  schedulable,
   serverOutcome,
 }: {
   templates: { id: string; title: string }[];
-  firstDate: string;
-  lastDate: string;
+  /** The first and last start dates the server accepts. */
+  schedulable: { first: string; last: string };
   serverOutcome: Outcome | undefined;
 }) {
   const fetcher = useFetcher<Outcome>({ key: "schedule-course" });
@@ -192,13 +190,13 @@ function ScheduleCard({
   });
   const busy = fetcher.state !== "idle";
 
+  // The endpoint's own schema, so the form refuses what the server would (spec 5's message when a field is missing).
   function checkRequired(event: FormEvent<HTMLFormElement>) {
-    const form = new FormData(event.currentTarget);
-    const complete = Boolean(form.get("template_course_id")) && Boolean(form.get("new_start_date"));
-    setMissing(!complete);
-    if (!complete) {
+    const parsed = CreateCourseSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+    setMissing(!parsed.success);
+    if (!parsed.success) {
       event.preventDefault();
-      toast.error(SCHEDULE_MESSAGES.required);
+      toast.error(firstIssueMessage(parsed.error));
     }
   }
 
@@ -235,8 +233,8 @@ function ScheduleCard({
             id="schedule-start"
             name="new_start_date"
             type="date"
-            min={firstDate}
-            max={lastDate}
+            min={schedulable.first}
+            max={schedulable.last}
             required
             className={inputClass}
             aria-invalid={missing || undefined}
@@ -460,8 +458,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
       <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8 sm:gap-8 sm:py-10">
         <ScheduleCard
           templates={loaderData.templates}
-          firstDate={loaderData.firstDate}
-          lastDate={loaderData.lastDate}
+          schedulable={loaderData.schedulable}
           serverOutcome={outcome?.intent === "schedule" ? outcome : undefined}
         />
         <UpcomingCard

@@ -55,6 +55,12 @@ export interface ScheduledEdition {
   end_date: string;
 }
 
+/** The first and last days a new edition may start on: from tomorrow to five years ahead (the date picker offers the same). */
+export function schedulableDates(now: Date = new Date()): { first: string; last: string } {
+  const today = parseISO(todayIsoDate(now));
+  return { first: format(addDays(today, 1), "yyyy-MM-dd"), last: format(addYears(today, MAX_YEARS_AHEAD), "yyyy-MM-dd") };
+}
+
 /**
  * Spec 7 create-course: a new edition of the template's course on a new date,
  * as long as the template's run. It copies the template's course (title, text,
@@ -67,10 +73,9 @@ export async function scheduleFromTemplate(
   input: CreateCourseInput,
   { siteUrl, now = new Date() }: { siteUrl: string; now?: Date },
 ): Promise<ScheduledEdition> {
-  const today = todayIsoDate(now);
-  if (input.new_start_date <= today) throw new InvalidInputError("The start date must be in the future.");
-  const latest = format(addYears(parseISO(today), MAX_YEARS_AHEAD), "yyyy-MM-dd");
-  if (input.new_start_date > latest) throw new InvalidInputError(`The start date must be within ${MAX_YEARS_AHEAD} years.`);
+  const dates = schedulableDates(now);
+  if (input.new_start_date < dates.first) throw new InvalidInputError("The start date must be in the future.");
+  if (input.new_start_date > dates.last) throw new InvalidInputError(`The start date must be within ${MAX_YEARS_AHEAD} years.`);
   if (!isUuid(input.template_course_id)) throw new InvalidInputError("There is no course to copy with that id.");
 
   return db.transaction(async (tx) => {
