@@ -7,7 +7,8 @@ import * as editionRoute from "~/routes/admin.editions.$courseId";
 import * as csvRoute from "~/routes/admin.editions.$courseId.attendees.csv";
 import * as offeringsRoute from "~/routes/admin.offerings";
 import { ALREADY_CANCELLED_MESSAGE, cancelBooking, REFUND_FAILED_MESSAGE } from "~/server/admin/bookings.server";
-import { editionBookings, findEditionForAdmin } from "~/server/admin/editions.server";
+import { editionBookings, findEditionForAdmin, listEditionsForAdmin } from "~/server/admin/editions.server";
+import { cancelCheckout } from "~/server/booking/checkout.server";
 import { adminAuditLog, courses, emailOutbox, localCheckoutSessions, offerings, profiles, userCoursePurchases } from "~/server/db/schema.server";
 import { receivePaymentEvent } from "~/server/payments/webhook.server";
 
@@ -55,6 +56,23 @@ async function paidBooking(courseId: string, buyer: Person) {
 }
 
 describe(`the back office's editions and bookings on ${testDriver}`, () => {
+  it("counts each edition's paid bookings and live holds apart, and its places left from both; a cancelled booking or a released hold takes none", async () => {
+    const edition = await editionFor(handle, { capacity: 9 });
+    const other = await editionFor(handle, { capacity: 4 });
+    await addPurchase(handle.db, edition.id, "paid");
+    await addPurchase(handle.db, edition.id, "complete");
+    await addPurchase(handle.db, edition.id, "canceled");
+    await checkout(services(), { courseId: edition.id, buyer: null });
+    const released = await checkout(services(), { courseId: edition.id, buyer: null });
+    await cancelCheckout(services(), released.holdId);
+    await checkout(services(), { courseId: other.id, buyer: null });
+
+    const listed = await listEditionsForAdmin(handle.db);
+    expect(listed.find((row) => row.id === edition.id)).toMatchObject({ paidBookings: 2, liveHolds: 1, placesLeft: 6 });
+    expect(listed.find((row) => row.id === other.id)).toMatchObject({ paidBookings: 0, liveHolds: 1, placesLeft: 3 });
+    expect(await findEditionForAdmin(handle.db, edition.id)).toMatchObject({ paidBookings: 2, liveHolds: 1, placesLeft: 6 });
+  });
+
   it("lists each booking with the attendee's profile (name, mobile) or the guest's address, amount paid and discount", async () => {
     const edition = await editionFor(handle, { capacity: 6 });
     const buyer = await person({ firstName: "Layla", lastName: "Haddad", marketing: true });

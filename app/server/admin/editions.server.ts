@@ -1,12 +1,11 @@
-import { and, asc, count, desc, eq, gte, inArray, lt } from "drizzle-orm";
+import { asc, desc, eq, gte, lt } from "drizzle-orm";
 
-import { SUCCESSFUL_PURCHASE_STATUSES } from "~/lib/purchases";
 import { isUuid } from "~/lib/uuid";
 import { type AdminActor, recordAdminAction } from "~/server/admin/audit.server";
 import { todayIsoDate } from "~/server/catalogue/editions.server";
-import { liveHold, placesTakenBy } from "~/server/catalogue/places.server";
+import { placesTakenBy, placeUsesBy } from "~/server/catalogue/places.server";
 import type { Database } from "~/server/db/client.server";
-import { courses, profiles, seatHolds, userCoursePurchases, users } from "~/server/db/schema.server";
+import { courses, profiles, userCoursePurchases, users } from "~/server/db/schema.server";
 import { NotFoundError, UnavailableError } from "~/server/platform/errors.server";
 
 /** One edition as the back office lists it. */
@@ -27,26 +26,8 @@ export interface AdminEdition {
 
 type EditionRow = typeof courses.$inferSelect;
 
-async function countsFor(db: Database, courseIds: string[], now: Date) {
-  if (courseIds.length === 0) return { paid: new Map<string, number>(), held: new Map<string, number>(), taken: new Map<string, number>() };
-  const [paidRows, heldRows, taken] = await Promise.all([
-    db
-      .select({ courseId: userCoursePurchases.courseId, n: count() })
-      .from(userCoursePurchases)
-      .where(and(inArray(userCoursePurchases.status, [...SUCCESSFUL_PURCHASE_STATUSES]), inArray(userCoursePurchases.courseId, courseIds)))
-      .groupBy(userCoursePurchases.courseId),
-    db
-      .select({ courseId: seatHolds.courseId, n: count() })
-      .from(seatHolds)
-      .where(and(liveHold(now), inArray(seatHolds.courseId, courseIds)))
-      .groupBy(seatHolds.courseId),
-    placesTakenBy(db, now, courseIds),
-  ]);
-  const asMap = (rows: { courseId: string; n: number }[]) => new Map(rows.map((row) => [row.courseId, Number(row.n)]));
-  return { paid: asMap(paidRows), held: asMap(heldRows), taken };
-}
-
-function adminEdition(row: EditionRow, counts: Awaited<ReturnType<typeof countsFor>>, today: string): AdminEdition {
+function adminEdition(row: EditionRow, uses: Map<string, { paid: number; held: number }>, today: string): AdminEdition {
+  const { paid, held } = uses.get(row.id) ?? { paid: 0, held: 0 };
   return {
     id: row.id,
     title: row.title,
@@ -56,9 +37,9 @@ function adminEdition(row: EditionRow, counts: Awaited<ReturnType<typeof countsF
     isActive: row.isActive,
     upcoming: row.startDate !== null && row.startDate >= today,
     capacity: row.capacity,
-    paidBookings: counts.paid.get(row.id) ?? 0,
-    liveHolds: counts.held.get(row.id) ?? 0,
-    placesLeft: Math.max(0, row.capacity - (counts.taken.get(row.id) ?? 0)),
+    paidBookings: paid,
+    liveHolds: held,
+    placesLeft: Math.max(0, row.capacity - paid - held),
     priceAmount: row.priceAmount,
   };
 }
@@ -71,12 +52,12 @@ export async function listEditionsForAdmin(db: Database, now = new Date()): Prom
     db.select().from(courses).where(lt(courses.startDate, today)).orderBy(desc(courses.startDate), asc(courses.title)),
   ]);
   const rows = [...upcoming, ...past];
-  const counts = await countsFor(
+  const uses = await placeUsesBy(
     db,
-    rows.map((row) => row.id),
     now,
+    rows.map((row) => row.id),
   );
-  return rows.map((row) => adminEdition(row, counts, today));
+  return rows.map((row) => adminEdition(row, uses, today));
 }
 
 /** One booking of an edition, with the attendee as their profile (or the guest's checkout) names them. */
@@ -99,7 +80,7 @@ export interface AdminBooking {
 export async function findEditionForAdmin(db: Database, courseId: string, now = new Date()): Promise<AdminEdition> {
   const row = isUuid(courseId) ? (await db.select().from(courses).where(eq(courses.id, courseId)))[0] : undefined;
   if (!row) throw new NotFoundError("There is no such edition.");
-  return adminEdition(row, await countsFor(db, [row.id], now), todayIsoDate(now));
+  return adminEdition(row, await placeUsesBy(db, now, [row.id]), todayIsoDate(now));
 }
 
 export async function editionBookings(db: Database, courseId: string): Promise<AdminBooking[]> {

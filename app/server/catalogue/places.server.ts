@@ -18,24 +18,34 @@ function paidPlace(): SQL {
   return inArray(userCoursePurchases.status, [...SUCCESSFUL_PURCHASE_STATUSES]);
 }
 
-/** Places taken on editions: paid bookings plus live holds, by course id (an edition with none is absent). */
-export async function placesTakenBy(db: Database | Transaction, now: Date, courseIds?: readonly string[]): Promise<Map<string, number>> {
+/** What takes the places of editions, by course id: paid bookings and live holds (an edition with neither is absent). */
+export async function placeUsesBy(db: Database | Transaction, now: Date, courseIds?: readonly string[]): Promise<Map<string, { paid: number; held: number }>> {
   if (courseIds && courseIds.length === 0) return new Map();
   const rows = await unionAll(
     db
-      .select({ courseId: userCoursePurchases.courseId, taken: count() })
+      .select({ courseId: userCoursePurchases.courseId, held: sql<boolean>`false`.as("held"), n: count() })
       .from(userCoursePurchases)
       .where(and(paidPlace(), courseIds ? inArray(userCoursePurchases.courseId, [...courseIds]) : undefined))
       .groupBy(userCoursePurchases.courseId),
     db
-      .select({ courseId: seatHolds.courseId, taken: count() })
+      .select({ courseId: seatHolds.courseId, held: sql<boolean>`true`.as("held"), n: count() })
       .from(seatHolds)
       .where(and(liveHold(now), courseIds ? inArray(seatHolds.courseId, [...courseIds]) : undefined))
       .groupBy(seatHolds.courseId),
   );
-  const taken = new Map<string, number>();
-  for (const row of rows) taken.set(row.courseId, (taken.get(row.courseId) ?? 0) + Number(row.taken));
-  return taken;
+  const uses = new Map<string, { paid: number; held: number }>();
+  for (const row of rows) {
+    const counted = uses.get(row.courseId) ?? { paid: 0, held: 0 };
+    counted[row.held ? "held" : "paid"] += Number(row.n);
+    uses.set(row.courseId, counted);
+  }
+  return uses;
+}
+
+/** Places taken on editions: paid bookings plus live holds, by course id (an edition with none is absent). */
+export async function placesTakenBy(db: Database | Transaction, now: Date, courseIds?: readonly string[]): Promise<Map<string, number>> {
+  const uses = await placeUsesBy(db, now, courseIds);
+  return new Map([...uses].map(([courseId, { paid, held }]) => [courseId, paid + held]));
 }
 
 /**
