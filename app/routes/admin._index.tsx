@@ -24,7 +24,7 @@ import {
 import { startCheckout } from "~/server/booking/checkout.server";
 import { todayIsoDate } from "~/server/catalogue/editions.server";
 import { adminRoute, signedInUser } from "~/server/http/guards.server";
-import { readFormData, refusalStatus } from "~/server/http/responses.server";
+import { readFormData, refusalOf } from "~/server/http/responses.server";
 import { appServices, requestInfoContext } from "~/server/platform/context.server";
 import { log } from "~/server/platform/log.server";
 
@@ -96,9 +96,8 @@ export async function action(args: Route.ActionArgs) {
       await scheduleFromTemplate(db, admin, parsed.data, { siteUrl: services.env.siteUrl });
       return data<Outcome>({ intent, message: SCHEDULE_MESSAGES.scheduled });
     } catch (error) {
-      const status = refusalStatus(error);
-      if (!status) throw error;
-      return refused(intent, FAILED.schedule, status, { description: (error as Error).message });
+      const { status, message } = refusalOf(error);
+      return refused(intent, FAILED.schedule, status, { description: message });
     }
   }
   if (intent === "delete" || intent === "deactivate") {
@@ -112,10 +111,9 @@ export async function action(args: Route.ActionArgs) {
       const { title } = await deleteEdition(db, admin, parsed.data.course_id);
       return data<Outcome>({ intent, message: deletedMessage(title) });
     } catch (error) {
-      const status = refusalStatus(error);
-      if (!status) throw error;
+      const { status, message } = refusalOf(error);
       const deactivate = error instanceof EditionHasBookingsError ? { id: parsed.data.course_id, title: error.title, inUse: error.inUse } : undefined;
-      return refused(intent, FAILED[intent], status, { description: (error as Error).message, deactivate });
+      return refused(intent, FAILED[intent], status, { description: message, deactivate });
     }
   }
   if (intent === "test-purchase") {
@@ -127,9 +125,8 @@ export async function action(args: Route.ActionArgs) {
       );
       return redirect(url, 303);
     } catch (error) {
-      const status = refusalStatus(error);
-      if (!status) throw error;
-      return data({ error: (error as Error).message }, status);
+      const { status, message } = refusalOf(error);
+      return data({ error: message }, status);
     }
   }
   return data({ error: "Unknown action." }, 400);

@@ -2,7 +2,7 @@ import { discountLabel } from "~/lib/discounts";
 import { type CsvColumn, toCsv } from "~/server/admin/csv.server";
 import { type AdminBooking, editionBookings, findEditionForAdmin } from "~/server/admin/editions.server";
 import { adminRoute } from "~/server/http/guards.server";
-import { csvResponse, errorResponse, refusalStatus } from "~/server/http/responses.server";
+import { csvResponse, errorResponse, refusalOf } from "~/server/http/responses.server";
 import { appServices } from "~/server/platform/context.server";
 
 import type { Route } from "./+types/admin.editions.$courseId.attendees.csv";
@@ -27,8 +27,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     const bookings = await editionBookings(db, edition.id);
     return csvResponse(toCsv(COLUMNS, bookings), `attendees-${edition.title}-${edition.startDate ?? edition.id}.csv`);
   } catch (error) {
-    const status = refusalStatus(error);
-    if (!status) throw error;
-    throw errorResponse(status, (error as Error).message);
+    const { status, message } = refusalOf(error);
+    throw errorResponse(status, message);
   }
 }

@@ -15,8 +15,9 @@ import { toast } from "~/lib/toast";
 import { cancelBooking } from "~/server/admin/bookings.server";
 import { changeEditionCapacity, editionBookings, findEditionForAdmin } from "~/server/admin/editions.server";
 import { adminRoute, signedInUser } from "~/server/http/guards.server";
-import { errorResponse, readFormData, refusalStatus } from "~/server/http/responses.server";
+import { errorResponse, readFormData, refusalOf } from "~/server/http/responses.server";
 import { appServices } from "~/server/platform/context.server";
+import { NotFoundError } from "~/server/platform/errors.server";
 
 import type { Route } from "./+types/admin.editions.$courseId";
 
@@ -31,7 +32,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     const bookings = await editionBookings(db, edition.id);
     return { edition, bookings: bookings.map((booking) => ({ ...booking, purchaseDate: booking.purchaseDate.toISOString() })) };
   } catch (error) {
-    if (refusalStatus(error) === 404) throw errorResponse(404, (error as Error).message);
+    if (error instanceof NotFoundError) throw errorResponse(404, error.message);
     throw error;
   }
 }
@@ -62,9 +63,8 @@ export async function action(args: Route.ActionArgs) {
       message: `Booking cancelled: ${formatMinorUnits(parsed.data.amount)} refunded to ${purchase.customerEmail}.`,
     });
   } catch (error) {
-    const status = refusalStatus(error);
-    if (!status) throw error;
-    return refuse(status, (error as Error).message);
+    const { status, message } = refusalOf(error);
+    return refuse(status, message);
   }
 }
 

@@ -7,7 +7,7 @@ import { mailtoHref } from "~/lib/mailto";
 import { InboxMarkSchema, pageBefore } from "~/lib/schemas/admin-lists";
 import { seo } from "~/lib/seo";
 import { adminRoute, signedInUser } from "~/server/http/guards.server";
-import { readFormData, refusalStatus } from "~/server/http/responses.server";
+import { readFormData, refusalOf } from "~/server/http/responses.server";
 import { listContactMessages, markContactMessage, unreadContactCount } from "~/server/marketing/contact.server";
 import { appServices } from "~/server/platform/context.server";
 
@@ -47,9 +47,8 @@ export async function action(args: Route.ActionArgs) {
     await markContactMessage(appServices(context).database.db, await signedInUser(args), parsed.data.id, parsed.data.intent === "read");
     return { error: null };
   } catch (error) {
-    const status = refusalStatus(error);
-    if (!status) throw error;
-    return data({ error: (error as Error).message }, status);
+    const { status, message } = refusalOf(error);
+    return data({ error: message }, status);
   }
 }
 

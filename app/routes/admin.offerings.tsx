@@ -11,7 +11,7 @@ import { seo } from "~/lib/seo";
 import { toast } from "~/lib/toast";
 import { type AdminOffering, listOfferingsForAdmin, updateOffering } from "~/server/admin/offerings.server";
 import { adminRoute, signedInUser } from "~/server/http/guards.server";
-import { readFormData, refusalStatus } from "~/server/http/responses.server";
+import { readFormData, refusalOf } from "~/server/http/responses.server";
 import { appServices } from "~/server/platform/context.server";
 
 import type { Route } from "./+types/admin.offerings";
@@ -38,9 +38,8 @@ export async function action(args: Route.ActionArgs) {
     await updateOffering(appServices(args.context).database.db, await signedInUser(args), parsed.data);
     return data<ActionResult>({ ok: true, message: "Offering saved. Editions already scheduled keep their price and capacity." });
   } catch (error) {
-    const status = refusalStatus(error);
-    if (!status) throw error;
-    return data<ActionResult>({ ok: false, error: (error as Error).message, fields: {} }, status);
+    const { status, message } = refusalOf(error);
+    return data<ActionResult>({ ok: false, error: message, fields: {} }, status);
   }
 }
 

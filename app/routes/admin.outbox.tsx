@@ -7,7 +7,7 @@ import { seo } from "~/lib/seo";
 import { listDeadLetters, outboxCounts, retryAllDeadLetters, retryDeadLetter } from "~/server/admin/outbox.server";
 import { MAX_ATTEMPTS } from "~/server/email/worker.server";
 import { adminRoute, signedInUser } from "~/server/http/guards.server";
-import { readFormData, refusalStatus } from "~/server/http/responses.server";
+import { readFormData, refusalOf } from "~/server/http/responses.server";
 import { appServices } from "~/server/platform/context.server";
 
 import type { Route } from "./+types/admin.outbox";
@@ -49,9 +49,8 @@ export async function action(args: Route.ActionArgs) {
     await retryDeadLetter(db, actor, parsed.data.id);
     return { error: null, notice: "Email queued again." };
   } catch (error) {
-    const status = refusalStatus(error);
-    if (!status) throw error;
-    return data({ error: (error as Error).message, notice: null }, status);
+    const { status, message } = refusalOf(error);
+    return data({ error: message, notice: null }, status);
   }
 }
 

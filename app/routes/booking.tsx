@@ -14,7 +14,7 @@ import { seo } from "~/lib/seo";
 import { type BookingCard, bookingCards } from "~/server/booking/booking-pages.server";
 import { startCheckout } from "~/server/booking/checkout.server";
 import { currentUser, publicRoute } from "~/server/http/guards.server";
-import { readFormData, refusalStatus } from "~/server/http/responses.server";
+import { readFormData, refusalOf } from "~/server/http/responses.server";
 import { appServices, recordFailedRead, requestInfoContext } from "~/server/platform/context.server";
 import { log } from "~/server/platform/log.server";
 
@@ -56,9 +56,8 @@ export async function action(args: Route.ActionArgs) {
     );
     return redirect(url, 303);
   } catch (error) {
-    const status = refusalStatus(error);
-    if (!status) throw error;
-    return data({ error: (error as Error).message }, status);
+    const { status, message } = refusalOf(error);
+    return data({ error: message }, status);
   }
 }
 

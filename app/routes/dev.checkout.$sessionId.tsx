@@ -10,7 +10,7 @@ import { LocalPaymentSchema } from "~/lib/schemas/checkout";
 import { firstIssueMessage } from "~/lib/schemas/fields";
 import { seo } from "~/lib/seo";
 import { localDevRoute } from "~/server/http/guards.server";
-import { readFormData, refusalStatus } from "~/server/http/responses.server";
+import { readFormData, refusalOf } from "~/server/http/responses.server";
 import { asLocalCheckout } from "~/server/payments/providers.server";
 import { appServices } from "~/server/platform/context.server";
 
@@ -58,9 +58,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const paid = await checkout.pay(params.sessionId, { method: parsed.data.method, email: parsed.data.email ?? null });
     return redirect(paid.redirectTo, 303);
   } catch (error) {
-    const status = refusalStatus(error);
-    if (!status) throw error;
-    return data({ error: (error as Error).message }, status);
+    const { status, message } = refusalOf(error);
+    return data({ error: message }, status);
   }
 }
 

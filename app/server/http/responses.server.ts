@@ -144,13 +144,23 @@ export async function readFormData(request: Request): Promise<FormData> {
 }
 
 /** The HTTP status of a domain refusal; undefined for anything else (a failure). */
-export function refusalStatus(thrown: unknown): number | undefined {
+function refusalStatus(thrown: unknown): number | undefined {
   if (thrown instanceof RateLimitedError) return 429;
   if (thrown instanceof InvalidInputError) return 400;
   if (thrown instanceof UnavailableError) return 409;
   if (thrown instanceof NotFoundError) return 404;
   if (thrown instanceof UpstreamError) return 502;
   return undefined;
+}
+
+/**
+ * A domain refusal as a page action shows it: its status and message. Anything
+ * else is a failure, thrown again for the error boundary (and the log).
+ */
+export function refusalOf(thrown: unknown): { status: number; message: string } {
+  const status = refusalStatus(thrown);
+  if (!status) throw thrown;
+  return { status, message: (thrown as Error).message };
 }
 
 /**
