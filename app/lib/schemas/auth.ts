@@ -1,20 +1,31 @@
 import { z } from "zod";
 
-import { emailField, nameField, safeString, trimmed } from "./fields";
+import { emailField, MAX_EMAIL_LENGTH, nameField, safeString, trimmed } from "./fields";
 
+/** Spec 9: passwords have at least 6 characters; the most the auth library's hashing is given. */
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
 const PASSWORD_TOO_SHORT = "Password should be at least 6 characters.";
 const PASSWORD_TOO_LONG = "Password should be at most 128 characters.";
+
+/** Too short, or spaces alone: a password of spaces could never log in (login refuses it as blank). */
+const tooWeak = (password: string) => password.length < PASSWORD_MIN_LENGTH || password.trim() === "";
+/** A new password, up to the longest allowed; each schema checks tooWeak (the forms after the confirmation matches, so a mismatch is said first). */
+const newPasswordField = safeString({ error: PASSWORD_TOO_SHORT }).max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG);
+
 const NAMES_REQUIRED = "First name and last name are required.";
 const EMAIL_INVALID = "Please enter a valid email address.";
 
 const loginEmail = z.preprocess(
   trimmed,
-  safeString({ error: "Email and password are required." }).min(1, "Email and password are required.").max(254, "Login failed. Please check your credentials."),
+  safeString({ error: "Email and password are required." })
+    .min(1, "Email and password are required.")
+    .max(MAX_EMAIL_LENGTH, "Login failed. Please check your credentials."),
 );
 /** Checked, never trimmed: spaces inside a password are part of it, but spaces alone are blank. */
 const loginPassword = safeString({ error: "Email and password are required." })
   .refine((value) => value.trim() !== "", "Email and password are required.")
-  .max(128, "Login failed. Please check your credentials.");
+  .max(PASSWORD_MAX_LENGTH, "Login failed. Please check your credentials.");
 
 /** Spec 5, login: email and password non-blank. */
 export const LoginSchema = z.object({ email: loginEmail, password: loginPassword });
@@ -25,14 +36,13 @@ export const SignUpSchema = z
     firstName: nameField({ required: NAMES_REQUIRED, label: "First name" }),
     lastName: nameField({ required: NAMES_REQUIRED, label: "Last name" }),
     email: emailField({ required: EMAIL_INVALID, invalid: EMAIL_INVALID }),
-    password: safeString({ error: PASSWORD_TOO_SHORT }).max(128, PASSWORD_TOO_LONG),
+    password: newPasswordField,
     confirmPassword: safeString({ error: "Passwords do not match." }),
     marketing: z.boolean().default(true),
   })
   .superRefine((value, ctx) => {
     if (value.password !== value.confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "Passwords do not match." });
-    // A password of spaces alone could never log in (login refuses it as blank).
-    else if (value.password.length < 6 || value.password.trim() === "") ctx.addIssue({ code: "custom", path: ["password"], message: PASSWORD_TOO_SHORT });
+    else if (tooWeak(value.password)) ctx.addIssue({ code: "custom", path: ["password"], message: PASSWORD_TOO_SHORT });
   });
 
 const callbackPath = safeString()
@@ -55,10 +65,7 @@ export const AuthApiSignInSchema = z.strictObject({
 export const AuthApiSignUpSchema = z.strictObject({
   name: safeString().max(200),
   email: emailField({ required: EMAIL_INVALID, invalid: EMAIL_INVALID }),
-  password: safeString({ error: PASSWORD_TOO_SHORT })
-    .min(6, PASSWORD_TOO_SHORT)
-    .refine((value) => value.trim() !== "", PASSWORD_TOO_SHORT)
-    .max(128, PASSWORD_TOO_LONG),
+  password: newPasswordField.refine((value) => !tooWeak(value), PASSWORD_TOO_SHORT),
   firstName: nameField({ required: NAMES_REQUIRED, label: "First name" }),
   lastName: nameField({ required: NAMES_REQUIRED, label: "Last name" }),
   callbackURL: callbackPath.optional(),
@@ -71,14 +78,12 @@ export const ForgotPasswordSchema = z.object({
 /** Spec 5, password change: the two entries match, at least 6 characters. */
 export const NewPasswordSchema = z
   .object({
-    newPassword: safeString({ error: PASSWORD_TOO_SHORT }).max(128, PASSWORD_TOO_LONG),
+    newPassword: newPasswordField,
     confirmPassword: safeString({ error: "New passwords do not match." }),
   })
   .superRefine((value, ctx) => {
     if (value.newPassword !== value.confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "New passwords do not match." });
-    // As at sign-up: a password of spaces alone could never log in.
-    else if (value.newPassword.length < 6 || value.newPassword.trim() === "")
-      ctx.addIssue({ code: "custom", path: ["newPassword"], message: PASSWORD_TOO_SHORT });
+    else if (tooWeak(value.newPassword)) ctx.addIssue({ code: "custom", path: ["newPassword"], message: PASSWORD_TOO_SHORT });
   });
 
 /** Spec 8: how a failed password change reads in the toast. */

@@ -8,7 +8,7 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { bearer } from "better-auth/plugins/bearer";
 import { and, eq, like, lt, sql } from "drizzle-orm";
 
-import { AuthApiSignInSchema, AuthApiSignUpSchema } from "~/lib/schemas/auth";
+import { AuthApiSignInSchema, AuthApiSignUpSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/schemas/auth";
 import { firstIssueMessage } from "~/lib/schemas/fields";
 import type { Database } from "~/server/db/client.server";
 import { accounts, authRateLimits, pendingSignUps, profiles, sessions, users, verifications } from "~/server/db/schema.server";
@@ -27,8 +27,6 @@ import {
   withPendingSignUp,
 } from "./pending-sign-ups.server";
 
-/** Spec 9: passwords have at least 6 characters. */
-const MIN_PASSWORD_LENGTH = 6;
 export const RESET_EMAILS_PER_ACCOUNT = 3;
 export const CONFIRMATION_EMAILS_PER_ACCOUNT = 3;
 const SESSION_DAYS = 30;
@@ -127,8 +125,8 @@ export function createAuth({ db, env, secret }: { db: Database; env: Env; secret
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
-      minPasswordLength: MIN_PASSWORD_LENGTH,
-      maxPasswordLength: 128,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       /**
