@@ -10,7 +10,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { PAGES } from "~/lib/pages";
 import { CLIENT_IP_HEADER } from "~/server/auth/auth.server";
 import { nextHoldExpiry } from "~/server/catalogue/places.server";
-import { CROSS_SITE_MESSAGE, isBearerOnlyCall, NUL_MESSAGE } from "~/server/http/responses.server";
+import { CROSS_SITE_MESSAGE, isBearerOnlyCall, NUL_MESSAGE, ownOrigins } from "~/server/http/responses.server";
 import {
   appServicesContext,
   requestErrorsContext,
@@ -97,13 +97,11 @@ function rejectBadRequests(): RequestHandler {
  * a request without Origin is left to the route, which asks for one.
  */
 function refuseCrossSiteWrites(siteUrl: string): RequestHandler {
-  const siteOrigin = new URL(siteUrl).origin;
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || isBearerOnlyCall({ authorization: req.get("authorization"), cookie: req.get("cookie") }))
       return next();
     const origin = req.get("origin");
-    const ownOrigin = `${req.protocol}://${req.get("host")}`;
-    if ((origin !== undefined && origin !== siteOrigin && origin !== ownOrigin) || req.get("sec-fetch-site") === "cross-site") {
+    if ((origin !== undefined && !ownOrigins(`${req.protocol}://${req.get("host")}`, siteUrl).includes(origin)) || req.get("sec-fetch-site") === "cross-site") {
       return refuse(res, 403, CROSS_SITE_MESSAGE, true);
     }
     next();

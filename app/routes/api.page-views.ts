@@ -1,6 +1,6 @@
 import { PageViewSchema } from "~/lib/schemas/page-view";
 import { apiRoute } from "~/server/http/guards.server";
-import { errorResponse, parseJsonBody } from "~/server/http/responses.server";
+import { errorResponse, ownOrigins, parseJsonBody } from "~/server/http/responses.server";
 import { OTHER_ORIGIN_MESSAGE, recordPageView } from "~/server/marketing/analytics.server";
 import { appServices, requestInfoContext } from "~/server/platform/context.server";
 import { TOO_MANY_REQUESTS_MESSAGE } from "~/server/platform/rate-limit.server";
@@ -12,10 +12,8 @@ export const middleware = [apiRoute()];
 export async function action({ request, context }: Route.ActionArgs) {
   const { env, database } = appServices(context);
   const view = await parseJsonBody(request, PageViewSchema);
-  // The same origins requireSameOrigin accepts: the configured site and the address it was reached at.
-  const siteOrigins = [new URL(env.siteUrl).origin, new URL(request.url).origin];
   const outcome = await recordPageView(database.db, view, {
-    siteOrigins,
+    siteOrigins: ownOrigins(new URL(request.url).origin, env.siteUrl),
     clientIp: context.get(requestInfoContext).clientIp,
     limit: env.pageViewRateLimit,
   });

@@ -109,6 +109,15 @@ export function isPagelessAnonymousCall(request: Request): boolean {
 }
 
 /**
+ * The origins this site's own pages name: the configured site's, and the one
+ * the request reached (the same app at another address, such as a preview).
+ * Every origin check (the door, requireSameOrigin, page views) asks this.
+ */
+export function ownOrigins(reachedOrigin: string, siteUrl: string): string[] {
+  return [new URL(siteUrl).origin, reachedOrigin];
+}
+
+/**
  * CSRF guard for state-changing calls (design.md 7): browsers send Origin on
  * every POST, so one that names another site, or none at all, is refused.
  * Bearer-token calls without cookies carry no ambient credentials and pass.
@@ -117,8 +126,7 @@ export function requireSameOrigin(request: Request, siteUrl: string) {
   if (isBearerOnlyCall({ authorization: request.headers.get("authorization"), cookie: request.headers.get("cookie") })) return;
   const origin = request.headers.get("origin");
   const fetchSite = request.headers.get("sec-fetch-site");
-  const allowed = new Set([new URL(request.url).origin, new URL(siteUrl).origin]);
-  if (!origin || !allowed.has(origin) || fetchSite === "cross-site") throw errorResponse(403, CROSS_SITE_MESSAGE);
+  if (!origin || !ownOrigins(new URL(request.url).origin, siteUrl).includes(origin) || fetchSite === "cross-site") throw errorResponse(403, CROSS_SITE_MESSAGE);
 }
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
