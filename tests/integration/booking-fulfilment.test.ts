@@ -2,12 +2,14 @@ import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
+import { DISCOUNT_RULES } from "~/lib/discounts";
 import * as receiptRoute from "~/routes/account.receipts.$purchaseId";
 import * as adminRoute from "~/routes/admin._index";
 import * as webhookRoute from "~/routes/api.stripe.webhook";
 import * as bookingSuccessRoute from "~/routes/booking-success";
 import { claimGuestPurchases } from "~/server/accounts/purchases.server";
-import { discountsFor, HOLD_MS } from "~/server/booking/checkout.server";
+import { HOLD_MS } from "~/server/booking/checkout.server";
+import { discountsFor } from "~/server/booking/discounts.server";
 import { finishInterruptedRefunds, INTERRUPTED_REFUND_AFTER_MS, startRefundSweep } from "~/server/booking/fulfilment.server";
 import { upcomingEditions } from "~/server/catalogue/editions.server";
 import { courses, emailOutbox, localCheckoutSessions, seatHolds, userCoursePurchases, users } from "~/server/db/schema.server";
@@ -538,7 +540,7 @@ describe(`discounts on ${testDriver}`, () => {
     const buyer = await person({ marketing: true });
     const first = await checkout(services(), { courseId: edition.id, buyer });
     // On the booking page, the same date still shows the £100.
-    const preview = await discountsFor(services(), buyer.id, [{ ...edition, priceAmount: edition.priceAmount! }]);
+    const preview = await discountsFor(handle.db, buyer.id, [{ ...edition, priceAmount: edition.priceAmount! }]);
     expect(preview[edition.id]?.rule.kind).toBe("signup");
 
     // Back from the payment page without cancelling, and Book Now again: the only place is theirs again, with the discount.
@@ -562,7 +564,7 @@ describe(`discounts on ${testDriver}`, () => {
     expect(await holdOf(handle, first.holdId)).toMatchObject({ discountKind: "signup" });
     // Back from the payment page, the booking page offers the £100 on every date, as the next checkout will have it.
     const preview = await discountsFor(
-      services(),
+      handle.db,
       buyer.id,
       [edition, otherDate].map((course) => ({ ...course, priceAmount: course.priceAmount! })),
     );
@@ -581,7 +583,7 @@ describe(`discounts on ${testDriver}`, () => {
     // A second place on the settling payment's own date is full price too: the £100 is for one first course.
     const samePlaceAgain = await checkout(services(), { courseId: otherDate.id, buyer });
     expect(await holdOf(handle, samePlaceAgain.holdId)).toMatchObject({ discountKind: null, amountTotal: 150_000 });
-    const again = await discountsFor(services(), buyer.id, [{ ...otherDate, priceAmount: otherDate.priceAmount! }]);
+    const again = await discountsFor(handle.db, buyer.id, [{ ...otherDate, priceAmount: otherDate.priceAmount! }]);
     expect(again[otherDate.id]).toBeUndefined();
   });
 
@@ -664,5 +666,30 @@ describe(`discounts on ${testDriver}`, () => {
     const booked = await person();
     await addPurchase(handle.db, upcomingLevel1.id, "paid", { userId: booked.id });
     expect(await holdFor(level2.id, booked)).toMatchObject({ discountKind: null });
+
+    // The booking page's cards show what those checkouts gave, each buyer's facts read once.
+    const cards = [level2, complications].map((course) => ({ ...course, priceAmount: course.priceAmount! }));
+    expect(await discountsFor(handle.db, graduate.id, cards)).toEqual({
+      [level2.id]: { rule: DISCOUNT_RULES["level-1-alumni"], amount: 50_000 },
+      [complications.id]: { rule: DISCOUNT_RULES["full-arch-alumni"], amount: 45_000 },
+    });
+    expect(await discountsFor(handle.db, zygomatic.id, cards)).toEqual({ [complications.id]: { rule: DISCOUNT_RULES["full-arch-alumni"], amount: 45_000 } });
+    expect(await discountsFor(handle.db, booked.id, cards)).toEqual({});
   });
+
+  // PGlite serves one connection at a time: a second cannot be kept waiting on a lock.
+  if (testDriver === "postgres") {
+    it("shows the booking page's discounts without waiting on the buyer's row, which their checkout may hold locked", async () => {
+      const edition = await editionFor(handle, {});
+      const buyer = await person({ marketing: true });
+      const cards = [{ ...edition, priceAmount: edition.priceAmount! }];
+      await handle.db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, buyer.id)).for("update");
+        const waited = new Promise<"waited">((resolve) => setTimeout(() => resolve("waited"), 2_000));
+        expect(await Promise.race([discountsFor(handle.db, buyer.id, cards), waited])).toEqual({
+          [edition.id]: { rule: DISCOUNT_RULES.signup, amount: 10_000 },
+        });
+      });
+    });
+  }
 });

@@ -8,7 +8,7 @@ import type { Database } from "~/server/db/client.server";
 import { courses, userCoursePurchases } from "~/server/db/schema.server";
 import type { AppServices } from "~/server/platform/context.server";
 
-import { discountsFor } from "./checkout.server";
+import { discountsFor } from "./discounts.server";
 import type { CheckoutOutcome } from "./fulfilment.server";
 
 /** One card of /booking: an active edition, and, when it is on sale, what this visitor would pay. */
@@ -39,7 +39,7 @@ export async function bookingCards(services: AppServices, buyerId: string | null
   const [editions, slugs] = await Promise.all([upcomingEditions(db), slugsByKey(db)]);
   const listed = editions.sort((a, b) => a.title.localeCompare(b.title, "en") || a.startDate.localeCompare(b.startDate));
   const discounts = await discountsFor(
-    services,
+    db,
     buyerId,
     listed.filter((edition) => edition.bookable),
   );

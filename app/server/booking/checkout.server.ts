@@ -374,29 +374,6 @@ export async function startCheckout(
   }
 }
 
-/** What the discount would be for this buyer on these editions, for the booking page's cards. */
-export async function discountsFor(
-  services: AppServices,
-  buyerId: string | null,
-  editions: readonly { id: string; offeringKey: string; priceAmount: number | null }[],
-  now = new Date(),
-): Promise<Record<string, { rule: DiscountRule; amount: number }>> {
-  if (!buyerId) return {};
-  const today = todayIsoDate(now);
-  const found: Record<string, { rule: DiscountRule; amount: number }> = {};
-  for (const edition of editions) {
-    if (edition.priceAmount === null) continue;
-    const rule = await bestDiscount(
-      services.database.db,
-      buyerId,
-      { id: edition.id, offeringKey: edition.offeringKey, priceAmount: edition.priceAmount },
-      { today },
-    );
-    if (rule) found[edition.id] = { rule, amount: discountAmount(rule, edition.priceAmount) };
-  }
-  return found;
-}
-
 /** What coming back through a checkout's cancel link did: its place was given back, or the checkout had been paid. */
 export type CancelledCheckout = { kind: "released" } | { kind: "paid"; sessionId: string };
 

@@ -2,6 +2,7 @@ import { and, eq, inArray, lt } from "drizzle-orm";
 
 import { DISCOUNT_RULES, discountAmount, type DiscountRule } from "~/lib/discounts";
 import { SUCCESSFUL_PURCHASE_STATUSES } from "~/lib/purchases";
+import { todayIsoDate } from "~/server/catalogue/editions.server";
 import type { Database, Transaction } from "~/server/db/client.server";
 import { courses, seatHolds, userCoursePurchases, users } from "~/server/db/schema.server";
 
@@ -51,6 +52,39 @@ export async function hasFirstCourseDiscount(
   return firstCourseDiscountOpen(db, person.id, { consent: person.signupMarketingConsent, claimed: person.giiSignupDiscountClaimed });
 }
 
+/** The offerings whose price an alumni discount can lower: only a booking of one of these asks what its buyer attended. */
+const ALUMNI_PRICED_OFFERINGS = new Set(["level-2", "complications"]);
+
+/** What decides a buyer's discounts, read once: the first-course offer, and the courses attended when a rule asks. */
+interface DiscountFacts {
+  firstCourse: boolean;
+  attended: Set<string>;
+}
+
+/**
+ * Reads a verified buyer's discount facts; null for an unverified one, who gets
+ * none. In a checkout the buyer's row is read FOR UPDATE: it stays locked until
+ * the hold is committed, so a buyer's concurrent checkouts on other dates
+ * (other editions' locks) wait and then see the first one's hold. A page only
+ * showing discounts takes no lock.
+ */
+async function discountFacts(
+  db: Database | Transaction,
+  buyerId: string,
+  { today, offeringKeys, lock }: { today: string; offeringKeys: readonly string[]; lock: boolean },
+): Promise<DiscountFacts | null> {
+  const buyerRow = db
+    .select({ emailVerified: users.emailVerified, consent: users.signupMarketingConsent, claimed: users.giiSignupDiscountClaimed })
+    .from(users)
+    .where(eq(users.id, buyerId));
+  const [buyer] = lock ? await buyerRow.for("update") : await buyerRow;
+  if (!buyer?.emailVerified) return null;
+  return {
+    firstCourse: await firstCourseDiscountOpen(db, buyerId, buyer),
+    attended: offeringKeys.some((key) => ALUMNI_PRICED_OFFERINGS.has(key)) ? await attendedOfferings(db, buyerId, today) : new Set(),
+  };
+}
+
 /**
  * The one discount a booking gets, the largest that applies (design.md 5):
  * £100 off the first course for a verified account that ticked the sign-up
@@ -58,11 +92,18 @@ export async function hasFirstCourseDiscount(
  * unpaid checkout holding it, for any date, gives it up to the new one); £500 off
  * Level 2 after attending Level 1; half off Full Arch Complications for past
  * full-arch attendees. Guests get none.
- *
- * The buyer's row is read FOR UPDATE: in a checkout's transaction it stays
- * locked until the hold is committed, so a buyer's concurrent checkouts on
- * other dates (other editions' locks) wait and then see the first one's hold.
  */
+function largestDiscount(facts: DiscountFacts, edition: { offeringKey: string; priceAmount: number }): DiscountRule | null {
+  const rules: DiscountRule[] = [];
+  if (facts.firstCourse) rules.push(DISCOUNT_RULES.signup);
+  if (edition.offeringKey === "level-2" && facts.attended.has("level-1")) rules.push(DISCOUNT_RULES["level-1-alumni"]);
+  if (edition.offeringKey === "complications" && FULL_ARCH_LEVELS.some((key) => facts.attended.has(key))) rules.push(DISCOUNT_RULES["full-arch-alumni"]);
+  let best: DiscountRule | null = null;
+  for (const rule of rules) if (!best || discountAmount(rule, edition.priceAmount) > discountAmount(best, edition.priceAmount)) best = rule;
+  return best;
+}
+
+/** The discount a checkout gives (largestDiscount), read under the buyer's row lock (discountFacts). */
 export async function bestDiscount(
   db: Database | Transaction,
   buyerId: string | null,
@@ -70,21 +111,29 @@ export async function bestDiscount(
   { today }: { today: string },
 ): Promise<DiscountRule | null> {
   if (!buyerId) return null;
-  const [buyer] = await db
-    .select({ emailVerified: users.emailVerified, consent: users.signupMarketingConsent, claimed: users.giiSignupDiscountClaimed })
-    .from(users)
-    .where(eq(users.id, buyerId))
-    .for("update");
-  if (!buyer?.emailVerified) return null;
+  const facts = await discountFacts(db, buyerId, { today, offeringKeys: [edition.offeringKey], lock: true });
+  return facts && largestDiscount(facts, edition);
+}
 
-  const rules: DiscountRule[] = [];
-  if (await firstCourseDiscountOpen(db, buyerId, buyer)) rules.push(DISCOUNT_RULES.signup);
-  if (edition.offeringKey === "level-2" || edition.offeringKey === "complications") {
-    const attended = await attendedOfferings(db, buyerId, today);
-    if (edition.offeringKey === "level-2" && attended.has("level-1")) rules.push(DISCOUNT_RULES["level-1-alumni"]);
-    if (edition.offeringKey === "complications" && FULL_ARCH_LEVELS.some((key) => attended.has(key))) rules.push(DISCOUNT_RULES["full-arch-alumni"]);
+/**
+ * What the discount would be for this buyer on each of these editions, for the
+ * booking page's cards: the same rule as a checkout's, from one read of the
+ * buyer's facts, without a lock.
+ */
+export async function discountsFor(
+  db: Database,
+  buyerId: string | null,
+  editions: readonly { id: string; offeringKey: string; priceAmount: number | null }[],
+  now = new Date(),
+): Promise<Record<string, { rule: DiscountRule; amount: number }>> {
+  if (!buyerId || editions.length === 0) return {};
+  const facts = await discountFacts(db, buyerId, { today: todayIsoDate(now), offeringKeys: editions.map((edition) => edition.offeringKey), lock: false });
+  if (!facts) return {};
+  const found: Record<string, { rule: DiscountRule; amount: number }> = {};
+  for (const edition of editions) {
+    if (edition.priceAmount === null) continue;
+    const rule = largestDiscount(facts, { offeringKey: edition.offeringKey, priceAmount: edition.priceAmount });
+    if (rule) found[edition.id] = { rule, amount: discountAmount(rule, edition.priceAmount) };
   }
-  let best: DiscountRule | null = null;
-  for (const rule of rules) if (!best || discountAmount(rule, edition.priceAmount) > discountAmount(best, edition.priceAmount)) best = rule;
-  return best;
+  return found;
 }
