@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { PERMISSIONS_POLICY } from "../../server/app";
 import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "../../server/cache-policy";
+import { PERMISSIONS_POLICY } from "../../server/security-headers";
 import { type HttpApp, rawRequest, startHttpApp } from "../support/http-app";
 import { createPerson, type Person } from "../support/people";
 
