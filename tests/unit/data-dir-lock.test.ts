@@ -6,7 +6,8 @@ import { pathToFileURL } from "node:url";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { DataDirLockedError, lockDataDir, openEmbeddedDatabase } from "~/server/db/client.server";
+import { openEmbeddedDatabase } from "~/server/db/client.server";
+import { DataDirLockedError, lockDataDir } from "~/server/platform/data-dir-lock.server";
 
 mkdirSync(resolve(".tmp"), { recursive: true });
 const root = mkdtempSync(resolve(".tmp/data-dir-lock-"));
@@ -28,8 +29,8 @@ afterAll(() => {
 
 /** Another server: a process that takes the lock with the real code and stays alive until killed. */
 async function startLockHolder(dir: string): Promise<ChildProcess> {
-  const client = pathToFileURL(resolve("app/server/db/client.server.ts")).href;
-  const code = `const { lockDataDir } = await import(${JSON.stringify(client)});
+  const lockModule = pathToFileURL(resolve("app/server/platform/data-dir-lock.server.ts")).href;
+  const code = `const { lockDataDir } = await import(${JSON.stringify(lockModule)});
 await lockDataDir(${JSON.stringify(dir)});
 process.stdout.write("locked\\n");
 setInterval(() => {}, 60_000);`;
