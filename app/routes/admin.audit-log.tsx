@@ -1,8 +1,6 @@
-import { Link } from "react-router";
-
-import { AdminSection, When } from "~/components/admin/admin-list";
+import { AdminSection, PageLinks, When } from "~/components/admin/admin-list";
 import { fieldChanges } from "~/lib/audit-diff";
-import { pageBefore } from "~/lib/schemas/admin-lists";
+import { olderPageBefore, pageBefore } from "~/lib/schemas/admin-lists";
 import { seo } from "~/lib/seo";
 import { auditLog } from "~/server/admin/audit.server";
 import { adminRoute } from "~/server/http/guards.server";
@@ -29,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       summary: entry.summary,
       changes: fieldChanges(entry.before, entry.after),
     })),
-    olderBefore: entries.length === PAGE_SIZE ? entries[entries.length - 1].createdAt.toISOString() : null,
+    olderBefore: olderPageBefore(entries, PAGE_SIZE),
   };
 }
 
@@ -85,18 +83,7 @@ export default function AdminAuditLog({ loaderData }: Route.ComponentProps) {
           ))}
         </ol>
       )}
-      <nav aria-label="More entries" className="mt-6 flex gap-4 text-sm font-medium">
-        {paged && (
-          <Link to="/admin/audit-log" className="underline">
-            Newest entries
-          </Link>
-        )}
-        {olderBefore && (
-          <Link to={`/admin/audit-log?before=${encodeURIComponent(olderBefore)}`} className="underline">
-            Older entries
-          </Link>
-        )}
-      </nav>
+      <PageLinks path="/admin/audit-log" noun="entries" paged={paged} olderBefore={olderBefore} />
     </AdminSection>
   );
 }

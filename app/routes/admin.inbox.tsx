@@ -1,10 +1,11 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 
-import { AdminSection, CsvLink, When } from "~/components/admin/admin-list";
+import { AdminSection, CsvLink, PageLinks, When } from "~/components/admin/admin-list";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { mailtoHref } from "~/lib/mailto";
-import { InboxMarkSchema, pageBefore } from "~/lib/schemas/admin-lists";
+import { InboxMarkSchema, olderPageBefore, pageBefore } from "~/lib/schemas/admin-lists";
+import { firstIssueMessage } from "~/lib/schemas/fields";
 import { seo } from "~/lib/seo";
 import { adminRoute, signedInUser } from "~/server/http/guards.server";
 import { readFormData, refusalOf } from "~/server/http/responses.server";
@@ -35,14 +36,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       read: message.readAt !== null,
       receivedAt: message.createdAt.toISOString(),
     })),
-    olderBefore: messages.length === PAGE_SIZE ? messages[messages.length - 1].createdAt.toISOString() : null,
+    olderBefore: olderPageBefore(messages, PAGE_SIZE),
   };
 }
 
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   const parsed = InboxMarkSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) return data({ error: parsed.error.issues[0].message }, 400);
+  if (!parsed.success) return data({ error: firstIssueMessage(parsed.error) }, 400);
   try {
     await markContactMessage(appServices(context).database.db, await signedInUser(args), parsed.data.id, parsed.data.intent === "read");
     return { error: null };
@@ -110,18 +111,7 @@ export default function AdminInbox({ loaderData, actionData }: Route.ComponentPr
           ))}
         </ul>
       )}
-      <nav aria-label="More messages" className="mt-6 flex gap-4 text-sm font-medium">
-        {paged && (
-          <Link to="/admin/inbox" className="underline">
-            Newest messages
-          </Link>
-        )}
-        {olderBefore && (
-          <Link to={`/admin/inbox?before=${encodeURIComponent(olderBefore)}`} className="underline">
-            Older messages
-          </Link>
-        )}
-      </nav>
+      <PageLinks path="/admin/inbox" noun="messages" paged={paged} olderBefore={olderBefore} />
     </AdminSection>
   );
 }

@@ -3,6 +3,7 @@ import { data, Form, useNavigation } from "react-router";
 import { AdminSection, AdminTable, TD, When } from "~/components/admin/admin-list";
 import { Button } from "~/components/ui/button";
 import { OutboxRetrySchema } from "~/lib/schemas/admin-lists";
+import { firstIssueMessage } from "~/lib/schemas/fields";
 import { seo } from "~/lib/seo";
 import { listDeadLetters, outboxCounts, retryAllDeadLetters, retryDeadLetter } from "~/server/admin/outbox.server";
 import { MAX_ATTEMPTS } from "~/server/email/worker.server";
@@ -38,7 +39,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   const parsed = OutboxRetrySchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) return data({ error: parsed.error.issues[0].message, notice: null }, 400);
+  if (!parsed.success) return data({ error: firstIssueMessage(parsed.error), notice: null }, 400);
   const db = appServices(context).database.db;
   const actor = await signedInUser(args);
   try {

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 
 // The zone is named (GMT or BST): staff in Dubai would otherwise read a London time as their own.
 const WHEN = new Intl.DateTimeFormat("en-GB", {
@@ -30,6 +31,24 @@ export function AdminSection({ title, count, actions, children }: { title: React
       </div>
       <div className="mt-6">{children}</div>
     </div>
+  );
+}
+
+/** The links between pages of a list kept newest first: back to the newest, and on to older ones (olderPageBefore). */
+export function PageLinks({ path, noun, paged, olderBefore }: { path: string; noun: string; paged: boolean; olderBefore: string | null }) {
+  return (
+    <nav aria-label={`More ${noun}`} className="mt-6 flex gap-4 text-sm font-medium">
+      {paged && (
+        <Link to={path} className="underline">
+          Newest {noun}
+        </Link>
+      )}
+      {olderBefore && (
+        <Link to={`${path}?before=${encodeURIComponent(olderBefore)}`} className="underline">
+          Older {noun}
+        </Link>
+      )}
+    </nav>
   );
 }
 

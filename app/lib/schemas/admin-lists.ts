@@ -9,6 +9,11 @@ export function pageBefore(url: URL): Date | undefined {
   return parsed.success ? new Date(parsed.data) : undefined;
 }
 
+/** Where the next (older) page of a full page starts: its last row's time; null when this page was the last. */
+export function olderPageBefore(rows: readonly { createdAt: Date }[], pageSize: number): string | null {
+  return rows.length === pageSize ? rows[rows.length - 1].createdAt.toISOString() : null;
+}
+
 /** The inbox's per-message form: mark one message read or unread. */
 export const InboxMarkSchema = z.object({
   intent: z.enum(["read", "unread"], { error: "Unknown action." }),
