@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 
 import { expect, logInThroughUi, test } from "./accounts";
-import { holdRequests, hydrated } from "./fixtures";
+import { holdRequests, hydrated, OFFLINE_CONSOLE_ERRORS } from "./fixtures";
 
 const profileForm = (page: Page) => page.getByRole("form", { name: "Profile Details" });
 const passwordForm = (page: Page) => page.getByRole("form", { name: "Update Password" });
@@ -303,7 +303,8 @@ test("a toast asked for offline, before the page has shown any, waits for the co
   account: _account,
   allowConsoleErrors,
 }) => {
-  allowConsoleErrors(/Failed to load resource|ERR_FAILED|ERR_INTERNET_DISCONNECTED|dynamically imported module/);
+  allowConsoleErrors(OFFLINE_CONSOLE_ERRORS);
+  allowConsoleErrors(/dynamically imported module/);
   await page.context().setOffline(true);
   const profile = profileForm(page);
   await profile.getByLabel("First Name").fill("Amira");

@@ -5,7 +5,7 @@ import { formatDateRange } from "~/lib/format";
 
 import type { Person } from "../support/people";
 import { type Fixtures } from "./data";
-import { expect, hydrated, signInAs, test } from "./fixtures";
+import { expect, hydrated, OFFLINE_CONSOLE_ERRORS, signInAs, test } from "./fixtures";
 import { latestEmailTo } from "./mailbox";
 
 /** A start day next month, random so that other tests' editions rarely share it. */
@@ -169,7 +169,7 @@ test.describe("the back office", () => {
   });
 
   test("fails in spec 8's words when the connection was lost before the first action of the visit", async ({ page, data, baseURL, allowConsoleErrors }) => {
-    allowConsoleErrors(/Failed to load resource|ERR_FAILED|ERR_INTERNET_DISCONNECTED/);
+    allowConsoleErrors(OFFLINE_CONSOLE_ERRORS);
     await signedInAdmin(page, data, baseURL!);
     await openHydrated(page, "/admin");
     await page.context().setOffline(true);

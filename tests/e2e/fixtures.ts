@@ -58,6 +58,13 @@ export function scriptsOf(page: Page) {
   return scripts;
 }
 
+/**
+ * What the browser logs while the whole connection is cut (setOffline): failed
+ * loads, and React Router's failed fetch of the routes that a link now on the
+ * page leads to (lazy route discovery), whenever such a link appears.
+ */
+export const OFFLINE_CONSOLE_ERRORS = /Failed to load resource|ERR_FAILED|ERR_INTERNET_DISCONNECTED|Failed to fetch manifest patches/;
+
 export const test = base.extend<TestFixtures>({
   /**
    * page.goto returns once the document has loaded, but a click before React
