@@ -132,9 +132,6 @@ export async function action(args: Route.ActionArgs) {
   return data({ error: "Unknown action." }, 400);
 }
 
-/** Spec 9's date format, as on the public pages: "December 21st - 24th, 2026". */
-const datesLabel = (startDate: string, endDate: string | null) => formatDateRange(startDate, endDate);
-
 /** Toasts for a fetcher's round trip: the busy message while it runs, then its outcome. */
 function useOutcomeToasts(fetcher: ReturnType<typeof useFetcher<Outcome>>, busyMessage: string, onDone: (outcome: Outcome) => void) {
   const toastId = useRef<string | number | undefined>(undefined);
@@ -337,7 +334,7 @@ function UpcomingCard({ upcoming, confirm, serverOutcome }: { upcoming: Upcoming
               Are you absolutely sure?
             </p>
             <p className="mt-1 text-sm text-ink/80">
-              This action cannot be undone. {confirm.title} on {datesLabel(confirm.startDate, confirm.endDate)} will be permanently deleted.
+              This action cannot be undone. {confirm.title} on {formatDateRange(confirm.startDate, confirm.endDate)} will be permanently deleted.
             </p>
             <Form method="post" action="/admin?index" className="mt-3 flex gap-2">
               <input type="hidden" name="intent" value="delete" />
@@ -365,7 +362,7 @@ function UpcomingCard({ upcoming, confirm, serverOutcome }: { upcoming: Upcoming
               <div className="min-w-0 flex-1">
                 <p className="font-semibold break-words text-navy">{course.title}</p>
                 <p className="text-sm text-ink/75">
-                  {datesLabel(course.startDate, course.endDate)}
+                  {formatDateRange(course.startDate, course.endDate)}
                   {!course.isActive && <span className="ml-2 rounded-full bg-mist px-2 py-0.5 text-xs font-semibold text-ink/80">Deactivated</span>}
                 </p>
               </div>
@@ -403,7 +400,7 @@ function UpcomingCard({ upcoming, confirm, serverOutcome }: { upcoming: Upcoming
           <DialogHeader>
             <DialogTitle>Are you absolutely sure?</DialogTitle>
             <DialogDescription>
-              This action cannot be undone. {pending ? `${pending.title} on ${datesLabel(pending.startDate, pending.endDate)}` : "The course"} will be
+              This action cannot be undone. {pending ? `${pending.title} on ${formatDateRange(pending.startDate, pending.endDate)}` : "The course"} will be
               permanently deleted.
             </DialogDescription>
           </DialogHeader>

@@ -142,11 +142,11 @@ export default function UpcomingEventsPage({ loaderData }: Route.ComponentProps)
               {editions.map((edition) => (
                 <li key={edition.id} className="rounded-xl border border-navy/10 bg-white p-5 shadow-sm sm:flex sm:items-center sm:justify-between sm:gap-6">
                   <div>
-                    <h2 className="font-sans text-lg font-semibold text-navy">
+                    <h3 className="font-sans text-lg font-semibold text-navy">
                       <Link to={edition.path} className="hover:text-gold-dark hover:underline">
                         {edition.title}
                       </Link>
-                    </h2>
+                    </h3>
                     <p className="mt-1 flex items-center gap-2 text-sm text-ink/80">
                       <CalendarDays aria-hidden="true" className="size-4 text-gold" />
                       {formatDateRange(edition.startDate, edition.endDate)}

@@ -66,7 +66,7 @@ export function VideoPlayer({ video, title, className, loop = false }: { video: 
 
   return (
     <div ref={containerRef} className={cn("relative overflow-hidden bg-navy", className)} style={{ aspectRatio: `${video.width} / ${video.height}` }}>
-      {/* The placeholder clips carry music and no speech; each real testimonial brings its captions file. */}
+      {/* The placeholder clips carry music and no speech, so nothing is captioned; a real testimonial with speech will need a captions track, which VideoAsset has no field for yet. */}
       {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
       <video
         ref={videoRef}
