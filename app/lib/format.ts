@@ -80,6 +80,15 @@ export function placesLeftLabel(placesLeft: number): string {
   return placesLeft === 1 ? "1 place left" : `${placesLeft} places left`;
 }
 
+/** At most this many places left is "few": the line turns gold to say book soon. */
+const FEW_PLACES = 3;
+
+/** The colour of a places-left line, the same wherever it is shown: red when full, gold when few are left, green otherwise. */
+export function placesLeftTone(placesLeft: number): string {
+  if (placesLeft <= 0) return "text-red-800";
+  return placesLeft <= FEW_PLACES ? "text-gold-dark" : "text-emerald-800";
+}
+
 /**
  * A date as "21 November 2026", in London time: the institute's home, and the
  * same on the server and in the browser, so the page hydrates without a mismatch.

@@ -7,7 +7,7 @@ import { SignedOutBanner } from "~/components/sections/programmes/signed-out-ban
 import { PageHeading } from "~/components/ui/page-heading";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
 import { cn } from "~/lib/cn";
-import { formatMinorUnits, placesLeftLabel } from "~/lib/format";
+import { formatMinorUnits, placesLeftLabel, placesLeftTone } from "~/lib/format";
 import { CheckoutRequestSchema } from "~/lib/schemas/checkout";
 import { firstIssueMessage } from "~/lib/schemas/fields";
 import { seo } from "~/lib/seo";
@@ -115,11 +115,7 @@ function CourseCard({ card, onError }: { card: BookingCard; onError: (message: s
       {/* Price and Book Now sit at the foot of every card, whatever the title's length. */}
       <div className="mt-auto flex flex-wrap items-end justify-between gap-3 pt-5">
         {card.priceAmount !== null && <Price amount={card.priceAmount} discount={card.discount} />}
-        {card.bookable && (
-          <p className={cn("text-sm font-semibold", card.placesLeft === 0 ? "text-red-800" : card.placesLeft <= 3 ? "text-gold-dark" : "text-emerald-800")}>
-            {placesLeftLabel(card.placesLeft)}
-          </p>
-        )}
+        {card.bookable && <p className={cn("text-sm font-semibold", placesLeftTone(card.placesLeft))}>{placesLeftLabel(card.placesLeft)}</p>}
       </div>
       <div className="mt-6 grid">
         {card.bookable ? (

@@ -7,7 +7,7 @@ import { hydrateOnVisible } from "~/components/ui/hydrate-on-visible";
 import { PageHeading } from "~/components/ui/page-heading";
 import { firstPageHydrated } from "~/components/ui/static-html";
 import { cn } from "~/lib/cn";
-import { formatDateRange, placesLeftLabel } from "~/lib/format";
+import { formatDateRange, placesLeftLabel, placesLeftTone } from "~/lib/format";
 import { courseDetailsPath } from "~/lib/schedule";
 import { seo } from "~/lib/seo";
 import { todayIsoDate, upcomingEditions } from "~/server/catalogue/editions.server";
@@ -159,9 +159,7 @@ export default function UpcomingEventsPage({ loaderData }: Route.ComponentProps)
                     )}
                   </div>
                   {edition.placesLeft !== null && (
-                    <p className={cn("mt-3 text-sm font-semibold sm:mt-0", edition.placesLeft === 0 ? "text-red-800" : "text-emerald-800")}>
-                      {placesLeftLabel(edition.placesLeft)}
-                    </p>
+                    <p className={cn("mt-3 text-sm font-semibold sm:mt-0", placesLeftTone(edition.placesLeft))}>{placesLeftLabel(edition.placesLeft)}</p>
                   )}
                 </li>
               ))}

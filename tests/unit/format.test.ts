@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 
 import { isBookablePriceId } from "~/lib/booking";
 import { nextAndUpcoming } from "~/lib/course-dates";
-import { formatDateRange, formatMinorUnits, formatPounds, instalmentAmount, instalmentNote, placesLeftLabel } from "~/lib/format";
+import { formatDateRange, formatMinorUnits, formatPounds, instalmentAmount, instalmentNote, placesLeftLabel, placesLeftTone } from "~/lib/format";
 
 describe("date ranges", () => {
   it("writes month, ordinal day, year within one month", () => {
@@ -89,6 +89,10 @@ describe("places left", () => {
     expect(placesLeftLabel(1)).toBe("1 place left");
     expect(placesLeftLabel(0)).toBe("Fully booked");
     expect(placesLeftLabel(-2)).toBe("Fully booked");
+  });
+
+  it("is red when full, gold when three or fewer are left, green otherwise, wherever it is shown", () => {
+    expect([0, 1, 3, 4, 12].map(placesLeftTone)).toEqual(["text-red-800", "text-gold-dark", "text-gold-dark", "text-emerald-800", "text-emerald-800"]);
   });
 });
 

@@ -9,7 +9,7 @@ import { Calendar, dateFnsLocalizer, MonthDrawnAtOnce } from "~/components/sched
 import { buttonVariants } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { cn } from "~/lib/cn";
-import { formatDateRange, placesLeftLabel } from "~/lib/format";
+import { formatDateRange, placesLeftLabel, placesLeftTone } from "~/lib/format";
 import { courseDetailsPath, type ScheduleEdition, type ScheduleEvent, scheduleEvents } from "~/lib/schedule";
 
 const localizer = dateFnsLocalizer({ format, startOfWeek, getDay, locales: { "en-GB": enGB } });
@@ -199,7 +199,7 @@ function EventDetails({ event }: { event: ScheduleEvent }) {
           <div className="flex items-center gap-2">
             <Users aria-hidden="true" className="size-4 shrink-0 text-gold" />
             <dt className="sr-only">Places</dt>
-            <dd className={placesLeft === 0 ? "font-semibold text-red-800" : "font-semibold text-emerald-800"}>{placesLeftLabel(placesLeft)}</dd>
+            <dd className={cn("font-semibold", placesLeftTone(placesLeft))}>{placesLeftLabel(placesLeft)}</dd>
           </div>
         )}
       </dl>

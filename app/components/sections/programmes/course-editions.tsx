@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { fallbackDateLabel, type Programme } from "~/content/programmes";
 import { cn } from "~/lib/cn";
-import { formatDateRange, formatMinorUnits, placesLeftLabel } from "~/lib/format";
+import { formatDateRange, formatMinorUnits, placesLeftLabel, placesLeftTone } from "~/lib/format";
 
 import { BookButton, DetailsComingSoon } from "./book-button";
 import type { DatedOffering } from "./course-dates";
@@ -20,8 +20,6 @@ export interface EditionSummary {
   placesLeft: number;
   bookable: boolean;
 }
-
-const PLACES_FEW = 3;
 
 function RegisterInterestLink() {
   return (
@@ -78,14 +76,7 @@ export function CourseEditions({
                   )}
                 </div>
                 {sellsPlaces && edition.bookable && (
-                  <p
-                    className={cn(
-                      "text-sm font-semibold",
-                      edition.placesLeft === 0 ? "text-red-800" : edition.placesLeft <= PLACES_FEW ? "text-gold-dark" : "text-emerald-800",
-                    )}
-                  >
-                    {placesLeftLabel(edition.placesLeft)}
-                  </p>
+                  <p className={cn("text-sm font-semibold", placesLeftTone(edition.placesLeft))}>{placesLeftLabel(edition.placesLeft)}</p>
                 )}
               </div>
               {sellsPlaces && (
