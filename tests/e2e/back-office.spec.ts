@@ -127,6 +127,21 @@ test.describe("the back office", () => {
     await expect(deleteButton(page, unbooked)).toBeHidden();
 
     await auditEntry(page, `Deleted Sinus Grafting on ${longDate(unbooked.startDate!)}`);
+
+    // Nobody has booked this one, but a checkout is open on it: the offer says so, and deactivating ends that checkout.
+    const paying = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 4 });
+    const started = await page.request.post("/api/v2/create-checkout-session", {
+      data: { courseId: paying.id },
+      headers: { Origin: new URL(baseURL!).origin },
+    });
+    expect(started.status()).toBe(200);
+    await openHydrated(page, "/admin");
+    await deleteButton(page, paying).click();
+    await dialog.getByRole("button", { name: "Continue" }).click();
+    const offer = page.getByRole("alert").filter({ hasText: "has a checkout in progress, so it cannot be deleted." });
+    await expect(offer).toContainText("Deactivate it instead: it leaves sale and the schedule, and the checkout is ended.");
+    await offer.getByRole("button", { name: "Deactivate" }).click();
+    await expect(page.getByText(/^Deactivated Sinus Grafting: it is off sale and off the schedule/)).toBeVisible();
   });
 
   test("says 'Scheduling new course...' and 'Deleting course...' while it works, and fails in spec 8's words when the request is lost", async ({
