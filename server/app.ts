@@ -79,6 +79,8 @@ export function createHttpApp({ runtime, build, mountAssets }: HttpAppOptions) {
   // Behind a load balancer, the visitor's address is in X-Forwarded-For.
   if (env.trustProxy) app.set("trust proxy", env.trustProxy);
   app.use(requestLog());
+  // Before any answer, so refusals at the door carry them too.
+  app.use(...securityHeaders(env));
   // Bodies are read first, so every answer below, refusals included, leaves the connection clean.
   app.use(boundedRequestBody());
   app.use(rejectBadRequests());
@@ -88,7 +90,6 @@ export function createHttpApp({ runtime, build, mountAssets }: HttpAppOptions) {
     req.headers[CLIENT_IP_HEADER] = limitedAddress(req.ip);
     next();
   });
-  app.use(...securityHeaders(env));
   app.use(devRoutesForLocalRequestsOnly(env.localProviders));
   app.use(lowercasePagePaths());
   app.use(compression());

@@ -29,7 +29,7 @@ function readablePath(rawPath: string): boolean {
 
 /**
  * Refuses what no route of ours can answer, before routing: other methods,
- * overlong or malformed URLs, and a NUL character in the query (400), which
+ * overlong or malformed URLs or ones that are not a path, and a NUL character in the query (400), which
  * PostgreSQL would refuse as text. A path that cannot be read (a broken
  * %-escape, a NUL) names nothing: a page's goes to /404 as any unknown path
  * does (spec 2), anything else's is a plain 404.
@@ -45,6 +45,8 @@ export function rejectBadRequests(): RequestHandler {
       return;
     }
     if (req.originalUrl.length > MAX_URL_LENGTH) return refuse(res, 400, "Bad Request: URL too long", json);
+    // Only a path: a proxy's absolute URL (`GET http://host/path`) names no route here.
+    if (!req.originalUrl.startsWith("/")) return refuse(res, 400, "Bad Request: malformed URL", json);
     const [rawPath, rawQuery = ""] = req.originalUrl.split(/\?(.*)/s);
     let query: URLSearchParams;
     try {

@@ -233,6 +233,17 @@ describe("methods no route takes", () => {
   });
 });
 
+describe("a request target that is not a path", () => {
+  it("is 400, a proxy's absolute URL to a page, an API or a /dev route alike", async () => {
+    for (const path of ["http://evil.example/courses", "http://evil.example/dev/mailbox", "https://localhost/api/v2/v2-subscribe-newsletter"]) {
+      const answer = await rawRequest(app.url, { path });
+      expect(answer.status, path).toBe(400);
+      expect(answer.body, path).toContain("Bad Request: malformed URL");
+    }
+    await expectNothingWritten("absolute URLs");
+  });
+});
+
 describe("an API path that does not exist", () => {
   it("is 404 in JSON, for a script's post as for a read", async () => {
     const posted = await rawRequest(app.url, { method: "POST", path: "/api/no-such-call", headers: { "Content-Type": "application/json" }, body: "{}" });

@@ -67,9 +67,21 @@ describe("the built-in mailbox (and every /dev route)", () => {
     expect(post.status).toBe(404);
   });
 
-  it("is the same route in other letters or percent-encoded: hidden from others, and this machine's page is never kept for them", async () => {
+  it("is the same route in other letters, percent-encoded or by a detour: hidden from others, and this machine's page is never kept for them", async () => {
     const forwarded = { "X-Forwarded-For": "203.0.113.9" };
-    for (const path of [`/Dev/mailbox/${messageId}`, `/DEV/MAILBOX/${messageId}`, `/%64ev/mailbox/${messageId}`, "/Dev/mailbox", "/%64ev/mailbox.data"]) {
+    for (const path of [
+      `/Dev/mailbox/${messageId}`,
+      `/DEV/MAILBOX/${messageId}`,
+      `/%64ev/mailbox/${messageId}`,
+      "/Dev/mailbox",
+      "/%64ev/mailbox.data",
+      // The router resolves dot segments and reads a backslash as a slash, as browsers do.
+      `/x/%2e%2e/dev/mailbox/${messageId}`,
+      "/x/../dev/mailbox",
+      "/courses/.%2E/../dev/mailbox.data",
+      `/dev\\mailbox/${messageId}`,
+      "/dev\\mailbox",
+    ]) {
       const local = await rawRequest(demo.url, { path });
       expect(local.status, path).toBe(200);
       // Asked again from elsewhere over the next moments, while the page cache would still have kept it.

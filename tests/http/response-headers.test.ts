@@ -175,6 +175,24 @@ describe("security headers", () => {
     expect(answer.headers["x-powered-by"]).toBeUndefined();
   });
 
+  it("are on the answers refused at the door too: a method, a URL, a body or another site's write", async () => {
+    const refusals = {
+      method: await rawRequest(app.url, { method: "PUT", path: "/api/register-interest" }),
+      options: await rawRequest(app.url, { method: "OPTIONS", path: "/api/register-interest" }),
+      url: await rawRequest(app.url, { path: `/${"a".repeat(5_000)}` }),
+      query: await rawRequest(app.url, { path: "/?a=%00" }),
+      body: await rawRequest(app.url, { method: "POST", path: "/api/register-interest", headers: { Origin: app.url }, body: "x".repeat(70_000) }),
+      "cross-site": await rawRequest(app.url, { method: "POST", path: "/api/register-interest", headers: { Origin: "http://evil.example" }, body: "{}" }),
+    };
+    for (const [refused, answer] of Object.entries(refusals)) {
+      expect(answer.status, refused).toBeGreaterThanOrEqual(204);
+      expect(answer.headers["content-security-policy"], refused).toContain("frame-ancestors 'none'");
+      expect(answer.headers["x-content-type-options"], refused).toBe("nosniff");
+      expect(answer.headers["permissions-policy"], refused).toBe(PERMISSIONS_POLICY);
+    }
+    expect(Object.values(refusals).map((answer) => answer.status)).toEqual([405, 204, 400, 400, 413, 403]);
+  });
+
   it("sends no referrer from a page whose address carries a token", async () => {
     for (const path of ["/newsletter/confirm?token=abc", "/newsletter/unsubscribe?token=abc", "/auth/reset-password?token=abc"]) {
       expect((await rawRequest(app.url, { path })).headers["referrer-policy"], path).toBe("no-referrer");
