@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 
 import * as apiAuthRoute from "~/routes/api.auth";
 import * as authRoute from "~/routes/auth";
-import { CONFIRMATION_EMAILS_PER_ACCOUNT, KNOWN_BROWSER_COOKIE, RESET_EMAILS_PER_ACCOUNT } from "~/server/auth/auth.server";
+import { CLIENT_IP_HEADER, CONFIRMATION_EMAILS_PER_ACCOUNT, KNOWN_BROWSER_COOKIE, RESET_EMAILS_PER_ACCOUNT } from "~/server/auth/auth.server";
 import * as credentials from "~/server/auth/credentials.server";
 import { emailOutbox, newsletterSubscribers, profiles, rateLimits, sessions, users, verifications } from "~/server/db/schema.server";
 import { settleBackgroundWork } from "~/server/platform/background.server";
@@ -163,6 +163,25 @@ describe(`/auth action on ${testDriver}: rate limits`, () => {
     expect(elsewhere.status).toBe(200);
     expect(elsewhere.body).toMatchObject({ ok: true, kind: "success", message: LOGIN_SUCCESS, redirectTo: "/account" });
     expect(await sessionsOf(emails[3])).toHaveLength(1);
+  });
+
+  it("spends nothing of an account's budget on an attempt its address is refused: one address cannot lock accounts out", async () => {
+    const email = uniqueEmail("limited.bystander");
+    await verifiedUser(email);
+    const ip = freshIp();
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      expect((await submit(signInFields(uniqueEmail(`limited.spent${attempt}`), "wrong-password"), { ip, env })).status, `attempt ${attempt}`).toBe(400);
+    }
+    // The address is spent: its guesses at the account are refused, through the page and the auth library's endpoint alike.
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      expect((await submit(signInFields(email, `guess-${attempt}`), { ip, env })).status, `page guess ${attempt}`).toBe(429);
+      // The library reads the address the server put in this header (server/app.ts).
+      const direct = await callApi("/api/auth/sign-in/email", { email, password: `guess-${attempt}` }, { Origin: TEST_SITE_URL, [CLIENT_IP_HEADER]: ip }, env);
+      expect(direct.status, `direct guess ${attempt}`).toBe(429);
+    }
+    const owner = await submit(signInFields(email), { ip: freshIp(), env });
+    expect(owner.status).toBe(200);
+    expect(owner.body).toMatchObject({ ok: true, kind: "success", redirectTo: "/account" });
   });
 
   it("refuses the 4th login to one account within the window with 429 from any address, the auth library's own endpoint included", async () => {

@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 
 import { rateLimits } from "~/server/db/schema.server";
-import { consumeRateLimit } from "~/server/platform/rate-limit.server";
+import { consumeRateLimit, forgetEndedRateLimits,FORM_WINDOW_MS } from "~/server/platform/rate-limit.server";
 
 import { createTestDatabase, useTestDatabase } from "../support/database";
 
@@ -42,6 +42,24 @@ describe("rate limits", () => {
     for (let i = 0; i < 3; i++) await consumeRateLimit(handle.db, "k2", { ...window, now });
     expect(await consumeRateLimit(handle.db, "k2", { ...window, now })).toBe(false);
     expect(await consumeRateLimit(handle.db, "k3", { ...window, now })).toBe(true);
+  });
+
+  it("forgets the counters whose window has ended, and only those", async () => {
+    const now = new Date("2030-01-05T10:00:00Z");
+    const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
+    await handle.db.insert(rateLimits).values([
+      { key: "ended-long-ago", count: 40, windowStartedAt: minutesAgo(600) },
+      { key: "ended-just-now", count: 3, windowStartedAt: minutesAgo(10) },
+      { key: "still-counting", count: 30, windowStartedAt: minutesAgo(9) },
+    ]);
+    expect(await forgetEndedRateLimits(handle.db, now)).toBeGreaterThanOrEqual(2);
+    const left = await handle.db
+      .select({ key: rateLimits.key })
+      .from(rateLimits)
+      .where(inArray(rateLimits.key, ["ended-long-ago", "ended-just-now", "still-counting"]));
+    expect(left).toEqual([{ key: "still-counting" }]);
+    // A spent budget stays spent until its window ends.
+    expect(await consumeRateLimit(handle.db, "still-counting", { limit: 30, windowMs: FORM_WINDOW_MS, now })).toBe(false);
   });
 
   it("never lets concurrent attempts past the limit", async () => {

@@ -79,11 +79,9 @@ async function loginBudgetKey(ctx: SignedCookies, email: string): Promise<string
  * that succeeds gives its account's (or browser's) attempt back.
  */
 async function withinLoginBudget(db: Database, clientIp: string, budgetKey: string, limits: { address: number; account: number }): Promise<boolean> {
-  const [byAddress, byAccount] = await Promise.all([
-    consumeRateLimit(db, `auth:${clientIp}`, { limit: limits.address, windowMs: FORM_WINDOW_MS }),
-    consumeRateLimit(db, budgetKey, { limit: limits.account, windowMs: FORM_WINDOW_MS }),
-  ]);
-  return byAddress && byAccount;
+  // The address first: an attempt it refuses spends nothing of the account's, or one address could keep any account locked.
+  if (!(await consumeRateLimit(db, `auth:${clientIp}`, { limit: limits.address, windowMs: FORM_WINDOW_MS }))) return false;
+  return consumeRateLimit(db, budgetKey, { limit: limits.account, windowMs: FORM_WINDOW_MS });
 }
 
 /**

@@ -1,10 +1,11 @@
 import { normalizeIP } from "@better-auth/core/utils/ip";
-import { eq, sql } from "drizzle-orm";
+import { eq, lte, sql } from "drizzle-orm";
 
 import type { Database } from "~/server/db/client.server";
 import { preparedStatement } from "~/server/db/prepared.server";
 import { rateLimits } from "~/server/db/schema.server";
 
+import { repeatEvery } from "./background.server";
 import { RateLimitedError } from "./errors.server";
 
 export const FORM_WINDOW_MS = 10 * 60 * 1000;
@@ -58,6 +59,24 @@ export async function giveBackAttempt(db: Database, key: string): Promise<void> 
     .update(rateLimits)
     .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
     .where(eq(rateLimits.key, key));
+}
+
+/**
+ * Drops the counters whose window has ended: the next attempt would start them
+ * at 1 anyway, and an attacker naming a new address or account with every
+ * request would otherwise grow the table without end.
+ */
+export async function forgetEndedRateLimits(db: Database, now = new Date()): Promise<number> {
+  const ended = await db
+    .delete(rateLimits)
+    .where(lte(rateLimits.windowStartedAt, new Date(now.getTime() - FORM_WINDOW_MS)))
+    .returning({ key: rateLimits.key });
+  return ended.length;
+}
+
+/** Forgets ended counters every ten minutes, from every instance. */
+export function startRateLimitSweep(db: Database, everyMs = FORM_WINDOW_MS): { stop(): Promise<void> } {
+  return repeatEvery("The rate-limit sweep", everyMs, () => forgetEndedRateLimits(db));
 }
 
 export const TOO_MANY_REQUESTS_MESSAGE = "Too many requests. Please wait a few minutes and try again.";

@@ -11,6 +11,7 @@ import type { AppServices } from "./context.server";
 import { resolveAuthSecret } from "./data-dir.server";
 import { type Env, getEnv } from "./env.server";
 import { log } from "./log.server";
+import { startRateLimitSweep } from "./rate-limit.server";
 import { createAppServices } from "./services.server";
 
 /** Where this server can reach itself: its own listener, over loopback unless it listens on one address only. */
@@ -45,6 +46,7 @@ async function start(env: Env): Promise<Runtime> {
   const checkoutClock = localCheckout ? startCheckoutClock(localCheckout) : null;
   log.info(localCheckout ? "Payments: the built-in checkout at /dev/checkout" : "Payments: Stripe (STRIPE_SECRET_KEY)");
   const refundSweep = startRefundSweep(services);
+  const rateLimitSweep = startRateLimitSweep(database.db);
   return {
     ...services,
     async stop() {
@@ -52,6 +54,7 @@ async function start(env: Env): Promise<Runtime> {
       await settleBackgroundWork();
       await checkoutClock?.stop();
       await refundSweep.stop();
+      await rateLimitSweep.stop();
       await outbox.stop();
       await database.close();
     },
