@@ -320,6 +320,29 @@ describe(`sessions and links on ${testDriver}`, () => {
     expect(await handle.db.select().from(sessions).where(eq(sessions.userId, other.id))).toHaveLength(1);
   });
 
+  it("changing the password on /account ends the account's reset links still out: a leaked one cannot undo the change", async () => {
+    const email = uniqueEmail("reset.then.change");
+    await verifiedAccount(email, "first-pass");
+    const owner = await signInAsBrowser(email, "first-pass");
+    await post(authAction, "/auth", { intent: "forgot-password", email });
+    await settleBackgroundWork();
+    const [leaked] = await linksTo(email, "reset-password");
+
+    const changed = await post(
+      accountAction,
+      "/account",
+      { intent: "password", newPassword: "owner-new-pass", confirmPassword: "owner-new-pass" },
+      { Cookie: owner.cookie },
+    );
+    expect(changed.status).toBe(200);
+    const token = new URL(leaked).pathname.split("/").at(-1)!;
+    const replay = await post(resetAction, "/auth/reset-password", { token, newPassword: "intruder-pass", confirmPassword: "intruder-pass" });
+    expect(replay.status).toBe(400);
+    expect(await signInStatus(email, "intruder-pass")).toBe(400);
+    expect(await signInStatus(email, "owner-new-pass")).toBe(200);
+    expect((await get(authApiLoader, "/api/auth/get-session", { Cookie: owner.cookie })).body).toMatchObject({ user: { email } });
+  });
+
   it("bearer tokens are signed: the raw session token is refused, and no endpoint lists the account's sessions", async () => {
     const email = uniqueEmail("bearer");
     await verifiedAccount(email, "bearer-pass");

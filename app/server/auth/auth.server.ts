@@ -10,7 +10,7 @@ import { and, eq, like, lt, sql } from "drizzle-orm";
 
 import { AuthApiSignInSchema, AuthApiSignUpSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/schemas/auth";
 import { firstIssueMessage } from "~/lib/schemas/fields";
-import type { Database } from "~/server/db/client.server";
+import type { Database, Transaction } from "~/server/db/client.server";
 import { accounts, authRateLimits, pendingSignUps, profiles, sessions, users, verifications } from "~/server/db/schema.server";
 import { enqueueEmail } from "~/server/email/outbox.server";
 import { renderResetPassword, renderVerifyEmail } from "~/server/email/templates.server";
@@ -97,6 +97,11 @@ export async function queueVerificationEmail(db: Database, input: { userId: stri
   });
 }
 
+/** Ends every reset link still out for the account: once one is used, or the password is changed on /account. */
+export async function endResetLinks(tx: Transaction, userId: string) {
+  await tx.delete(verifications).where(and(eq(verifications.value, userId), like(verifications.identifier, "reset-password:%")));
+}
+
 export function createAuth({ db, env, secret }: { db: Database; env: Env; secret: string }) {
   return betterAuth({
     appName: "Global Implant Institute",
@@ -150,7 +155,7 @@ export function createAuth({ db, env, secret }: { db: Database; env: Env; secret
        */
       async onPasswordReset({ user }) {
         await db.transaction(async (tx) => {
-          await tx.delete(verifications).where(and(eq(verifications.value, user.id), like(verifications.identifier, "reset-password:%")));
+          await endResetLinks(tx, user.id);
           await tx.delete(pendingSignUps).where(eq(pendingSignUps.userId, user.id));
           await tx.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
         });

@@ -11,7 +11,7 @@ import type { AppServices } from "~/server/platform/context.server";
 import { log } from "~/server/platform/log.server";
 import { consumeRateLimit, FORM_WINDOW_MS } from "~/server/platform/rate-limit.server";
 
-import { CLIENT_IP_HEADER, queueVerificationEmail, VERIFICATION_LINK_SECONDS, withSignUpDecision } from "./auth.server";
+import { CLIENT_IP_HEADER, endResetLinks, queueVerificationEmail, VERIFICATION_LINK_SECONDS, withSignUpDecision } from "./auth.server";
 import { samePasswordSignUp } from "./pending-sign-ups.server";
 
 /** What an auth step tells the page, with the cookies Better Auth set (a session, or its removal). */
@@ -206,7 +206,7 @@ export async function signOut(services: AppServices, request: Request): Promise<
 /**
  * Spec 4 password update: the signed-in person sets a new password without
  * retyping the old one (their session is the proof), hashed by Better Auth.
- * Every other session of the account ends; this one stays signed in.
+ * Every other session of the account ends, and every reset link still out; this one stays signed in.
  */
 export async function changePassword(services: AppServices, session: { userId: string; sessionId: string }, newPassword: string): Promise<AuthOutcome> {
   try {
@@ -218,6 +218,7 @@ export async function changePassword(services: AppServices, session: { userId: s
         .set({ password: hash })
         .where(and(eq(accounts.userId, session.userId), eq(accounts.providerId, "credential")));
       await tx.delete(sessions).where(and(eq(sessions.userId, session.userId), ne(sessions.id, session.sessionId)));
+      await endResetLinks(tx, session.userId);
     });
     return { ok: true, kind: "success", message: "Password updated successfully!", cookies: [] };
   } catch (error) {
