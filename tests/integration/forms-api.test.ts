@@ -1,4 +1,4 @@
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 
 import { NAME_NOT_PLAIN_MESSAGE } from "~/lib/schemas/fields";
@@ -246,16 +246,36 @@ describe("contact", () => {
     expect(mails.map((mail) => mail.replyTo)).toContain("dan.o'neil@example.com");
   });
 
-  it("answers a bot that fills the honeypot like anyone else, and drops its message", async () => {
+  it("answers a bot that fills the honeypot like anyone else, and drops its message, whatever the field holds", async () => {
     const before = await rows(contactMessages);
+    for (const website of ["http://spam.example", 5, null, ["x"], { a: 1 }, "x".repeat(600)]) {
+      const result = await call(contactAction, endpoints.contact.path, {
+        name: "Bot",
+        email: "bot@example.com",
+        subject: "Offer",
+        message: "Cheap pills",
+        website,
+      });
+      expect(result, JSON.stringify(website).slice(0, 20)).toEqual({ status: 200, body: { message: "Your message has been sent successfully!" } });
+    }
+    expect(await rows(contactMessages)).toBe(before);
+  });
+
+  it("stores and mails a subject on one line: a line break in it can never become a header", async () => {
     const result = await call(contactAction, endpoints.contact.path, {
-      name: "Bot",
-      email: "bot@example.com",
-      subject: "Offer",
-      message: "Cheap pills",
-      website: "http://spam.example",
+      name: "Ann Example",
+      email: "ann.subject@example.com",
+      subject: "Hello\r\nBcc: victim@example.org\r\nX-Injected: 1",
+      message: "First line\nSecond line",
     });
     expect(result.status).toBe(200);
-    expect(await rows(contactMessages)).toBe(before);
+    const [stored] = await handle.db.select().from(contactMessages).where(eq(contactMessages.email, "ann.subject@example.com"));
+    expect(stored).toMatchObject({ subject: "Hello Bcc: victim@example.org X-Injected: 1", message: "First line\nSecond line" });
+    const [mail] = await handle.db
+      .select({ subject: emailOutbox.subject })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.template, "contact-notification"), eq(emailOutbox.replyTo, "ann.subject@example.com")));
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+    expect(mail.subject).toContain("Hello Bcc: victim@example.org X-Injected: 1");
   });
 });

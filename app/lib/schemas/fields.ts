@@ -32,9 +32,22 @@ export function isEmailAddress(value: string): boolean {
 const DIRECTION_OVERRIDES = "\\u202a-\\u202e\\u2066-\\u2069";
 
 /** A name may be put in an email, so it is plain text of at most MAX_NAME_LENGTH characters, and no web address. */
-// Control characters are exactly what this refuses, with the direction overrides that would reverse a name in a staff email.
-const NOT_PLAIN_TEXT = new RegExp(`[\\u0000-\\u001f\\u007f<>${DIRECTION_OVERRIDES}]`);
-const WEB_ADDRESS = /:\/\/|\bwww\.|\bhttps?:|[a-z0-9-]\.(?:com|net|org|info|biz|io|co|uk|ru|cn|xyz|top|online|site|link|click|ly|me|app|shop|live)\b/i;
+// Control characters (C0 and C1), line and paragraph separators, the invisible direction marks, and the direction overrides that would reverse a name in a staff email.
+const NOT_PLAIN_TEXT = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u200e\\u200f\\u061c<>${DIRECTION_OVERRIDES}]`);
+/**
+ * What a mail program would turn into a link: a scheme, www., an IP address, or
+ * a domain. Common top-level domains count after any label; country and newer
+ * ones only after two or more characters, so that an initial ("K.De Vries") is still a name.
+ */
+const WEB_ADDRESS = new RegExp(
+  [
+    String.raw`:\/\/|\bwww\.|\b(?:https?|ftp|javascript|data|mailto|tel):`,
+    String.raw`\b\d{1,3}(?:\.\d{1,3}){3}\b`,
+    String.raw`[a-z0-9-]\.(?:com|net|org|info|biz|io|co|uk|ru|cn|xyz|top|online|site|link|click|ly|me|app|shop|live)\b`,
+    String.raw`[a-z0-9-]{2,}\.(?:ae|au|be|br|ca|cc|ch|de|dk|do|es|eu|fi|fr|gg|gr|ie|in|it|jp|kr|nl|no|nz|pl|pt|qa|sa|se|su|to|tr|tv|us|ws|za|bid|buzz|club|icu|pro|store|support|tech|vip|website|win)\b`,
+  ].join("|"),
+  "i",
+);
 export const NAME_NOT_PLAIN_MESSAGE = "Please enter a name as plain text, without a web address.";
 
 export function isPlainName(value: string): boolean {
@@ -52,6 +65,13 @@ const ANY_DIRECTION_OVERRIDE = new RegExp(`[${DIRECTION_OVERRIDES}]`, "g");
 
 /** Trimmed, without direction overrides: free text (a subject, a message) that goes into staff emails. */
 export const trimmedText = (value: unknown) => (typeof value === "string" ? value.replace(ANY_DIRECTION_OVERRIDE, "").trim() : value);
+
+// Every control character but NUL (refused with its own message), the line and paragraph separators, and the spaces around them.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const LINE_BREAKS_AND_CONTROLS = /\s*[\u0001-\u001f\u007f-\u009f\u2028\u2029][\s\u0001-\u001f\u007f-\u009f]*/g;
+
+/** As trimmedText, on one line: a subject becomes an email's Subject header, where a line break has no place. */
+export const singleLineText = (value: unknown) => trimmedText(typeof value === "string" ? value.replace(LINE_BREAKS_AND_CONTROLS, " ") : value);
 
 /** A required, trimmed person's name with the form's message for "missing" and a label for "too long". */
 export function nameField(messages: { required: string; label: string }) {
