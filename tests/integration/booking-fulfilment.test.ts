@@ -181,6 +181,37 @@ describe(`fulfilment through the signed webhook on ${testDriver}`, () => {
     }
   });
 
+  it("acknowledges signed events it cannot use, writing nothing but their ids: never a 5xx for the sender to retry for days", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      const edition = await editionFor(handle, { capacity: 3 });
+      const { holdId, events } = await paidByGuest(edition.id, "first.session@example.com");
+      await deliver(events[0]);
+      expect(await purchasesOf(edition.id)).toHaveLength(1);
+      const before = await tableCounts(handle.db);
+      const paid = (id: string, holdIdInMetadata: string) =>
+        checkoutSessionObject({ id, holdId: holdIdInMetadata, courseId: edition.id, email: "second.session@example.com" });
+      const odd = [
+        signedEvent("checkout.session.completed", paid("cs_local_not_a_uuid", "not-a-uuid")),
+        signedEvent("checkout.session.completed", { ...paid("cs_local_number", holdId), metadata: { hold_id: 42 } }),
+        // Another session naming a hold that a session of its own has paid for already.
+        signedEvent("checkout.session.completed", paid("cs_local_second_session", holdId)),
+        signedEvent("checkout.session.async_payment_succeeded", paid("cs_local_second_session_async", holdId)),
+        signedEvent("checkout.session.expired", { ...paid("cs_local_second_session_expired", holdId), status: "expired" }),
+        signedEvent("checkout.session.completed", null as unknown as object),
+        signedEvent("checkout.session.completed", { object: "checkout.session", status: "complete" }),
+        signedEvent("charge.refunded", { object: "charge", amount: 150_000, amount_refunded: 150_000 }),
+      ];
+      for (const event of odd) expect(await deliver(event), event.payload.slice(0, 120)).toEqual({ received: true });
+      const after = await tableCounts(handle.db);
+      expect({ ...after, payment_events: before.payment_events }).toEqual(before);
+      expect(await purchasesOf(edition.id)).toMatchObject([{ status: "paid", customerEmail: "first.session@example.com" }]);
+      expect(await holdOf(handle, holdId)).toMatchObject({ status: "converted" });
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
   it("frees the place at once when the session expires unpaid", async () => {
     const edition = await editionFor(handle, { capacity: 1 });
     const started = await checkout(services(), { courseId: edition.id, buyer: null });

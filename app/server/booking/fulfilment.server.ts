@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 
-import { and, eq, inArray, isNotNull, lte, or } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
 
 import { DISCOUNT_RULES } from "~/lib/discounts";
 import { formatDateRange, formatMinorUnits } from "~/lib/format";
@@ -44,12 +44,18 @@ function bookedCourse(edition: Edition) {
   };
 }
 
-/** The hold a session was opened for: by the session id stored on it, or by the id its metadata names. */
+/**
+ * The hold a session was opened for: by the session id stored on it, or by the
+ * id its metadata names when no session is stored on that hold (an instance
+ * stopped between opening the session and storing its id). A hold stored with
+ * another session is that session's, whatever a metadata says.
+ */
 async function holdOf(tx: Transaction, view: CheckoutSessionView): Promise<Hold | null> {
+  const bySession = eq(seatHolds.checkoutSessionId, view.id);
   const [hold] = await tx
     .select()
     .from(seatHolds)
-    .where(view.holdId ? or(eq(seatHolds.checkoutSessionId, view.id), eq(seatHolds.id, view.holdId)) : eq(seatHolds.checkoutSessionId, view.id));
+    .where(view.holdId ? or(bySession, and(eq(seatHolds.id, view.holdId), isNull(seatHolds.checkoutSessionId))) : bySession);
   return hold ?? null;
 }
 

@@ -1,6 +1,7 @@
 import type Stripe from "stripe";
 
 import type { DiscountRule } from "~/lib/discounts";
+import { isUuid } from "~/lib/uuid";
 
 export type PaymentMethodKind = "card" | "klarna";
 
@@ -90,7 +91,8 @@ export function checkoutSessionView(session: Stripe.Checkout.Session): CheckoutS
     amountDiscount: session.total_details?.amount_discount ?? 0,
     currency: session.currency,
     customerEmail: session.customer_details?.email ?? session.customer_email ?? null,
-    holdId: session.metadata?.hold_id ?? null,
+    // Only an id of ours: anything else in a signed event's metadata names no hold (and would fail the query).
+    holdId: typeof session.metadata?.hold_id === "string" && isUuid(session.metadata.hold_id) ? session.metadata.hold_id : null,
     paymentIntentId: idOf(session.payment_intent),
   };
 }

@@ -79,6 +79,12 @@ export async function receivePaymentEvent(services: AppServices, rawBody: string
 async function handleEvent(services: AppServices, event: Stripe.Event): Promise<{ received: true; duplicate?: true }> {
   const handler = HANDLERS[event.type];
   if (!handler) return { received: true };
+  // Signed, but with nothing to act on: acknowledged, so the sender does not retry it for days.
+  const object = event.data?.object as { id?: unknown } | null | undefined;
+  if (typeof object !== "object" || object === null || typeof object.id !== "string") {
+    log.warn(`Payment: event ${event.id} (${event.type}) carries no object with an id; acknowledged and ignored`);
+    return { received: true };
+  }
   const prepared = handler.prepare ? await handler.prepare(services, event) : null;
   const result = await services.database.db.transaction(async (tx) => {
     const [fresh] = await tx.insert(paymentEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: paymentEvents.id });
