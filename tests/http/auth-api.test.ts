@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { type HttpApp, rawRequest, startHttpApp } from "../support/http-app";
 import { createPerson } from "../support/people";
@@ -54,5 +54,38 @@ describe("the auth library's refusals", () => {
     expect(answers.resetWithoutReturn.body).not.toContain("callbackURL");
     // Its own clients still read the library's fields.
     expect(JSON.parse(answers.wrongPassword.body)).toMatchObject({ message: "Invalid email or password", code: "INVALID_EMAIL_OR_PASSWORD" });
+  });
+});
+
+describe("the auth library's links with another site's return address", () => {
+  it("are refused (403), and logged as a warning: a stranger's request is not the server's error", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const warnings = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      for (const path of [
+        "/api/auth/reset-password/abc?callbackURL=https%3A%2F%2Fevil.example%2F",
+        "/api/auth/reset-password/abc?callbackURL=javascript%3Aalert(1)",
+      ]) {
+        const answer = await rawRequest(app.url, { path });
+        expect([answer.status, answer.headers.location], path).toEqual([403, undefined]);
+      }
+      // A confirmation link that names no live sign-up goes to the site's own notice, wherever it asks to return.
+      const confirmation = await rawRequest(app.url, { path: "/api/auth/verify-email?token=abc&signup=x&callbackURL=https%3A%2F%2Fevil.example" });
+      expect([confirmation.status, confirmation.headers.location]).toEqual([302, "/auth?view=sign_in&notice=link-invalid"]);
+      const signIn = await rawRequest(app.url, {
+        method: "POST",
+        path: "/api/auth/sign-in/email",
+        headers: { "Content-Type": "application/json", Origin: app.url },
+        body: JSON.stringify({ email: "nobody@example.com", password: "a-password", callbackURL: "https://evil.example/" }),
+      });
+      expect(signIn.status).toBe(403);
+      const logged = (spy: typeof errors) => spy.mock.calls.map((call) => call.map(String).join(" ")).join("\n");
+      expect(logged(warnings)).toContain("auth: Invalid callbackURL: https://evil.example/");
+      expect(logged(warnings)).toContain("auth: Invalid callbackURL: javascript:alert(1)");
+      expect(logged(errors)).not.toContain("auth:");
+    } finally {
+      errors.mockRestore();
+      warnings.mockRestore();
+    }
   });
 });

@@ -8,7 +8,6 @@ import { courses } from "~/server/db/schema.server";
 import { PUBLIC_CACHE_CONTROL } from "../../server/cache-policy";
 import { inDays } from "../support/booking";
 import { type HttpApp, rawRequest, startHttpApp } from "../support/http-app";
-import { TEST_SITE_URL } from "../support/route-args";
 
 let app: HttpApp;
 beforeAll(async () => {
@@ -44,7 +43,7 @@ describe("GET /upcoming-events.ics", () => {
     const ics = unfold(answer.body);
     expect(ics.startsWith("BEGIN:VCALENDAR\r\n")).toBe(true);
     expect(ics).toContain("X-WR-CALNAME:Global Implant Institute courses");
-    const host = new URL(TEST_SITE_URL).host;
+    const host = new URL(app.url).host;
     const uidOf = (id: string) => `UID:${id}@${host}`;
     const all = events(answer.body);
     const mine = all.filter((lines) => lines.includes(uidOf(upcoming.id)));
@@ -53,7 +52,7 @@ describe("GET /upcoming-events.ics", () => {
     expect(lines).toContain(`DTSTART;VALUE=DATE:${upcoming.startDate!.replaceAll("-", "")}`);
     expect(lines).toContain(`DTEND;VALUE=DATE:${format(addDays(new Date(`${upcoming.endDate!}T00:00:00`), 1), "yyyyMMdd")}`);
     expect(lines).toContain(`SUMMARY:${upcoming.title}`);
-    expect(lines).toContain(`URL:${TEST_SITE_URL}/courses/sinus-grafting`);
+    expect(lines).toContain(`URL:${app.url}/courses/sinus-grafting`);
     expect(all.some((event) => event.includes(uidOf(inactive.id)))).toBe(false);
     expect(all.some((event) => event.includes(uidOf(past.id)))).toBe(false);
   });

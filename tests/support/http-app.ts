@@ -1,4 +1,4 @@
-import { type IncomingHttpHeaders, request as httpRequest, type Server } from "node:http";
+import { createServer, type IncomingHttpHeaders, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 import { settleBackgroundWork } from "~/server/platform/background.server";
@@ -24,7 +24,13 @@ export interface HttpApp {
 export async function startHttpApp(env: Record<string, string> = {}): Promise<HttpApp> {
   const build = await import("virtual:react-router/server-build");
   const database = await createTestDatabase();
+  // Listening first, so the site's own address is the one requests go to, as when deployed (the auth library trusts only it).
+  const server: Server = createServer();
+  server.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const appEnv = testEnv({
+    SITE_URL: url,
     NODE_ENV: "production",
     FORM_RATE_LIMIT: "100000",
     AUTH_RATE_LIMIT: "100000",
@@ -33,12 +39,9 @@ export async function startHttpApp(env: Record<string, string> = {}): Promise<Ht
     ...env,
   });
   const services = createAppServices({ env: appEnv, database, appSecret: "http-test-secret-that-is-at-least-32-chars" });
-  const app = createHttpApp({ runtime: { ...services, stop: async () => {} }, build, mountAssets: () => {} });
-  const server: Server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  const { port } = server.address() as AddressInfo;
+  server.on("request", createHttpApp({ runtime: { ...services, stop: async () => {} }, build, mountAssets: () => {} }));
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     services,
     async close() {
       server.closeAllConnections();
