@@ -1,7 +1,7 @@
-import { UnsubscribePage } from "~/components/sections/unsubscribe-page";
+import { EmailLinkPage } from "~/components/sections/email-link-page";
 import { seo } from "~/lib/seo";
 import { publicRoute } from "~/server/http/guards.server";
-import { unsubscribeAnswer, unsubscribeLinkToken } from "~/server/http/responses.server";
+import { actOnEmailLink, emailLinkToken } from "~/server/http/responses.server";
 import { unsubscribeFromInterest } from "~/server/marketing/announcements.server";
 import { appServices } from "~/server/platform/context.server";
 
@@ -11,11 +11,11 @@ import type { Route } from "./+types/interest.unsubscribe";
 export const middleware = [publicRoute({ actionsFromAnywhere: true })];
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { token: unsubscribeLinkToken(request) };
+  return { token: emailLinkToken(request) };
 }
 
-export function action({ request, context }: Route.ActionArgs) {
-  return unsubscribeAnswer(request, (token) => unsubscribeFromInterest(appServices(context).database.db, token));
+export async function action({ request, context }: Route.ActionArgs) {
+  return { unsubscribed: await actOnEmailLink(request, (token) => unsubscribeFromInterest(appServices(context).database.db, token)) };
 }
 
 /** The URL carries the token: no page or host this page loads from or links to gets it as a referrer. */
@@ -25,15 +25,25 @@ export const meta: Route.MetaFunction = (args) => seo(args, { title: "Unsubscrib
 
 export default function InterestUnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <UnsubscribePage
+    <EmailLinkPage
       path="/interest/unsubscribe"
       token={loaderData.token}
-      answer={actionData}
+      outcome={actionData?.unsubscribed}
       ask={{
         heading: "Stop new-date emails",
         text: "You registered interest in our courses. Press the button below and we will stop emailing you when new dates are scheduled.",
+        button: "Unsubscribe",
+        busy: "Unsubscribing...",
       }}
-      done="You will no longer receive emails about new dates. You can register your interest again at any time."
+      done={{
+        heading: "You have been unsubscribed",
+        text: "You will no longer receive emails about new dates. You can register your interest again at any time.",
+      }}
+      invalid={{
+        used: "The unsubscribe link is incomplete or no longer valid. Please contact us and we will remove you by hand.",
+        incomplete: "The unsubscribe link is incomplete. Please use the link in one of our emails, or contact us.",
+        link: { to: "/contact", label: "Contact us" },
+      }}
     />
   );
 }

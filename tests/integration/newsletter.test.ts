@@ -11,6 +11,7 @@ import { guarded, routeArgs, TEST_SITE_URL } from "../support/route-args";
 
 const confirmHeaders = newsletterConfirmRoute.headers;
 const confirmLoader = guarded(newsletterConfirmRoute, "loader");
+const confirmAction = guarded(newsletterConfirmRoute, "action");
 const unsubscribeHeaders = newsletterUnsubscribeRoute.headers;
 const unsubscribeLoader = guarded(newsletterUnsubscribeRoute, "loader");
 const unsubscribeAction = guarded(newsletterUnsubscribeRoute, "action");
@@ -21,7 +22,20 @@ afterAll(async () => {});
 const subscriber = async (email: string) => (await handle.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)))[0];
 const mailTo = (email: string) => handle.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
 const subscribe = (email: string, name?: string, now?: Date) => subscribeToNewsletter(handle.db, { email, name }, { siteUrl: TEST_SITE_URL, now });
-const confirm = (token: string | null) => confirmLoader(routeArgs(new Request(`${TEST_SITE_URL}/newsletter/confirm?token=${token}`), handle));
+/** The confirm page's button: its form posts the link's token. */
+const confirm = (token: string | null) =>
+  confirmAction(
+    routeArgs(
+      new Request(`${TEST_SITE_URL}/newsletter/confirm`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: TEST_SITE_URL },
+        body: new URLSearchParams({ token: token ?? "" }),
+      }),
+      handle,
+    ),
+  );
+/** Opening the emailed link, as a person or a link scanner does. */
+const openLink = (token: string | null) => confirmLoader(routeArgs(new Request(`${TEST_SITE_URL}/newsletter/confirm?token=${token}`), handle));
 /** A mail client's one-click unsubscribe (RFC 8058): the token in the URL, a fixed form body. */
 const unsubscribe = (token: string) =>
   unsubscribeAction(
@@ -44,6 +58,10 @@ describe("newsletter double opt-in", () => {
     const row = await subscriber("ana@example.com");
     expect(row.confirmationSentAt).toBeInstanceOf(Date);
     expect((await mailTo("ana@example.com"))[0].text).toContain(`/newsletter/confirm?token=${row.confirmationToken}`);
+    // Opening the link (a link scanner does, even with HEAD) only shows the page that asks.
+    expect(await openLink(row.confirmationToken)).toEqual({ token: row.confirmationToken });
+    await openLink(row.confirmationToken);
+    expect(await isSubscribed(handle.db, "ana@example.com")).toBe(false);
     expect(await confirm(row.confirmationToken)).toEqual({ confirmed: true });
     expect(await isSubscribed(handle.db, "ana@example.com")).toBe(true);
     expect((await subscriber("ana@example.com")).confirmationToken).toBeNull();

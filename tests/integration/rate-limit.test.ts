@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 
 import { rateLimits } from "~/server/db/schema.server";
-import { consumeRateLimit, forgetEndedRateLimits,FORM_WINDOW_MS } from "~/server/platform/rate-limit.server";
+import { consumeRateLimit, forgetEndedRateLimits, FORM_WINDOW_MS } from "~/server/platform/rate-limit.server";
 
 import { createTestDatabase, useTestDatabase } from "../support/database";
 

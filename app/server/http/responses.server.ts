@@ -241,19 +241,19 @@ export function csvResponse(csv: string, fileName: string): Response {
 
 const cleanToken = (value: unknown) => (typeof value === "string" ? value.slice(0, 100) : "");
 
-/** An unsubscribe link's token, from its URL (as the link and RFC 8058's one-click POST carry it). */
-export function unsubscribeLinkToken(request: Request): string {
+/** An emailed link's token, from its URL (as the link and RFC 8058's one-click POST carry it). */
+export function emailLinkToken(request: Request): string {
   return cleanToken(new URL(request.url).searchParams.get("token"));
 }
 
 /**
- * Unsubscribes on POST only, so link scanners that follow the GET cannot do it.
- * Mail clients' one-click POST (RFC 8058) carries the token in the URL; the page's
- * form carries it in its body. The token is the proof.
+ * What an emailed link does, on POST only, so link scanners that follow the GET
+ * cannot do it: its page's form carries the token in its body, a mail client's
+ * one-click POST (RFC 8058) in the URL. The token is the proof. True when `act` found it.
  */
-export async function unsubscribeAnswer(request: Request, unsubscribe: (token: string) => Promise<unknown>): Promise<{ unsubscribed: boolean }> {
+export async function actOnEmailLink(request: Request, act: (token: string) => Promise<unknown>): Promise<boolean> {
   const form = await readFormData(request);
-  const token = unsubscribeLinkToken(request) || cleanToken(form.get("token"));
-  const row = token ? await unsubscribe(token) : null;
-  return { unsubscribed: row !== null };
+  const token = emailLinkToken(request) || cleanToken(form.get("token"));
+  const row = token ? await act(token) : null;
+  return row !== null;
 }
