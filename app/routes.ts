@@ -47,6 +47,7 @@ export default [
   route("account/receipts/:purchaseId", "routes/account.receipts.$purchaseId.tsx"),
   route("newsletter/confirm", "routes/newsletter.confirm.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
+  route("interest/confirm", "routes/interest.confirm.tsx"),
   route("interest/unsubscribe", "routes/interest.unsubscribe.tsx"),
 
   // The built-in mailbox of the embedded default (404 unless local providers are on).

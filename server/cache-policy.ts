@@ -13,6 +13,7 @@ const PERSONAL_PATHS = [
   /^\/auth(\/|\.data$|$)/,
   /^\/booking-(success|canceled)(\.data)?$/,
   /^\/newsletter\//,
+  /^\/interest\//,
   /^\/dev(\/|\.data$|$)/,
   /^\/api\//,
   // The root loader's data names the signed-in person.

@@ -14,6 +14,6 @@ export function action({ request, context }: Route.ActionArgs) {
   return jsonEndpoint("Interest registration", async () => {
     const registration = await parseJsonBody(request, InterestRegistrationSchema);
     await limitFormSubmissions(database.db, "interest", context.get(requestInfoContext).clientIp, env.formRateLimit);
-    return registerInterest(database.db, registration, { staffEmail: env.mail.staffEmail });
+    return registerInterest(database.db, registration, { staffEmail: env.mail.staffEmail, siteUrl: env.siteUrl });
   });
 }

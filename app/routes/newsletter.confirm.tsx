@@ -38,7 +38,6 @@ export default function NewsletterConfirmPage({ loaderData, actionData }: Route.
       done={{ heading: "Subscription confirmed", text: "Thank you. You will now hear from us about new courses and upcoming events." }}
       invalid={{
         used: "The confirmation link is incomplete or no longer valid. Please subscribe again from our home page.",
-        incomplete: "The confirmation link is incomplete or no longer valid. Please subscribe again from our home page.",
         link: { to: "/", label: "Return to Home" },
       }}
     />

@@ -153,6 +153,16 @@ test.describe("register interest", () => {
 
     const mail = await latestEmailTo(request, "info@globalimplantinstitute.com", { template: "interest-notification" });
     expect(mail.text).toContain("Hard and Soft Tissue Grafting Course");
+
+    // The address hears about new dates once it confirms, on the page the emailed link opens.
+    const ask = await latestEmailTo(request, email, { template: "interest-confirmation" });
+    const confirm = new URL(extractLinks(ask.text).find((link) => link.includes("/interest/confirm"))!);
+    await page.goto(confirm.pathname + confirm.search);
+    await expect(page.getByRole("heading", { name: "Confirm your interest" })).toBeVisible();
+    await expect(page).toHaveURL(/\/interest\/confirm$/);
+    await page.getByRole("button", { name: "Confirm my interest" }).click();
+    await expect(page.getByRole("heading", { name: "Interest confirmed" })).toBeVisible();
+    await expect(page.getByText("Thank you. We will email you when new dates are scheduled for the courses you chose.")).toBeVisible();
   });
 
   test("shows the server's error inline and as a toast, the fallback, and the generic message", async ({ page, allowConsoleErrors }) => {

@@ -31,6 +31,7 @@ const PUBLIC_PAGES = [
   "/auth/reset-password?token=not-a-real-token",
   "/newsletter/confirm?token=not-a-real-token",
   "/newsletter/unsubscribe?token=not-a-real-token",
+  "/interest/confirm?token=not-a-real-token",
   "/interest/unsubscribe?token=not-a-real-token",
   "/404",
 ];

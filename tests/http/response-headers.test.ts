@@ -47,6 +47,8 @@ describe("cache headers", () => {
     "/dev/checkout/cs_local_unknown",
     "/newsletter/confirm?token=abc",
     "/newsletter/unsubscribe?token=abc",
+    "/interest/confirm?token=abc",
+    "/interest/unsubscribe?token=abc",
     "/api/auth/get-session",
     "/dev/mailbox",
   ];
@@ -194,7 +196,13 @@ describe("security headers", () => {
   });
 
   it("sends no referrer from a page whose address carries a token", async () => {
-    for (const path of ["/newsletter/confirm?token=abc", "/newsletter/unsubscribe?token=abc", "/auth/reset-password?token=abc"]) {
+    for (const path of [
+      "/newsletter/confirm?token=abc",
+      "/newsletter/unsubscribe?token=abc",
+      "/interest/confirm?token=abc",
+      "/interest/unsubscribe?token=abc",
+      "/auth/reset-password?token=abc",
+    ]) {
       expect((await rawRequest(app.url, { path })).headers["referrer-policy"], path).toBe("no-referrer");
     }
   });

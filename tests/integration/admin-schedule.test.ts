@@ -218,19 +218,23 @@ describe(`deleting and deactivating editions on ${testDriver}`, () => {
 });
 
 describe(`new-date announcements on ${testDriver}`, () => {
-  it("emails each interested or subscribed address once per edition, with a one-click unsubscribe, and nobody who unsubscribed", async () => {
+  it("emails each interested or subscribed address once per edition, with a one-click unsubscribe, and nobody who unsubscribed or never confirmed", async () => {
     const headers = await asAdmin();
     const source = await template();
     const both = uniqueEmail("both");
     const interestedOnly = uniqueEmail("interested");
     const otherCourse = uniqueEmail("other");
     const unsubscribed = uniqueEmail("gone");
+    const unconfirmed = uniqueEmail("never.confirmed");
     const subscriber = uniqueEmail("subscriber");
+    const confirmedAt = new Date();
     await handle.db.insert(interestRegistrations).values([
-      { name: "Both <b>", email: both.toUpperCase(), offeringKeys: ["sinus-grafting"] },
-      { name: "Interested", email: interestedOnly, offeringKeys: ["sinus-grafting", "full-arch"] },
-      { name: "Other", email: otherCourse, offeringKeys: ["full-arch"] },
-      { name: "Gone", email: unsubscribed, offeringKeys: ["sinus-grafting"], unsubscribedAt: new Date() },
+      { name: "Both <b>", email: both.toUpperCase(), offeringKeys: ["sinus-grafting"], confirmedAt },
+      { name: "Interested", email: interestedOnly, offeringKeys: ["sinus-grafting", "full-arch"], confirmedAt },
+      { name: "Other", email: otherCourse, offeringKeys: ["full-arch"], confirmedAt },
+      { name: "Gone", email: unsubscribed, offeringKeys: ["sinus-grafting"], confirmedAt, unsubscribedAt: new Date() },
+      // Registered by anyone who typed the address: it never confirmed.
+      { name: "Unconfirmed", email: unconfirmed, offeringKeys: ["sinus-grafting"], confirmationToken: randomUUID() },
     ]);
     await handle.db.insert(newsletterSubscribers).values([
       { email: both, name: "Dr <Both>", unsubscribeToken: randomUUID(), confirmedAt: new Date() },
@@ -241,7 +245,9 @@ describe(`new-date announcements on ${testDriver}`, () => {
 
     const first = await call(createCourse, "/api/functions/create-course", { template_course_id: source.id, new_start_date: inDays(300) }, headers);
     expect(first.status).toBe(200);
-    const mails = (await mailsFor("Sinus Grafting")).filter((mail) => [both, interestedOnly, otherCourse, unsubscribed, subscriber].includes(mail.toAddress));
+    const mails = (await mailsFor("Sinus Grafting")).filter((mail) =>
+      [both, interestedOnly, otherCourse, unsubscribed, unconfirmed, subscriber].includes(mail.toAddress),
+    );
     expect(mails.map((mail) => mail.toAddress).sort()).toEqual([both, interestedOnly, subscriber].sort());
     const toBoth = mails.find((mail) => mail.toAddress === both)!;
     expect(toBoth.html).toContain("Dr &lt;Both&gt;");

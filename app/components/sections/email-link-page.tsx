@@ -22,7 +22,8 @@ export function EmailLinkPage({
   outcome: boolean | undefined;
   ask: { heading: string; text: string; button: string; busy: string };
   done: { heading: string; text: string };
-  invalid: { used: string; incomplete: string; link: { to: string; label: string } };
+  /** What a used or withdrawn link says, and (when it differs) a link with no token at all. */
+  invalid: { used: string; incomplete?: string; link: { to: string; label: string } };
 }) {
   const busy = useNavigation().state === "submitting";
   useTokenOutOfAddressBar();
@@ -30,7 +31,7 @@ export function EmailLinkPage({
   const asking = outcome === undefined && hasToken;
   const failed = outcome === undefined ? !hasToken : !outcome;
   const heading = asking ? ask.heading : failed ? "This link is not valid" : done.heading;
-  const text = asking ? ask.text : outcome === false ? invalid.used : failed ? invalid.incomplete : done.text;
+  const text = asking ? ask.text : outcome === false ? invalid.used : failed ? (invalid.incomplete ?? invalid.used) : done.text;
   return (
     <div className="mx-auto max-w-2xl px-4 py-24 text-center">
       <h1 className="text-4xl font-semibold">{heading}</h1>

@@ -28,8 +28,9 @@ interface Recipient {
 /**
  * Who hears about a new edition: every confirmed newsletter subscriber (with the
  * name they confirmed, and their newsletter unsubscribe link), then everyone who
- * registered interest in its course and has not unsubscribed (no name: they never
- * confirmed their address; their interest unsubscribe link). One per lower-cased address.
+ * registered interest in its course, confirmed it from their address and has not
+ * unsubscribed (no name: the name was never part of what they confirmed; their
+ * interest unsubscribe link). One per lower-cased address.
  */
 async function recipientsFor(tx: Transaction, offeringKey: string, siteUrl: string): Promise<Recipient[]> {
   const subscribers = await tx
@@ -39,7 +40,13 @@ async function recipientsFor(tx: Transaction, offeringKey: string, siteUrl: stri
   const interested = await tx
     .select({ email: interestRegistrations.email, token: interestRegistrations.unsubscribeToken })
     .from(interestRegistrations)
-    .where(and(arrayContains(interestRegistrations.offeringKeys, [offeringKey]), isNull(interestRegistrations.unsubscribedAt)))
+    .where(
+      and(
+        arrayContains(interestRegistrations.offeringKeys, [offeringKey]),
+        isNotNull(interestRegistrations.confirmedAt),
+        isNull(interestRegistrations.unsubscribedAt),
+      ),
+    )
     .orderBy(desc(interestRegistrations.createdAt));
   const byAddress = new Map<string, Recipient>();
   for (const row of subscribers) {
@@ -86,7 +93,7 @@ export async function announceNewEdition(tx: Transaction, edition: AnnouncedEdit
 
 /**
  * The unsubscribe link in a new-date email sent for an interest registration:
- * that address hears about no more new dates from any of its registrations.
+ * that address hears about no more new dates from any of its registrations, and a confirmation link still out ends.
  * Null for an unknown token; a used one answers as it did the first time.
  */
 export async function unsubscribeFromInterest(db: Database, token: string): Promise<{ email: string } | null> {
@@ -99,7 +106,7 @@ export async function unsubscribeFromInterest(db: Database, token: string): Prom
     if (!row) return null;
     await tx
       .update(interestRegistrations)
-      .set({ unsubscribedAt: new Date() })
+      .set({ unsubscribedAt: new Date(), confirmationToken: null })
       .where(and(sql`lower(${interestRegistrations.email}) = ${row.email.toLowerCase()}`, isNull(interestRegistrations.unsubscribedAt)));
     return { email: row.email };
   });

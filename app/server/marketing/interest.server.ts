@@ -1,19 +1,29 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 
 import { INTEREST_REQUIRED_MESSAGE, type InterestRegistration } from "~/lib/schemas/interest";
 import type { Database } from "~/server/db/client.server";
 import { interestRegistrations, offerings } from "~/server/db/schema.server";
 import { enqueueEmail } from "~/server/email/outbox.server";
-import { renderInterestNotification } from "~/server/email/templates.server";
+import { renderInterestConfirmation, renderInterestNotification } from "~/server/email/templates.server";
 import { InvalidInputError } from "~/server/platform/errors.server";
+
+import { CONFIRMATION_EMAIL_INTERVAL_MS, newLinkToken } from "./newsletter.server";
 
 const INTEREST_REGISTERED_MESSAGE = "Thank you! Your interest has been registered.";
 
+const sameAddress = (email: string) => sql`lower(${interestRegistrations.email}) = ${email.toLowerCase()}`;
+
 /**
  * Stores the registration with the chosen offerings' keys and tells staff, in
- * one transaction: both or neither. A title that names no listed offering is refused.
+ * one transaction: both or neither. A title that names no listed offering is
+ * refused. The address is asked to confirm before it hears about new dates
+ * (design.md 5, "and consented"): one email per address per
+ * CONFIRMATION_EMAIL_INTERVAL_MS, however often it is registered, whose link
+ * confirms every registration of the address made so far. The answer is the
+ * same either way.
  */
-export async function registerInterest(db: Database, input: InterestRegistration, options: { staffEmail: string }) {
+export async function registerInterest(db: Database, input: InterestRegistration, options: { staffEmail: string; siteUrl: string; now?: Date }) {
+  const now = options.now ?? new Date();
   await db.transaction(async (tx) => {
     // Only what the form offers: the listed offerings (never the administrators' test product).
     const chosen = await tx
@@ -23,17 +33,52 @@ export async function registerInterest(db: Database, input: InterestRegistration
     if (chosen.length !== input.interestedCourses.length) throw new InvalidInputError(INTEREST_REQUIRED_MESSAGE);
     // In the order the person ticked them.
     const ordered = input.interestedCourses.map((title) => chosen.find((offering) => offering.title === title)!);
+    // One registration of an address at a time, so a burst sends one confirmation email.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`interest-confirmation:${input.email.toLowerCase()}`}))`);
+    const [recentlyAsked] = await tx
+      .select({ id: interestRegistrations.id })
+      .from(interestRegistrations)
+      .where(and(sameAddress(input.email), gt(interestRegistrations.confirmationSentAt, new Date(now.getTime() - CONFIRMATION_EMAIL_INTERVAL_MS))))
+      .limit(1);
+    const confirmationToken = newLinkToken();
     const [row] = await tx
       .insert(interestRegistrations)
-      .values({ name: input.name, email: input.email, offeringKeys: ordered.map((offering) => offering.key) })
+      .values({
+        name: input.name,
+        email: input.email,
+        offeringKeys: ordered.map((offering) => offering.key),
+        confirmationToken,
+        confirmationSentAt: recentlyAsked ? null : now,
+      })
       .returning();
-    const rendered = await renderInterestNotification({
-      name: row.name,
-      email: row.email,
-      courses: ordered.map((offering) => offering.title),
-      receivedAt: row.createdAt,
-    });
-    await enqueueEmail(tx, { template: "interest-notification", to: options.staffEmail, replyTo: row.email, ...rendered });
+    const courses = ordered.map((offering) => offering.title);
+    const staffNotice = await renderInterestNotification({ name: row.name, email: row.email, courses, receivedAt: row.createdAt });
+    await enqueueEmail(tx, { template: "interest-notification", to: options.staffEmail, replyTo: row.email, ...staffNotice });
+    if (recentlyAsked) return;
+    // No name: the address is not confirmed yet, so nothing the requester typed goes into the email.
+    const confirmation = await renderInterestConfirmation({ confirmUrl: `${options.siteUrl}/interest/confirm?token=${confirmationToken}`, courses });
+    await enqueueEmail(tx, { template: "interest-confirmation", to: row.email, ...confirmation });
   });
   return { message: INTEREST_REGISTERED_MESSAGE };
+}
+
+/**
+ * The link in the confirmation email, once: the address's registrations not
+ * yet confirmed nor unsubscribed are confirmed. Null for an unknown, used or
+ * withdrawn token.
+ */
+export async function confirmInterest(db: Database, token: string, now = new Date()): Promise<{ email: string } | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ email: interestRegistrations.email })
+      .from(interestRegistrations)
+      .where(and(eq(interestRegistrations.confirmationToken, token), isNull(interestRegistrations.unsubscribedAt)))
+      .for("update");
+    if (!row) return null;
+    await tx
+      .update(interestRegistrations)
+      .set({ confirmedAt: now, confirmationToken: null })
+      .where(and(sameAddress(row.email), isNull(interestRegistrations.confirmedAt), isNull(interestRegistrations.unsubscribedAt)));
+    return { email: row.email };
+  });
 }

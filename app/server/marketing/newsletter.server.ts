@@ -14,7 +14,8 @@ export const CONFIRM_BY_EMAIL_MESSAGE = `${SUBSCRIBED_MESSAGE} Please check your
 /** One confirmation email per address per this interval, however often it is submitted. */
 export const CONFIRMATION_EMAIL_INTERVAL_MS = 10 * 60 * 1000;
 
-const newToken = () => randomBytes(24).toString("base64url");
+/** The secret in an emailed link (confirm, unsubscribe). */
+export const newLinkToken = () => randomBytes(24).toString("base64url");
 
 function newsletterLinks(siteUrl: string, tokens: { confirmationToken: string; unsubscribeToken: string }) {
   return {
@@ -52,7 +53,7 @@ export async function subscribeToNewsletter(
   const email = input.email.toLowerCase();
   const now = options.now ?? new Date();
   const answer = { message: CONFIRM_BY_EMAIL_MESSAGE };
-  const confirmationToken = newToken();
+  const confirmationToken = newLinkToken();
   return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(newsletterSubscribers)
@@ -62,7 +63,7 @@ export async function subscribeToNewsletter(
         source: options.source ?? "website",
         confirmationToken,
         confirmationSentAt: now,
-        unsubscribeToken: newToken(),
+        unsubscribeToken: newLinkToken(),
       })
       .onConflictDoNothing({ target: newsletterSubscribers.email })
       .returning();
@@ -137,13 +138,13 @@ export async function applyMarketingChoice(tx: Transaction, person: { email: str
       .where(and(eq(newsletterSubscribers.email, email), isNull(newsletterSubscribers.unsubscribedAt)));
     await tx
       .update(interestRegistrations)
-      .set({ unsubscribedAt: now })
+      .set({ unsubscribedAt: now, confirmationToken: null })
       .where(and(sql`lower(${interestRegistrations.email}) = ${email}`, isNull(interestRegistrations.unsubscribedAt)));
     return;
   }
   await tx
     .insert(newsletterSubscribers)
-    .values({ email, name: person.name, source: "account", confirmedAt: now, unsubscribeToken: newToken() })
+    .values({ email, name: person.name, source: "account", confirmedAt: now, unsubscribeToken: newLinkToken() })
     .onConflictDoUpdate({
       target: newsletterSubscribers.email,
       set: {

@@ -48,6 +48,9 @@ export const newsletterSubscribers = pgTable(
 
 /**
  * Spec 3, interest registration: the courses chosen, stored as offering keys.
+ * New-date emails go only to a confirmed registration (design.md 5, "and
+ * consented"): confirmed_at is set by the link in the email sent to the address,
+ * which works once; confirmation_sent_at spaces those emails out per address.
  * Its unsubscribe token backs the one-click link in new-date announcements.
  */
 export const interestRegistrations = pgTable(
@@ -62,11 +65,15 @@ export const interestRegistrations = pgTable(
       .notNull()
       .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    confirmationToken: text("confirmation_token"),
+    confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
     index("interest_registrations_email_idx").on(table.email),
     uniqueIndex("interest_registrations_unsubscribe_token_key").on(table.unsubscribeToken),
+    uniqueIndex("interest_registrations_confirmation_token_key").on(table.confirmationToken),
   ],
 );
 

@@ -31,6 +31,28 @@ export function renderNewsletterConfirmation({ confirmUrl, unsubscribeUrl }: { c
 }
 
 /**
+ * Sent to an address someone registered interest from: it hears about new
+ * dates only once it confirms. No name (nobody has confirmed the address yet);
+ * the courses are the site's own titles.
+ */
+export function renderInterestConfirmation({ confirmUrl, courses }: { confirmUrl: string; courses: string[] }) {
+  return renderEmail(
+    "Please confirm your interest in our courses",
+    <EmailLayout preview="One click and we will tell you about new dates" heading="Confirm your interest">
+      <Text style={text}>Hello,</Text>
+      <Text style={text}>
+        Thank you for registering your interest in {courses.join(", ")}. Please confirm that this is your address, and we will email you when new dates are
+        scheduled.
+      </Text>
+      <Button href={confirmUrl} style={button}>
+        Confirm my interest
+      </Button>
+      <Text style={{ ...text, marginTop: "24px" }}>If you did not register, ignore this email and you will hear nothing more.</Text>
+    </EmailLayout>,
+  );
+}
+
+/**
  * A new edition of a course, to a newsletter subscriber or to someone who
  * registered interest in that course: only the latter asked about it.
  */

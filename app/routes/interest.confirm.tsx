@@ -1,0 +1,45 @@
+import { EmailLinkPage } from "~/components/sections/email-link-page";
+import { seo } from "~/lib/seo";
+import { publicRoute } from "~/server/http/guards.server";
+import { actOnEmailLink, emailLinkToken } from "~/server/http/responses.server";
+import { confirmInterest } from "~/server/marketing/interest.server";
+import { appServices } from "~/server/platform/context.server";
+
+import type { Route } from "./+types/interest.confirm";
+
+export const middleware = [publicRoute()];
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { token: emailLinkToken(request) };
+}
+
+/** Confirms on the page's button only: a link scanner that opens the email's link confirms nobody. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return { confirmed: await actOnEmailLink(request, (token) => confirmInterest(appServices(context).database.db, token)) };
+}
+
+/** The URL carries the token: no page or host this page loads from or links to gets it as a referrer. */
+export const headers: Route.HeadersFunction = () => ({ "Referrer-Policy": "no-referrer" });
+
+export const meta: Route.MetaFunction = (args) => seo(args, { title: "Course Interest", noIndex: true });
+
+export default function InterestConfirmPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <EmailLinkPage
+      path="/interest/confirm"
+      token={loaderData.token}
+      outcome={actionData?.confirmed}
+      ask={{
+        heading: "Confirm your interest",
+        text: "Press the button below to confirm that you would like an email when new dates are scheduled for the courses you chose.",
+        button: "Confirm my interest",
+        busy: "Confirming...",
+      }}
+      done={{ heading: "Interest confirmed", text: "Thank you. We will email you when new dates are scheduled for the courses you chose." }}
+      invalid={{
+        used: "The confirmation link is incomplete or no longer valid. Please register your interest again from our courses page.",
+        link: { to: "/courses#register-interest", label: "Register Your Interest" },
+      }}
+    />
+  );
+}

@@ -1,0 +1,137 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+
+import * as interestConfirmRoute from "~/routes/interest.confirm";
+import * as interestUnsubscribeRoute from "~/routes/interest.unsubscribe";
+import { editionAnnouncements, emailOutbox, interestRegistrations } from "~/server/db/schema.server";
+import { announceNewEdition } from "~/server/marketing/announcements.server";
+import { registerInterest } from "~/server/marketing/interest.server";
+import { CONFIRMATION_EMAIL_INTERVAL_MS } from "~/server/marketing/newsletter.server";
+
+import { addEdition } from "../support/catalogue";
+import { testDriver, useTestDatabase } from "../support/database";
+import { guarded, routeArgs, TEST_SITE_URL } from "../support/route-args";
+
+const confirmLoader = guarded(interestConfirmRoute, "loader");
+const confirmAction = guarded(interestConfirmRoute, "action");
+const unsubscribeAction = guarded(interestUnsubscribeRoute, "action");
+
+const handle = useTestDatabase();
+afterAll(async () => {});
+beforeEach(async () => {
+  await handle.db.delete(editionAnnouncements);
+  await handle.db.delete(interestRegistrations);
+  await handle.db.delete(emailOutbox);
+});
+
+const STAFF = "staff@example.com";
+const register = (email: string, interestedCourses = ["Sinus Grafting"], now?: Date) =>
+  registerInterest(handle.db, { name: "Dr Amira Khan", email, interestedCourses }, { staffEmail: STAFF, siteUrl: TEST_SITE_URL, now });
+const mailTo = (email: string, template: string) =>
+  handle.db
+    .select()
+    .from(emailOutbox)
+    .where(sql`lower(${emailOutbox.toAddress}) = ${email.toLowerCase()} and ${emailOutbox.template} = ${template}`);
+const tokenIn = (text: string) => /\/interest\/confirm\?token=([\w-]+)/.exec(text)?.[1] ?? null;
+const registrationsOf = (email: string) =>
+  handle.db
+    .select()
+    .from(interestRegistrations)
+    .where(sql`lower(${interestRegistrations.email}) = ${email.toLowerCase()}`);
+
+/** The confirm page's button: its form posts the link's token. */
+const pressConfirm = (token: string) =>
+  confirmAction(
+    routeArgs(
+      new Request(`${TEST_SITE_URL}/interest/confirm`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: TEST_SITE_URL },
+        body: new URLSearchParams({ token }),
+      }),
+      handle,
+    ),
+  );
+
+/** Who would hear about a new Sinus Grafting date now. */
+async function announcedTo() {
+  const edition = await addEdition(handle.db, { startDate: "2031-03-03", offeringKey: "sinus-grafting" });
+  await handle.db.transaction((tx) =>
+    announceNewEdition(tx, { ...edition, offeringKey: "sinus-grafting", startDate: edition.startDate!, endDate: edition.endDate! }, TEST_SITE_URL),
+  );
+  const mails = await handle.db.select().from(emailOutbox).where(eq(emailOutbox.template, "new-date-announcement"));
+  return mails.map((mail) => mail.toAddress).sort();
+}
+
+describe(`registering interest on ${testDriver}`, () => {
+  it("tells staff at once, and asks the address to confirm with a link that carries none of what was typed", async () => {
+    expect(await register("amira@example.com", ["Sinus Grafting", "Full Arch Complications"])).toEqual({
+      message: "Thank you! Your interest has been registered.",
+    });
+    expect(await mailTo(STAFF, "interest-notification")).toHaveLength(1);
+    const [ask] = await mailTo("amira@example.com", "interest-confirmation");
+    expect(ask.subject).toBe("Please confirm your interest in our courses");
+    expect(ask.text).toContain("Sinus Grafting, Full Arch Complications");
+    expect(ask.text).not.toContain("Amira");
+    const [registration] = await registrationsOf("amira@example.com");
+    expect(tokenIn(ask.text)).toBe(registration.confirmationToken);
+    expect(registration.confirmedAt).toBeNull();
+  });
+
+  it("hears about new dates only once the address confirms, on the page's button: opening the link confirms nothing", async () => {
+    await register("omar@example.com");
+    const token = tokenIn((await mailTo("omar@example.com", "interest-confirmation"))[0].text)!;
+    // A link scanner opens the link: the page only asks.
+    expect(await confirmLoader(routeArgs(new Request(`${TEST_SITE_URL}/interest/confirm?token=${token}`), handle))).toEqual({ token });
+    expect(await announcedTo()).toEqual([]);
+
+    expect(await pressConfirm(token)).toEqual({ confirmed: true });
+    expect(await announcedTo()).toEqual(["omar@example.com"]);
+    // The link works once; a token nobody was sent works never.
+    expect(await pressConfirm(token)).toEqual({ confirmed: false });
+    expect(await pressConfirm("not-a-real-token")).toEqual({ confirmed: false });
+    expect(await pressConfirm("")).toEqual({ confirmed: false });
+  });
+
+  it("sends one confirmation email per address in ten minutes, however often or however spelt it is registered, and its link confirms them all", async () => {
+    const now = new Date();
+    await register("lina@example.com", ["Sinus Grafting"], now);
+    await register("LINA@example.com", ["Full Arch Complications"], new Date(now.getTime() + 60_000));
+    await Promise.all(Array.from({ length: 5 }, () => register("lina@example.com", ["Sinus Grafting"], new Date(now.getTime() + 120_000))));
+    const asks = await mailTo("lina@example.com", "interest-confirmation");
+    expect(asks).toHaveLength(1);
+    expect(await mailTo(STAFF, "interest-notification")).toHaveLength(7);
+
+    expect(await pressConfirm(tokenIn(asks[0].text)!)).toEqual({ confirmed: true });
+    const registrations = await registrationsOf("lina@example.com");
+    expect(registrations).toHaveLength(7);
+    expect(registrations.every((registration) => registration.confirmedAt !== null && registration.confirmationToken === null)).toBe(true);
+
+    // Later, a new registration asks again.
+    await register("lina@example.com", ["Sinus Grafting"], new Date(now.getTime() + CONFIRMATION_EMAIL_INTERVAL_MS + 180_000));
+    expect(await mailTo("lina@example.com", "interest-confirmation")).toHaveLength(2);
+  });
+
+  it("sends one confirmation email for a burst of first registrations of one address", async () => {
+    await Promise.all(Array.from({ length: 10 }, (_, i) => register(i % 2 ? "BURST@example.com" : "burst@example.com")));
+    expect(await registrationsOf("burst@example.com")).toHaveLength(10);
+    expect(await mailTo("burst@example.com", "interest-confirmation")).toHaveLength(1);
+  });
+
+  it("ends a confirmation link still out when the address unsubscribes from new dates", async () => {
+    await register("gone@example.com");
+    const [pending] = await registrationsOf("gone@example.com");
+    const unsubscribed = await unsubscribeAction(
+      routeArgs(
+        new Request(`${TEST_SITE_URL}/interest/unsubscribe?token=${pending.unsubscribeToken}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: "List-Unsubscribe=One-Click",
+        }),
+        handle,
+      ),
+    );
+    expect(unsubscribed).toEqual({ unsubscribed: true });
+    expect(await pressConfirm(pending.confirmationToken!)).toEqual({ confirmed: false });
+    expect(await announcedTo()).toEqual([]);
+  });
+});
