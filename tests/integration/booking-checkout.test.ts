@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
@@ -10,6 +10,7 @@ import { cancelCheckout, HOLD_MS, startCheckout } from "~/server/booking/checkou
 import { upcomingEditions } from "~/server/catalogue/editions.server";
 import { TEST_PRODUCT_KEY } from "~/server/catalogue/offerings.server";
 import { placesTaken } from "~/server/catalogue/places.server";
+import type { Transaction } from "~/server/db/client.server";
 import { courses, HOLD_STATUSES, localCheckoutSessions, seatHolds, userCoursePurchases } from "~/server/db/schema.server";
 import { InvalidInputError, RateLimitedError, UnavailableError } from "~/server/platform/errors.server";
 
@@ -327,6 +328,52 @@ describe(`starting a checkout on ${testDriver}`, () => {
     const later = new Date(start.getTime() + HOLD_MS + 1_000);
     await expect(startCheckout(limited, { courseId: first.id, buyer: null }, { ...from, now: later })).resolves.toBeDefined();
   });
+});
+
+describe(`one address's share on ${testDriver}`, () => {
+  it("holds for a burst of checkouts from one address for different editions at once: the share is never passed between them", async () => {
+    const limited = testServices(handle, testEnv({ CHECKOUT_HOLDS_PER_ADDRESS: "3", CHECKOUT_RATE_LIMIT: "1000" }));
+    const editions = await Promise.all(Array.from({ length: 10 }, (_, i) => editionFor(handle, { capacity: 5, days: 120 + i })));
+    const from = { clientIp: "192.0.2.120" };
+    const outcomes = await Promise.allSettled(editions.map((edition) => startCheckout(limited, { courseId: edition.id, buyer: null }, from)));
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(3);
+    for (const outcome of outcomes) if (outcome.status === "rejected") expect(outcome.reason).toBeInstanceOf(RateLimitedError);
+    const live = await handle.db
+      .select()
+      .from(seatHolds)
+      .where(and(eq(seatHolds.clientAddress, from.clientIp), eq(seatHolds.status, "open")));
+    expect(live).toHaveLength(3);
+  });
+
+  if (testDriver === "postgres") {
+    it("makes a second checkout from the address wait for the first to commit, then counts it (take_place's lock per address)", async () => {
+      const [first, second] = [await editionFor(handle, { capacity: 5, days: 140 }), await editionFor(handle, { capacity: 5, days: 141 })];
+      const take = (tx: Transaction, courseId: string) =>
+        tx.execute(sql`
+          select hold_id, refusal from take_place(
+            p_course_id => ${courseId}::uuid, p_price_id => 'price_sinus_grafting', p_price_amount => 150000, p_price_currency => 'gbp',
+            p_sold_after => null, p_user_id => null, p_customer_email => null, p_provider => 'local',
+            p_expires_at => ${new Date(Date.now() + HOLD_MS).toISOString()}::timestamptz, p_amount_discount => 0, p_discount_kind => null,
+            p_client_address => '192.0.2.140', p_holds_per_address => 1, p_paid_statuses => array['paid']::text[], p_now => now())`);
+      const rowOf = (result: unknown) => (result as { rows: { hold_id: string | null; refusal: string | null }[] }).rows[0];
+      let commitFirst!: () => void;
+      const firstCommitted = new Promise<void>((resolve) => (commitFirst = resolve));
+      let firstTaken!: () => void;
+      const firstHasTaken = new Promise<void>((resolve) => (firstTaken = resolve));
+      const firstCheckout = handle.db.transaction(async (tx) => {
+        expect(rowOf(await take(tx, first.id)).hold_id).toBeTruthy();
+        firstTaken();
+        await firstCommitted;
+      });
+      await firstHasTaken;
+      const secondCheckout = handle.db.transaction(async (tx) => rowOf(await take(tx, second.id)));
+      // Without the lock, the second would count before the first commits and take a place past the share.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      commitFirst();
+      await firstCheckout;
+      expect(await secondCheckout).toEqual({ hold_id: null, refusal: "address-share" });
+    });
+  }
 });
 
 describe(`POST /api/v2/create-checkout-session on ${testDriver}`, () => {
