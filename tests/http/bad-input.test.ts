@@ -1,6 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { rateLimits } from "~/server/db/schema.server";
+import { contactMessages, rateLimits } from "~/server/db/schema.server";
 import { MAX_BODY_BYTES, NUL_MESSAGE } from "~/server/http/responses.server";
 
 import { type HttpApp, type RawAnswer, rawRequest, startHttpApp } from "../support/http-app";
@@ -190,6 +191,23 @@ describe("bodies", () => {
     expect(answer.status).toBe(413);
     expect(errorOf(answer)).toBe("Request body too large.");
     await expectNothingWritten(path);
+  });
+
+  it("in another encoding than UTF-8 are unreadable (400, the form's message), never stored with their letters replaced", async () => {
+    const contact = (text: string, encoding: BufferEncoding, charset: string) =>
+      rawRequest(app.url, {
+        method: "POST",
+        path: "/api/v2/v2-send-contact-email",
+        headers: { "Content-Type": `application/json; charset=${charset}`, Origin: app.url },
+        body: Buffer.from(JSON.stringify({ name: "José Núñez", email: "jose.charset@example.com", subject: text, message: "¿Hay fechas?" }), encoding),
+      });
+    const latin1 = await contact("Fechas", "latin1", "iso-8859-1");
+    expect({ status: latin1.status, error: errorOf(latin1) }).toEqual({ status: 400, error: "All fields are required." });
+    await expectNothingWritten("latin-1");
+    // The same letters in UTF-8 are kept as they are.
+    expect((await contact("Fechas", "utf8", "utf-8")).status).toBe(200);
+    const [stored] = await app.services.database.db.select().from(contactMessages).where(eq(contactMessages.email, "jose.charset@example.com"));
+    expect(stored).toMatchObject({ name: "José Núñez", message: "¿Hay fechas?" });
   });
 
   it("of 50 MB sent chunked to the auth library are refused the same way, and the server answers the next request", async () => {

@@ -36,8 +36,8 @@ export async function withErrorField(response: Response): Promise<Response> {
   return new Response(JSON.stringify({ ...body, error: message, message }), { status: response.status, statusText: response.statusText, headers });
 }
 
-async function readLimitedText(request: Request): Promise<string> {
-  if (!request.body) return "";
+async function readLimitedBytes(request: Request): Promise<Buffer> {
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -51,28 +51,30 @@ async function readLimitedText(request: Request): Promise<string> {
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
 }
 
 /** A body exactly as it was sent (a webhook's signature covers these bytes), within the size limit. */
-export function readRawBody(request: Request): Promise<string> {
-  return readLimitedText(request);
+export async function readRawBody(request: Request): Promise<string> {
+  return new TextDecoder().decode(await readLimitedBytes(request));
 }
+
+/** JSON is UTF-8 (RFC 8259): text in another encoding is unreadable, never silently changed into U+FFFD. */
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 
 /**
  * Reads a JSON body and validates it with the payload's shared schema. A body
- * that is not JSON is treated as empty, so the caller hears the same message a
+ * that is not JSON in UTF-8 is treated as empty, so the caller hears the same message a
  * missing field gives; the first problem's message answers with 400.
  */
 export async function parseJsonBody<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {
-  const text = await readLimitedText(request);
+  const bytes = await readLimitedBytes(request);
   let body: unknown = {};
-  if (text.trim()) {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = {};
-    }
+  try {
+    const text = strictUtf8.decode(bytes);
+    if (text.trim()) body = JSON.parse(text);
+  } catch {
+    body = {};
   }
   // Only a JSON object is a payload; anything else is read as an empty one.
   const payload = body !== null && typeof body === "object" && !Array.isArray(body) ? body : {};
