@@ -8,8 +8,12 @@ import type { RequestHandler, Response } from "express";
 import { PAGES } from "~/lib/pages";
 import { CROSS_SITE_MESSAGE, isBearerOnlyCall, NUL_MESSAGE, ownOrigins } from "~/server/http/responses.server";
 
-/** Longer URLs are refused before routing; no page of ours needs more. */
-const MAX_URL_LENGTH = 4096;
+/**
+ * Longer URLs are refused before routing. The longest we send ourselves is
+ * React Router's route discovery, which asks for a page's links in one URL of
+ * up to 7,680 characters: a page with many links (the mailbox) needs that much.
+ */
+const MAX_URL_LENGTH = 8192;
 const ALLOWED_METHODS = ["GET", "HEAD", "POST"];
 
 const refuse = (res: Response, status: number, message: string, json: boolean) => {

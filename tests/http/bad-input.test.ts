@@ -251,6 +251,19 @@ describe("methods no route takes", () => {
   });
 });
 
+describe("long URLs", () => {
+  it("are refused past 8 KB, while React Router's route discovery for a page of many links (up to 7,680 characters) gets through", async () => {
+    const paths = Array.from({ length: 125 }, (_, i) => `/dev/mailbox/00000000-0000-4000-8000-${String(i).padStart(12, "0")}`).join(",");
+    const discovery = `/__manifest?paths=${encodeURIComponent(paths)}&version=stale`;
+    expect(discovery.length).toBeGreaterThan(7_000);
+    expect(discovery.length).toBeLessThan(7_680);
+    // A stale version asks the browser to reload: the request reached React Router.
+    expect((await rawRequest(app.url, { path: discovery })).status).toBe(204);
+    const tooLong = await rawRequest(app.url, { path: `/courses?q=${"b".repeat(8_200)}` });
+    expect([tooLong.status, tooLong.body]).toEqual([400, "Bad Request: URL too long"]);
+  });
+});
+
 describe("a request target that is not a path", () => {
   it("is 400, a proxy's absolute URL to a page, an API or a /dev route alike", async () => {
     for (const path of ["http://evil.example/courses", "http://evil.example/dev/mailbox", "https://localhost/api/v2/v2-subscribe-newsletter"]) {

@@ -181,7 +181,7 @@ describe("security headers", () => {
     const refusals = {
       method: await rawRequest(app.url, { method: "PUT", path: "/api/register-interest" }),
       options: await rawRequest(app.url, { method: "OPTIONS", path: "/api/register-interest" }),
-      url: await rawRequest(app.url, { path: `/${"a".repeat(5_000)}` }),
+      url: await rawRequest(app.url, { path: `/${"a".repeat(9_000)}` }),
       query: await rawRequest(app.url, { path: "/?a=%00" }),
       body: await rawRequest(app.url, { method: "POST", path: "/api/register-interest", headers: { Origin: app.url }, body: "x".repeat(70_000) }),
       "cross-site": await rawRequest(app.url, { method: "POST", path: "/api/register-interest", headers: { Origin: "http://evil.example" }, body: "{}" }),
