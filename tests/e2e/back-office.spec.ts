@@ -6,7 +6,7 @@ import { formatDateRange } from "~/lib/format";
 import type { Person } from "../support/people";
 import { type Fixtures } from "./data";
 import { expect, hydrated, OFFLINE_CONSOLE_ERRORS, signInAs, test } from "./fixtures";
-import { latestEmailTo } from "./mailbox";
+import { extractLinks, latestEmailTo } from "./mailbox";
 
 /** A start day next month, random so that other tests' editions rarely share it. */
 const nextMonthDate = () => format(addDays(startOfMonth(addMonths(new Date(), 1)), Math.floor(Math.random() * 24)), "yyyy-MM-dd");
@@ -50,6 +50,12 @@ test.describe("the back office", () => {
       headers: { Origin: new URL(baseURL!).origin },
     });
     expect(registered.status()).toBe(200);
+    // They hear about new dates once they confirm, from the emailed link.
+    const ask = await latestEmailTo(page.request, listener, { template: "interest-confirmation" });
+    const confirm = new URL(extractLinks(ask.text).find((link) => link.includes("/interest/confirm"))!);
+    await page.goto(confirm.pathname + confirm.search);
+    await page.getByRole("button", { name: "Confirm my interest" }).click();
+    await expect(page.getByRole("heading", { name: "Interest confirmed" })).toBeVisible();
 
     const startDate = nextMonthDate();
     await openHydrated(page, "/admin");
