@@ -70,7 +70,7 @@ describe(`registering interest on ${testDriver}`, () => {
     expect(await mailTo(STAFF, "interest-notification")).toHaveLength(1);
     const [ask] = await mailTo("amira@example.com", "interest-confirmation");
     expect(ask.subject).toBe("Please confirm your interest in our courses");
-    expect(ask.text).toContain("Sinus Grafting, Full Arch Complications");
+    expect(ask.text).toContain("Sinus Grafting and Full Arch Complications");
     expect(ask.text).not.toContain("Amira");
     const [registration] = await registrationsOf("amira@example.com");
     expect(tokenIn(ask.text)).toBe(registration.confirmationToken);

@@ -30,6 +30,8 @@ export function renderNewsletterConfirmation({ confirmUrl, unsubscribeUrl }: { c
   );
 }
 
+const COURSE_LIST = new Intl.ListFormat("en-GB", { style: "long", type: "conjunction" });
+
 /**
  * Sent to an address someone registered interest from: it hears about new
  * dates only once it confirms. No name (nobody has confirmed the address yet);
@@ -41,8 +43,8 @@ export function renderInterestConfirmation({ confirmUrl, courses }: { confirmUrl
     <EmailLayout preview="One click and we will tell you about new dates" heading="Confirm your interest">
       <Text style={text}>Hello,</Text>
       <Text style={text}>
-        Thank you for registering your interest in {courses.join(", ")}. Please confirm that this is your address, and we will email you when new dates are
-        scheduled.
+        Thank you for registering your interest in {COURSE_LIST.format(courses)}. Please confirm that this is your address, and we will email you when new dates
+        are scheduled.
       </Text>
       <Button href={confirmUrl} style={button}>
         Confirm my interest
