@@ -47,7 +47,8 @@ export async function registerInterest(db: Database, input: InterestRegistration
         name: input.name,
         email: input.email,
         offeringKeys: ordered.map((offering) => offering.key),
-        confirmationToken,
+        // A link only where one is sent: a registration made meanwhile is confirmed by the link already out.
+        confirmationToken: recentlyAsked ? null : confirmationToken,
         confirmationSentAt: recentlyAsked ? null : now,
       })
       .returning();
