@@ -212,6 +212,19 @@ describe(`fulfilment through the signed webhook on ${testDriver}`, () => {
     }
   });
 
+  it("keeps an open checkout's place when another session that names its hold expires", async () => {
+    const edition = await editionFor(handle, { capacity: 1 });
+    const started = await checkout(services(), { courseId: edition.id, buyer: null });
+    const stranger = checkoutSessionObject({ id: "cs_local_names_an_open_hold", holdId: started.holdId, courseId: edition.id, email: "x@example.com" });
+    expect(await deliver(signedEvent("checkout.session.expired", { ...stranger, status: "expired", payment_status: "unpaid" }))).toEqual({ received: true });
+    expect(await holdOf(handle, started.holdId)).toMatchObject({ status: "open" });
+    expect(await placesLeft(edition.id)).toBe(0);
+    // Its own session's expiry does free it.
+    const own = checkoutSessionObject({ id: started.sessionId, holdId: started.holdId, courseId: edition.id, email: "x@example.com" });
+    await deliver(signedEvent("checkout.session.expired", { ...own, status: "expired", payment_status: "unpaid" }));
+    expect(await holdOf(handle, started.holdId)).toMatchObject({ status: "released" });
+  });
+
   it("frees the place at once when the session expires unpaid", async () => {
     const edition = await editionFor(handle, { capacity: 1 });
     const started = await checkout(services(), { courseId: edition.id, buyer: null });

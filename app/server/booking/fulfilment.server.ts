@@ -50,12 +50,13 @@ function bookedCourse(edition: Edition) {
  * stopped between opening the session and storing its id). A hold stored with
  * another session is that session's, whatever a metadata says.
  */
-async function holdOf(tx: Transaction, view: CheckoutSessionView): Promise<Hold | null> {
+const sessionsHold = (view: CheckoutSessionView) => {
   const bySession = eq(seatHolds.checkoutSessionId, view.id);
-  const [hold] = await tx
-    .select()
-    .from(seatHolds)
-    .where(view.holdId ? or(bySession, and(eq(seatHolds.id, view.holdId), isNull(seatHolds.checkoutSessionId))) : bySession);
+  return view.holdId ? or(bySession, and(eq(seatHolds.id, view.holdId), isNull(seatHolds.checkoutSessionId))) : bySession;
+};
+
+async function holdOf(tx: Transaction, view: CheckoutSessionView): Promise<Hold | null> {
+  const [hold] = await tx.select().from(seatHolds).where(sessionsHold(view));
   return hold ?? null;
 }
 
@@ -282,12 +283,7 @@ export async function releaseHold(tx: Transaction, view: CheckoutSessionView, no
   const released = await tx
     .update(seatHolds)
     .set({ status: "released", releasedAt: now })
-    .where(
-      and(
-        view.holdId ? or(eq(seatHolds.checkoutSessionId, view.id), eq(seatHolds.id, view.holdId)) : eq(seatHolds.checkoutSessionId, view.id),
-        inArray(seatHolds.status, ["opening", "open"]),
-      ),
-    )
+    .where(and(sessionsHold(view), inArray(seatHolds.status, ["opening", "open"])))
     .returning({ id: seatHolds.id });
   return released.length > 0;
 }
