@@ -113,6 +113,30 @@ describe(`registering interest on ${testDriver}`, () => {
     expect(await mailTo("lina@example.com", "interest-confirmation")).toHaveLength(2);
   });
 
+  it("asks again when the address registers once more after confirming or unsubscribing, within the ten minutes", async () => {
+    const now = new Date();
+    await register("again@example.com", ["Sinus Grafting"], now);
+    expect(await pressConfirm(tokenIn((await mailTo("again@example.com", "interest-confirmation"))[0].text)!)).toEqual({ confirmed: true });
+    await register("again@example.com", ["Full Arch Complications"], new Date(now.getTime() + 60_000));
+    const asks = await mailTo("again@example.com", "interest-confirmation");
+    expect(asks).toHaveLength(2);
+    const second = asks.find((ask) => ask.text.includes("Full Arch Complications"))!;
+    expect(await pressConfirm(tokenIn(second.text)!)).toEqual({ confirmed: true });
+    expect((await registrationsOf("again@example.com")).every((registration) => registration.confirmedAt !== null)).toBe(true);
+  });
+
+  it("confirms with a link only the registrations it stood for: not one made after its ten minutes, which had a link of its own", async () => {
+    const now = new Date();
+    await register("later@example.com", ["Sinus Grafting"], now);
+    await register("later@example.com", ["Full Arch Complications"], new Date(now.getTime() + CONFIRMATION_EMAIL_INTERVAL_MS + 60_000));
+    const asks = await mailTo("later@example.com", "interest-confirmation");
+    expect(asks).toHaveLength(2);
+    const first = asks.find((ask) => !ask.text.includes("Full Arch Complications"))!;
+    expect(await pressConfirm(tokenIn(first.text)!)).toEqual({ confirmed: true });
+    const confirmed = (await registrationsOf("later@example.com")).filter((registration) => registration.confirmedAt !== null);
+    expect(confirmed.map((registration) => registration.offeringKeys)).toEqual([["sinus-grafting"]]);
+  });
+
   it("sends one confirmation email for a burst of first registrations of one address", async () => {
     await Promise.all(Array.from({ length: 10 }, (_, i) => register(i % 2 ? "BURST@example.com" : "burst@example.com")));
     expect(await registrationsOf("burst@example.com")).toHaveLength(10);

@@ -1,7 +1,7 @@
-import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 
 import { INTEREST_REQUIRED_MESSAGE, type InterestRegistration } from "~/lib/schemas/interest";
-import type { Database } from "~/server/db/client.server";
+import type { Database, Transaction } from "~/server/db/client.server";
 import { interestRegistrations, offerings } from "~/server/db/schema.server";
 import { enqueueEmail } from "~/server/email/outbox.server";
 import { renderInterestConfirmation, renderInterestNotification } from "~/server/email/templates.server";
@@ -13,14 +13,18 @@ const INTEREST_REGISTERED_MESSAGE = "Thank you! Your interest has been registere
 
 const sameAddress = (email: string) => sql`lower(${interestRegistrations.email}) = ${email.toLowerCase()}`;
 
+/** Registering and confirming one address take turns, so neither misses a registration the other is writing. */
+const lockAddress = (tx: Transaction, email: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`interest-confirmation:${email.toLowerCase()}`}))`);
+
 /**
  * Stores the registration with the chosen offerings' keys and tells staff, in
  * one transaction: both or neither. A title that names no listed offering is
  * refused. The address is asked to confirm before it hears about new dates
  * (design.md 5, "and consented"): one email per address per
- * CONFIRMATION_EMAIL_INTERVAL_MS, however often it is registered, whose link
- * confirms every registration of the address made so far. The answer is the
- * same either way.
+ * CONFIRMATION_EMAIL_INTERVAL_MS while its link is out, however often it is
+ * registered; that link also confirms the registrations made meanwhile. The
+ * answer is the same either way.
  */
 export async function registerInterest(db: Database, input: InterestRegistration, options: { staffEmail: string; siteUrl: string; now?: Date }) {
   const now = options.now ?? new Date();
@@ -34,11 +38,20 @@ export async function registerInterest(db: Database, input: InterestRegistration
     // In the order the person ticked them.
     const ordered = input.interestedCourses.map((title) => chosen.find((offering) => offering.title === title)!);
     // One registration of an address at a time, so a burst sends one confirmation email.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`interest-confirmation:${input.email.toLowerCase()}`}))`);
+    await lockAddress(tx, input.email);
+    // A link still out, sent in the last ten minutes, confirms this registration too; a used or withdrawn one does not.
     const [recentlyAsked] = await tx
       .select({ id: interestRegistrations.id })
       .from(interestRegistrations)
-      .where(and(sameAddress(input.email), gt(interestRegistrations.confirmationSentAt, new Date(now.getTime() - CONFIRMATION_EMAIL_INTERVAL_MS))))
+      .where(
+        and(
+          sameAddress(input.email),
+          isNotNull(interestRegistrations.confirmationToken),
+          isNull(interestRegistrations.confirmedAt),
+          isNull(interestRegistrations.unsubscribedAt),
+          gt(interestRegistrations.confirmationSentAt, new Date(now.getTime() - CONFIRMATION_EMAIL_INTERVAL_MS)),
+        ),
+      )
       .limit(1);
     const confirmationToken = newLinkToken();
     const [row] = await tx
@@ -50,6 +63,8 @@ export async function registerInterest(db: Database, input: InterestRegistration
         // A link only where one is sent: a registration made meanwhile is confirmed by the link already out.
         confirmationToken: recentlyAsked ? null : confirmationToken,
         confirmationSentAt: recentlyAsked ? null : now,
+        // The app's clock, as the link's time is: which link a registration rides on is told by comparing them.
+        createdAt: now,
       })
       .returning();
     const courses = ordered.map((offering) => offering.title);
@@ -64,22 +79,40 @@ export async function registerInterest(db: Database, input: InterestRegistration
 }
 
 /**
- * The link in the confirmation email, once: the address's registrations not
- * yet confirmed nor unsubscribed are confirmed. Null for an unknown, used or
- * withdrawn token.
+ * The link in the confirmation email, once: its registration is confirmed,
+ * with the address's others that it stood for (made while it was the link out,
+ * in the ten minutes after it was sent, which got no email of their own). Null
+ * for an unknown, used or withdrawn token.
  */
 export async function confirmInterest(db: Database, token: string, now = new Date()): Promise<{ email: string } | null> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
+    const [link] = await tx
       .select({ email: interestRegistrations.email })
       .from(interestRegistrations)
-      .where(and(eq(interestRegistrations.confirmationToken, token), isNull(interestRegistrations.unsubscribedAt)))
-      .for("update");
-    if (!row) return null;
+      .where(and(eq(interestRegistrations.confirmationToken, token), isNull(interestRegistrations.unsubscribedAt)));
+    if (!link) return null;
+    await lockAddress(tx, link.email);
+    // Read again under the lock: a click racing another, or an unsubscribe, may have used the link meanwhile.
+    const [row] = await tx
+      .select({ email: interestRegistrations.email, sentAt: interestRegistrations.confirmationSentAt })
+      .from(interestRegistrations)
+      .where(and(eq(interestRegistrations.confirmationToken, token), isNull(interestRegistrations.unsubscribedAt)));
+    if (!row?.sentAt) return null;
+    const until = new Date(row.sentAt.getTime() + CONFIRMATION_EMAIL_INTERVAL_MS);
     await tx
       .update(interestRegistrations)
       .set({ confirmedAt: now, confirmationToken: null })
-      .where(and(sameAddress(row.email), isNull(interestRegistrations.confirmedAt), isNull(interestRegistrations.unsubscribedAt)));
+      .where(
+        and(
+          or(
+            eq(interestRegistrations.confirmationToken, token),
+            and(isNull(interestRegistrations.confirmationToken), gte(interestRegistrations.createdAt, row.sentAt), lt(interestRegistrations.createdAt, until)),
+          ),
+          sameAddress(row.email),
+          isNull(interestRegistrations.confirmedAt),
+          isNull(interestRegistrations.unsubscribedAt),
+        ),
+      );
     return { email: row.email };
   });
 }

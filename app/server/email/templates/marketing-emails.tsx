@@ -49,7 +49,7 @@ export function renderInterestConfirmation({ confirmUrl, courses }: { confirmUrl
       <Button href={confirmUrl} style={button}>
         Confirm my interest
       </Button>
-      <Text style={{ ...text, marginTop: "24px" }}>If you did not register, ignore this email and you will hear nothing more.</Text>
+      <Text style={{ ...text, marginTop: "24px" }}>If you did not register, ignore this email: we will not email you about new dates.</Text>
     </EmailLayout>,
   );
 }
