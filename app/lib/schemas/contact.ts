@@ -17,7 +17,7 @@ export const ContactMessageSchema = z.object({
   message: requiredText(trimmedText, MAX_MESSAGE_LENGTH, `Message must be at most ${MAX_MESSAGE_LENGTH} characters.`),
   /**
    * Honeypot: people never see this field, so anything in it marks a bot, which
-   * is answered as anyone else is; whatever it holds, a number or a novel, never gets a message of its own.
+   * is answered as anyone else is: a number or a novel gets no message of its own (a NUL, as in any field, gets the NUL message).
    */
   website: z.preprocess((value) => (value === undefined || typeof value === "string" ? value : "filled"), safeString().optional()),
 });

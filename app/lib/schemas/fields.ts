@@ -36,15 +36,17 @@ const DIRECTION_OVERRIDES = "\\u202a-\\u202e\\u2066-\\u2069";
 const NOT_PLAIN_TEXT = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u200e\\u200f\\u061c<>${DIRECTION_OVERRIDES}]`);
 /**
  * What a mail program would turn into a link: a scheme, www., an IP address, or
- * a domain. Common top-level domains count after any label; country and newer
- * ones only after two or more characters, so that an initial ("K.De Vries") is still a name.
+ * a domain. Top-level domains that are no one's name count after any label;
+ * those that are also names or name parts ("De", "Ly", "Do") only after a label of
+ * two or more characters that is not a title, so "K.De Vries", "T.Ly" and "Dr.De Souza" are still names.
  */
 const WEB_ADDRESS = new RegExp(
   [
     String.raw`:\/\/|\bwww\.|\b(?:https?|ftp|javascript|data|mailto|tel):`,
     String.raw`\b\d{1,3}(?:\.\d{1,3}){3}\b`,
-    String.raw`[a-z0-9-]\.(?:com|net|org|info|biz|io|co|uk|ru|cn|xyz|top|online|site|link|click|ly|me|app|shop|live)\b`,
-    String.raw`[a-z0-9-]{2,}\.(?:ae|au|be|br|ca|cc|ch|de|dk|do|es|eu|fi|fr|gg|gr|ie|in|it|jp|kr|nl|no|nz|pl|pt|qa|sa|se|su|to|tr|tv|us|ws|za|bid|buzz|club|icu|pro|store|support|tech|vip|website|win)\b`,
+    String.raw`[a-z0-9-]\.(?:com|net|org|info|biz|ru|cn|xyz|top|online|site|link|click|app|shop|live)\b`,
+    // No lookbehind: this also runs in the forms of browsers without it.
+    String.raw`(?:^|[^a-z0-9-])(?!(?:dr|mr|mrs|ms|prof|st)\.)[a-z0-9-]{2,}\.(?:ae|au|be|br|ca|cc|ch|co|de|dk|do|es|eu|fi|fr|gg|gr|ie|in|io|it|jp|kr|ly|me|nl|no|nz|pl|pt|qa|sa|se|su|to|tr|tv|uk|us|ws|za|bid|buzz|club|icu|pro|store|support|tech|vip|website|win)\b`,
   ].join("|"),
   "i",
 );
