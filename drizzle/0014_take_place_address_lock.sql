@@ -27,6 +27,10 @@ DECLARE
   taken bigint;
   new_hold uuid;
 BEGIN
+  -- One checkout per address at a time: two checkouts from one address for different editions lock
+  -- different rows, and each would count the other's share before it is committed. Taken before the
+  -- edition's lock, so an address's queue never holds an edition's other buyers.
+  PERFORM pg_advisory_xact_lock(hashtext('take_place:' || p_client_address));
   SELECT * INTO edition FROM courses WHERE courses.id = p_course_id FOR UPDATE;
   IF NOT FOUND
     OR edition.stripe_price_id IS DISTINCT FROM p_price_id
@@ -51,9 +55,6 @@ BEGIN
     RETURN;
   END IF;
 
-  -- One checkout per address at a time from here: two checkouts from one address for different editions
-  -- lock different rows, and each would count the other's share before it is committed.
-  PERFORM pg_advisory_xact_lock(hashtext('take_place:' || p_client_address));
   SELECT count(*) INTO taken FROM seat_holds
   WHERE seat_holds.client_address = p_client_address
     AND (seat_holds.status = 'awaiting_payment' OR (seat_holds.status IN ('opening', 'open') AND seat_holds.expires_at > p_now))
