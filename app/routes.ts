@@ -32,6 +32,7 @@ export default [
   route("upcoming-events.ics", "routes/upcoming-events[.]ics.ts"),
   route("api/page-views", "routes/api.page-views.ts"),
   route("api/auth/*", "routes/api.auth.ts"),
+  route("auth/confirm", "routes/auth.confirm.tsx"),
   route("auth/reset-password", "routes/auth.reset-password.tsx"),
   route("auth/logout", "routes/auth.logout.ts"),
   route("api/functions/claim-guest-purchases", "routes/api.functions.claim-guest-purchases.ts"),

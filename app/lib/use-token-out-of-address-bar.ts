@@ -5,11 +5,13 @@ import { useEffect } from "react";
  * loaded, the token leaves the address bar, the history and anything a script
  * reads from the location (the page already holds what it needs).
  */
-export function useTokenOutOfAddressBar(parameter = "token") {
+export function useTokenOutOfAddressBar(parameters: readonly string[] = ["token"]) {
+  const names = parameters.join(" ");
   useEffect(() => {
     const url = new URL(window.location.href);
-    if (!url.searchParams.has(parameter)) return;
-    url.searchParams.delete(parameter);
+    const present = names.split(" ").filter((name) => url.searchParams.has(name));
+    if (present.length === 0) return;
+    for (const name of present) url.searchParams.delete(name);
     window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
-  }, [parameter]);
+  }, [names]);
 }

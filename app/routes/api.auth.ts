@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 
-import { isExposedAuthEndpoint, isVerificationLinkLive } from "~/server/auth/endpoints.server";
+import { isExposedAuthEndpoint } from "~/server/auth/endpoints.server";
 import { publicRoute } from "~/server/http/guards.server";
 import { errorResponse, withErrorField } from "~/server/http/responses.server";
 import { appServices } from "~/server/platform/context.server";
@@ -11,18 +11,20 @@ import type { Route } from "./+types/api.auth";
 export const middleware = [publicRoute({ actionsFromAnywhere: true })];
 
 /**
- * Better Auth's own endpoints, only those the product uses: email
- * confirmation and reset links, and login, session and logout for bearer-token
- * clients. Every other path of the library answers 404; refusals answer `{ error }` as every endpoint does.
+ * Better Auth's own endpoints, only those the product uses: reset links, and
+ * login, session and logout for bearer-token clients. Every other path of the
+ * library answers 404; refusals answer `{ error }` as every endpoint does.
  */
 async function handle(request: Request, context: Route.LoaderArgs["context"]) {
-  if (!isExposedAuthEndpoint(request)) throw errorResponse(404, "Not found.");
-  const services = appServices(context);
-  // A confirmation link whose sign-up has ended (another link was followed, or it expired) does nothing.
-  if (new URL(request.url).pathname === "/api/auth/verify-email" && !(await isVerificationLinkLive(services.database.db, request))) {
-    throw redirect("/auth?view=sign_in&notice=link-invalid");
+  const url = new URL(request.url);
+  // The library's own confirmation link (as emails carried it before /auth/confirm) leads to the page that asks first.
+  if (url.pathname === "/api/auth/verify-email" && request.method === "GET") {
+    const page = new URLSearchParams();
+    for (const name of ["token", "signup"]) page.set(name, url.searchParams.get(name) ?? "");
+    throw redirect(`/auth/confirm?${page}`);
   }
-  return withErrorField(await services.auth.handler(request));
+  if (!isExposedAuthEndpoint(request)) throw errorResponse(404, "Not found.");
+  return withErrorField(await appServices(context).auth.handler(request));
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {

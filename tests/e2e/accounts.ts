@@ -13,11 +13,8 @@ export interface TestAccount {
 
 export { uniqueEmail } from "../support/people";
 
-/**
- * Signs a new person up through /auth, then opens the verification link from
- * the built-in mailbox, which signs them in and lands on /account.
- */
-export async function signUpThroughUi(page: Page, request: APIRequestContext, account: TestAccount) {
+/** Fills in and sends the Create Account form of /auth, and waits for its "check your email". */
+export async function submitSignUpForm(page: Page, account: TestAccount) {
   await page.goto("/auth?view=sign_up");
   const form = page.getByRole("form", { name: "Create Account" });
   await form.getByLabel("First Name").fill(account.firstName);
@@ -27,13 +24,26 @@ export async function signUpThroughUi(page: Page, request: APIRequestContext, ac
   await form.getByLabel("Confirm Password").fill(account.password);
   await form.getByRole("button", { name: "Create Account & Get £100 Off" }).click();
   await expect(form.getByText("Sign up successful! Please check your email to confirm your account.")).toBeVisible();
+}
 
-  const mail = await latestEmailTo(request, account.email, { template: "verify-email" });
-  const link = extractLinks(mail.text).find((url) => url.includes("/api/auth/verify-email?token="));
-  if (!link) throw new Error(`No verification link in the email to ${account.email}`);
+/** The link in the newest confirmation email to the address, from the built-in mailbox. */
+export async function confirmationLinkTo(request: APIRequestContext, email: string): Promise<string> {
+  const mail = await latestEmailTo(request, email, { template: "verify-email" });
+  const link = extractLinks(mail.text).find((url) => url.includes("/auth/confirm?token="));
+  if (!link) throw new Error(`No verification link in the email to ${email}`);
+  return link;
+}
+
+/**
+ * Signs a new person up through /auth, then opens the verification link from
+ * the built-in mailbox and confirms on its page, which signs them in and lands on /account.
+ */
+export async function signUpThroughUi(page: Page, request: APIRequestContext, account: TestAccount) {
+  await submitSignUpForm(page, account);
+  await page.goto(await confirmationLinkTo(request, account.email));
   // The shell claims guest purchases once on arrival; waiting for it keeps tests that end the session from racing it.
   const claimed = page.waitForResponse((response) => response.url().endsWith("/api/functions/claim-guest-purchases"));
-  await page.goto(link);
+  await page.getByRole("button", { name: "Confirm and log in" }).click();
   await claimed;
   await expect(page).toHaveURL(/\/account(\?|$)/);
   await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();

@@ -5,7 +5,7 @@ import { twMerge } from "tailwind-merge";
 
 import { formatDateRange } from "~/lib/format";
 
-import { openAccount, uniqueEmail } from "./accounts";
+import { confirmationLinkTo, openAccount, submitSignUpForm, uniqueEmail } from "./accounts";
 import { expect, hydrated, signInAs, test } from "./fixtures";
 import { latestEmailTo } from "./mailbox";
 
@@ -82,6 +82,18 @@ test.describe("accessibility (axe), and no clashing Tailwind classes", { tag: "@
       }
     });
   }
+
+  test("a sign-up's confirmation page has no axe violations, and on a phone fits 320 px", async ({ page, request }, testInfo) => {
+    const account = { firstName: "Axe", lastName: "Confirmer", email: uniqueEmail("axe.confirm"), password: "implant-2027" };
+    await submitSignUpForm(page, account);
+    await page.goto(await confirmationLinkTo(request, account.email));
+    await expect(page.getByRole("button", { name: "Confirm and log in" })).toBeVisible();
+    expect(await pageViolations(page)).toEqual([]);
+    if (testInfo.project.name === "mobile") {
+      await page.setViewportSize({ width: 320, height: 700 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    }
+  });
 
   test("/account and a receipt, signed in, have no axe violations", async ({ page, data, context, baseURL }, testInfo) => {
     const person = await data.person({ firstName: "Axe", lastName: "Reader" });

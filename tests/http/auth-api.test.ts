@@ -69,9 +69,9 @@ describe("the auth library's links with another site's return address", () => {
         const answer = await rawRequest(app.url, { path });
         expect([answer.status, answer.headers.location], path).toEqual([403, undefined]);
       }
-      // A confirmation link that names no live sign-up goes to the site's own notice, wherever it asks to return.
+      // The library's confirmation URL goes to the site's own page that asks first, wherever it asks to return.
       const confirmation = await rawRequest(app.url, { path: "/api/auth/verify-email?token=abc&signup=x&callbackURL=https%3A%2F%2Fevil.example" });
-      expect([confirmation.status, confirmation.headers.location]).toEqual([302, "/auth?view=sign_in&notice=link-invalid"]);
+      expect([confirmation.status, confirmation.headers.location]).toEqual([302, "/auth/confirm?token=abc&signup=x"]);
       const signIn = await rawRequest(app.url, {
         method: "POST",
         path: "/api/auth/sign-in/email",

@@ -105,6 +105,7 @@ describe("a NUL character", () => {
       "/newsletter/unsubscribe?token=abc%00",
       "/auth/reset-password?token=%00",
       "/api/auth/verify-email?token=%00&signup=x",
+      "/auth/confirm?token=%00&signup=x",
       "/api/auth/reset-password/abc?callbackURL=%00",
       "/dev/mailbox/messages.json?to=%00",
       "/booking-success?session_id=cs_%00",

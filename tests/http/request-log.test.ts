@@ -96,6 +96,7 @@ it("never writes a token from a reset, confirmation or newsletter link to the re
     `/api/auth/reset-password/${token}?callbackURL=%2Fauth%2Freset-password`,
     `/auth/reset-password?token=${token}`,
     `/api/auth/verify-email?token=${token}&signup=${token}&callbackURL=%2Faccount`,
+    `/auth/confirm?token=${token}&signup=${token}`,
     `/newsletter/confirm?token=${token}`,
     `/newsletter/unsubscribe?token=${token}`,
   ];
@@ -105,7 +106,7 @@ it("never writes a token from a reset, confirmation or newsletter link to the re
       expect(answer.status, path).toBeLessThan(500);
     }
   });
-  expect(lines).toHaveLength(5);
+  expect(lines).toHaveLength(6);
   expect(JSON.stringify(lines)).not.toContain(token);
   expect(lines[0]).toMatchObject({ method: "GET", path: "/api/auth/reset-password/:token" });
 });

@@ -10,6 +10,7 @@ import * as apiSendContactEmailRoute from "~/routes/api.v2.send-contact-email";
 import * as apiSubscribeNewsletterRoute from "~/routes/api.v2.subscribe-newsletter";
 import * as apiUpdateUserPreferencesRoute from "~/routes/api.v2.update-user-preferences";
 import * as authRoute from "~/routes/auth";
+import * as authConfirmRoute from "~/routes/auth.confirm";
 import * as authResetPasswordRoute from "~/routes/auth.reset-password";
 import { emailOutbox, pendingSignUps, sessions, users, verifications } from "~/server/db/schema.server";
 import { settleBackgroundWork } from "~/server/platform/background.server";
@@ -23,6 +24,8 @@ const accountAction = guarded(accountRoute, "action");
 const authApiAction = guarded(apiAuthRoute, "action");
 const authApiLoader = guarded(apiAuthRoute, "loader");
 const authAction = guarded(authRoute, "action");
+const confirmLoader = guarded(authConfirmRoute, "loader");
+const confirmAction = guarded(authConfirmRoute, "action");
 const resetAction = guarded(authResetPasswordRoute, "action");
 const claimAction = guarded(apiFunctionsClaimGuestPurchasesRoute, "action");
 const preferencesAction = guarded(apiUpdateUserPreferencesRoute, "action");
@@ -54,14 +57,27 @@ const postJson = (action: Action, path: string, body: unknown, headers: Record<s
   settle(() => action(routeArgs(jsonRequest(path, body, headers), handle, {}, undefined, freshIp()) as never));
 const get = (loader: Action, url: string, headers: Record<string, string> = {}) =>
   settle(() => loader(routeArgs(new Request(new URL(url, TEST_SITE_URL), { headers }), handle) as never));
-/** A GET of one of Better Auth's links, answered as a Response (a redirect, usually). */
-async function follow(url: string): Promise<Response> {
+/** Whatever a route threw or answered, as a Response (a redirect, usually). */
+async function asResponse(run: () => Promise<unknown>): Promise<Response> {
   try {
-    return await authApiLoader(routeArgs(new Request(url), handle) as never);
+    return (await run()) as Response;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;
   }
+}
+
+/** Opening an emailed link: a GET of a reset link (Better Auth's) or of a confirmation link's page. */
+const open = (url: string, headers: Record<string, string> = {}) =>
+  asResponse(() => (new URL(url).pathname === "/auth/confirm" ? confirmLoader : authApiLoader)(routeArgs(new Request(url, { headers }), handle) as never));
+
+/** Following an emailed link: a reset link is opened; a confirmation link's page is posted, as its button does. */
+function follow(url: string, headers: Record<string, string> = {}): Promise<Response> {
+  const link = new URL(url);
+  if (link.pathname !== "/auth/confirm") return open(url, headers);
+  const form = new URLSearchParams({ token: link.searchParams.get("token") ?? "", signup: link.searchParams.get("signup") ?? "" });
+  const request = new Request(new URL("/auth/confirm", TEST_SITE_URL), { method: "POST", headers: { Origin: TEST_SITE_URL, ...headers }, body: form });
+  return asResponse(() => confirmAction(routeArgs(request, handle)));
 }
 
 /** The session cookie a followed link set. */
@@ -249,6 +265,84 @@ describe(`pre-hijacked accounts on ${testDriver}`, () => {
     forged.searchParams.set("signup", "a".repeat(43));
     expect((await follow(forged.href)).headers.get("Location")).toBe("/auth?view=sign_in&notice=link-invalid");
     expect((await userOf(email)).emailVerified).toBe(false);
+  });
+
+  it("a token not signed by the site, with a live sign-up's secret, verifies nothing and signs nobody in", async () => {
+    const email = uniqueEmail("unsigned");
+    await post(authAction, "/auth", signUpFields(email, "owner-pass"));
+    const [link] = await linksTo(email, "verify-email");
+    const unsigned = new URL(link);
+    const [header, payload] = unsigned.searchParams.get("token")!.split(".");
+    unsigned.searchParams.set("token", `${header}.${payload}.${"A".repeat(43)}`);
+    const answer = await follow(unsigned.href);
+    expect(answer.headers.get("Location")).toBe("/auth?view=sign_in&notice=link-invalid");
+    expect(answer.headers.getSetCookie()).toEqual([]);
+    expect((await userOf(email)).emailVerified).toBe(false);
+    // The real link still works.
+    expect((await follow(link)).headers.get("Location")).toBe("/account?verified=1");
+  });
+});
+
+describe(`opening a confirmation link on ${testDriver}`, () => {
+  /** Someone signs up with their own address and has a stranger open the link (login CSRF), or a mail scanner opens it. */
+  async function strangersLink(prefix: string) {
+    const email = uniqueEmail(prefix);
+    await post(authAction, "/auth", signUpFields(email, "attacker-pass"));
+    const [link] = await linksTo(email, "verify-email");
+    return { email, link };
+  }
+
+  it("opens a page that names the address and asks: it confirms nothing, signs nobody in and keeps the link working", async () => {
+    const { email, link } = await strangersLink("opened");
+    const victim = await createPerson({ db: handle.db, auth: testAuth(handle) }, { password: "victim-pass" });
+    const { cookie } = await signInAsBrowser(victim.email, "victim-pass");
+
+    const page = await confirmLoader(routeArgs(new Request(link, { headers: { Cookie: cookie } }), handle));
+    const url = new URL(link);
+    expect(page).toEqual({ link: { token: url.searchParams.get("token"), signup: url.searchParams.get("signup") }, email });
+    expect((await userOf(email)).emailVerified).toBe(false);
+    expect(
+      await handle.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, (await userOf(email)).id)),
+    ).toEqual([]);
+    // The visitor's own session is untouched.
+    expect((await get(authApiLoader, "/api/auth/get-session", { Cookie: cookie })).body).toMatchObject({ user: { email: victim.email } });
+    expect((await follow(link)).headers.get("Location")).toBe("/account?verified=1");
+  });
+
+  it("sends the auth library's own verify-email URL, built from the link, to that page: it confirms nothing either", async () => {
+    const { email, link } = await strangersLink("library.url");
+    const url = new URL(link);
+    const direct = new URL("/api/auth/verify-email", TEST_SITE_URL);
+    direct.searchParams.set("token", url.searchParams.get("token")!);
+    direct.searchParams.set("callbackURL", "/account?verified=1");
+    direct.searchParams.set("signup", url.searchParams.get("signup")!);
+
+    const answer = await open(direct.href);
+
+    expect(answer.status).toBe(302);
+    expect(answer.headers.getSetCookie()).toEqual([]);
+    const page = new URL(answer.headers.get("Location")!, TEST_SITE_URL);
+    expect(page.pathname).toBe("/auth/confirm");
+    expect(Object.fromEntries(page.searchParams)).toEqual({ token: url.searchParams.get("token"), signup: url.searchParams.get("signup") });
+    expect((await userOf(email)).emailVerified).toBe(false);
+    expect(
+      await handle.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, (await userOf(email)).id)),
+    ).toEqual([]);
+  });
+
+  it("sends a link that no longer works to the login with a notice, without asking", async () => {
+    const { link } = await strangersLink("opened.dead");
+    expect((await follow(link)).headers.get("Location")).toBe("/account?verified=1");
+    const dead = await open(link);
+    expect(dead.status).toBe(302);
+    expect(dead.headers.get("Location")).toBe("/auth?view=sign_in&notice=link-invalid");
+    expect((await open(`${TEST_SITE_URL}/auth/confirm`)).headers.get("Location")).toBe("/auth?view=sign_in&notice=link-invalid");
   });
 });
 

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 
 import * as apiAuthRoute from "~/routes/api.auth";
 import * as authRoute from "~/routes/auth";
+import * as authConfirmRoute from "~/routes/auth.confirm";
 import { CLIENT_IP_HEADER, CONFIRMATION_EMAILS_PER_ACCOUNT, KNOWN_BROWSER_COOKIE, RESET_EMAILS_PER_ACCOUNT } from "~/server/auth/auth.server";
 import * as credentials from "~/server/auth/credentials.server";
 import { emailOutbox, newsletterSubscribers, profiles, rateLimits, sessions, users, verifications } from "~/server/db/schema.server";
@@ -17,7 +18,7 @@ import { guarded, jsonRequest, routeArgs, settle, TEST_SITE_URL, testEnv, testSe
 
 const authAction = guarded(authRoute, "action");
 const authApiAction = guarded(apiAuthRoute, "action");
-const authApiLoader = guarded(apiAuthRoute, "loader");
+const confirmAction = guarded(authConfirmRoute, "action");
 
 const handle = useTestDatabase();
 
@@ -376,14 +377,16 @@ describe(`/auth action on ${testDriver}: login`, () => {
     expect(await outboxTo(email, "verify-email")).toHaveLength(1);
   });
 
-  it("lets the user in once the link in the verification email (Better Auth's /api/auth/verify-email) has been followed", async () => {
+  it("lets the user in once the verification email's link has been followed (its page's button confirms)", async () => {
     const email = uniqueEmail("verifies");
     await signUp(email);
     const link = await linkIn(email, "verify-email");
     expect(link.origin).toBe(TEST_SITE_URL);
-    expect(link.pathname).toBe("/api/auth/verify-email");
+    expect(link.pathname).toBe("/auth/confirm");
 
-    const verified = await authApiLoader(routeArgs(new Request(link), handle) as never);
+    const button = new Request(new URL("/auth/confirm", TEST_SITE_URL), { method: "POST", headers: { Origin: TEST_SITE_URL }, body: link.searchParams });
+    // The action throws its redirect.
+    const verified = (await confirmAction(routeArgs(button, handle) as never).catch((thrown: unknown) => thrown)) as Response;
     expect(verified.status).toBe(302);
     expect(verified.headers.get("Location")).toBe("/account?verified=1");
     const [user] = await userByEmail(email);
@@ -459,7 +462,7 @@ describe(`/auth action on ${testDriver}: sign-up`, () => {
     expect(verification).toHaveLength(1);
     expect(verification[0].status).toBe("pending");
     const link = await linkIn(email, "verify-email");
-    expect(link.pathname).toBe("/api/auth/verify-email");
+    expect(link.pathname).toBe("/auth/confirm");
     expect(link.searchParams.get("token")).toBeTruthy();
 
     const subscribers = await handle.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email.toLowerCase()));

@@ -34,6 +34,7 @@ const TOKEN_URLS: Array<[url: string, kept: string]> = [
   [`${TEST_SITE_URL}/newsletter/confirm?token=${NEWSLETTER_TOKEN}`, "/newsletter/confirm"],
   [`${TEST_SITE_URL}/newsletter/unsubscribe?token=${NEWSLETTER_TOKEN}`, "/newsletter/unsubscribe"],
   [`${TEST_SITE_URL}/api/auth/verify-email?token=${VERIFY_TOKEN}&signup=${SIGN_UP_SECRET}`, "/api/auth/verify-email"],
+  [`${TEST_SITE_URL}/auth/confirm?token=${VERIFY_TOKEN}&signup=${SIGN_UP_SECRET}`, "/auth/confirm"],
   [`${TEST_SITE_URL}/api/auth/reset-password/${RESET_TOKEN}?callbackURL=%2Fauth%2Freset-password`, "/api/auth/reset-password/:token"],
 ];
 

@@ -17,6 +17,7 @@ const TOKEN_URLS: Array<[url: string, secrets: string[], kept: string]> = [
   [`${SITE}/newsletter/confirm?token=${NEWSLETTER_TOKEN}`, [NEWSLETTER_TOKEN], "/newsletter/confirm"],
   [`${SITE}/newsletter/unsubscribe?token=${NEWSLETTER_TOKEN}&utm_source=email`, [NEWSLETTER_TOKEN], "/newsletter/unsubscribe?utm_source=email"],
   [`${SITE}/api/auth/verify-email?token=${VERIFY_TOKEN}&signup=${SIGN_UP_SECRET}`, [VERIFY_TOKEN, SIGN_UP_SECRET], "/api/auth/verify-email"],
+  [`${SITE}/auth/confirm?token=${VERIFY_TOKEN}&signup=${SIGN_UP_SECRET}`, [VERIFY_TOKEN, SIGN_UP_SECRET], "/auth/confirm"],
   [`${SITE}/api/auth/reset-password/${RESET_TOKEN}?callbackURL=%2Fauth%2Freset-password`, [RESET_TOKEN], "/api/auth/reset-password/:token"],
   [`${SITE}/api/auth/reset-password/short?callbackURL=%2Fauth`, ["short"], "/api/auth/reset-password/:token"],
   [`${SITE}/auth/reset-password#token=${RESET_TOKEN}`, [RESET_TOKEN], "/auth/reset-password"],

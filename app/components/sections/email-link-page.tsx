@@ -1,13 +1,42 @@
+import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 
 import { Button, ButtonLink } from "~/components/ui/button";
 import { useTokenOutOfAddressBar } from "~/lib/use-token-out-of-address-bar";
 
 /**
- * The page an emailed link (confirm, unsubscribe) opens: it asks before it
- * acts, so a link scanner that follows the GET changes nothing, and posts the
- * token in a hidden field so the address bar can drop it.
+ * What an emailed link's page asks before it acts, so a link scanner that
+ * follows the GET changes nothing. Its button posts the link's secrets in
+ * hidden fields, so the address bar can drop them.
  */
+export function AskFirstPage({
+  path,
+  secrets,
+  ask,
+}: {
+  path: string;
+  secrets: Record<string, string>;
+  ask: { heading: string; text: ReactNode; button: string; busy: string };
+}) {
+  const busy = useNavigation().state === "submitting";
+  useTokenOutOfAddressBar(Object.keys(secrets));
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <h1 className="text-4xl font-semibold">{ask.heading}</h1>
+      <p className="mt-4 text-ink/80">{ask.text}</p>
+      <Form method="post" action={path} className="mt-8">
+        {Object.entries(secrets).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <Button type="submit" disabled={busy}>
+          {busy ? ask.busy : ask.button}
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
+/** The page an emailed newsletter or interest link (confirm, unsubscribe) opens: it asks first, then says what was done. */
 export function EmailLinkPage({
   path,
   token,
@@ -25,29 +54,17 @@ export function EmailLinkPage({
   /** What a used or withdrawn link says, and (when it differs) a link with no token at all. */
   invalid: { used: string; incomplete?: string; link: { to: string; label: string } };
 }) {
-  const busy = useNavigation().state === "submitting";
-  useTokenOutOfAddressBar();
   const hasToken = token !== "";
-  const asking = outcome === undefined && hasToken;
+  if (outcome === undefined && hasToken) return <AskFirstPage path={path} secrets={{ token }} ask={ask} />;
   const failed = outcome === undefined ? !hasToken : !outcome;
-  const heading = asking ? ask.heading : failed ? "This link is not valid" : done.heading;
-  const text = asking ? ask.text : outcome === false ? invalid.used : failed ? (invalid.incomplete ?? invalid.used) : done.text;
+  const text = outcome === false ? invalid.used : failed ? (invalid.incomplete ?? invalid.used) : done.text;
   return (
     <div className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <h1 className="text-4xl font-semibold">{heading}</h1>
+      <h1 className="text-4xl font-semibold">{failed ? "This link is not valid" : done.heading}</h1>
       <p className="mt-4 text-ink/80">{text}</p>
-      {asking ? (
-        <Form method="post" action={path} className="mt-8">
-          <input type="hidden" name="token" value={token} />
-          <Button type="submit" disabled={busy}>
-            {busy ? ask.busy : ask.button}
-          </Button>
-        </Form>
-      ) : (
-        <ButtonLink className="mt-8" to={failed ? invalid.link.to : "/"}>
-          {failed ? invalid.link.label : "Return to Home"}
-        </ButtonLink>
-      )}
+      <ButtonLink className="mt-8" to={failed ? invalid.link.to : "/"}>
+        {failed ? invalid.link.label : "Return to Home"}
+      </ButtonLink>
     </div>
   );
 }

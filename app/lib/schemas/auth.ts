@@ -75,6 +75,11 @@ export const ForgotPasswordSchema = z.object({
   email: emailField({ required: EMAIL_INVALID, invalid: EMAIL_INVALID }),
 });
 
+/** The confirmation page's link and hidden fields: the emailed token and the pending sign-up it names. */
+export const AccountConfirmationSchema = z.object({ token: z.string().min(1).max(2000), signup: z.string().min(1).max(100) });
+
+export type AccountConfirmationLink = z.infer<typeof AccountConfirmationSchema>;
+
 /** Spec 5, password change: the two entries match, at least 6 characters. */
 export const NewPasswordSchema = z
   .object({

@@ -20,11 +20,11 @@ import { consumeRateLimit, FORM_WINDOW_MS, giveBackAttempt, TOO_MANY_REQUESTS_ME
 
 import {
   completePendingSignUp,
+  confirmationLink,
   currentSignUpChoices,
   PENDING_SIGN_UP_PARAM,
   recordPendingSignUp,
   type SignUpChoices,
-  withPendingSignUp,
 } from "./pending-sign-ups.server";
 
 export const RESET_EMAILS_PER_ACCOUNT = 3;
@@ -89,10 +89,10 @@ async function withinLoginBudget(db: Database, clientIp: string, budgetKey: stri
  * transaction with its pending sign-up. No name is echoed: whoever signed up
  * chose it, and the address is not confirmed.
  */
-export async function queueVerificationEmail(db: Database, input: { userId: string; email: string; url: string; choices: SignUpChoices }) {
+export async function queueVerificationEmail(db: Database, input: { userId: string; email: string; siteUrl: string; token: string; choices: SignUpChoices }) {
   await db.transaction(async (tx) => {
     const secret = await recordPendingSignUp(tx, input.userId, input.choices, VERIFICATION_LINK_SECONDS);
-    const rendered = await renderVerifyEmail({ url: withPendingSignUp(input.url, secret) });
+    const rendered = await renderVerifyEmail({ url: confirmationLink(input.siteUrl, input.token, secret) });
     await enqueueEmail(tx, { template: "verify-email", to: input.email, ...rendered });
   });
 }
@@ -174,12 +174,12 @@ export function createAuth({ db, env, secret }: { db: Database; env: Env; secret
        * most CONFIRMATION_EMAILS_PER_ACCOUNT per 10 minutes: whoever signed up
        * with someone else's address cannot flood that inbox by logging in.
        */
-      async sendVerificationEmail({ user, url }) {
+      async sendVerificationEmail({ user, token }) {
         // Sign-up calls this inside its transaction: the link is made once the account and its password exist.
         await queueAfterTransactionHook(async () => {
           if (!(await consumeRateLimit(db, `confirmation-email:${user.id}`, { limit: CONFIRMATION_EMAILS_PER_ACCOUNT, windowMs: FORM_WINDOW_MS }))) return;
           const choices = await currentSignUpChoices(db, user.id);
-          if (choices) await queueVerificationEmail(db, { userId: user.id, email: user.email, url, choices });
+          if (choices) await queueVerificationEmail(db, { userId: user.id, email: user.email, siteUrl: env.siteUrl, token, choices });
         });
       },
       /** The link's own sign-up decides the password that works from now on (no pre-hijacked accounts). */

@@ -1,7 +1,7 @@
 import { createEmailVerificationToken, isAPIError } from "better-auth/api";
 import { and, eq, ne } from "drizzle-orm";
 
-import { passwordSaveError, type SignUpInput } from "~/lib/schemas/auth";
+import { type AccountConfirmationLink, passwordSaveError, type SignUpInput } from "~/lib/schemas/auth";
 import { accounts, sessions, users } from "~/server/db/schema.server";
 import { enqueueEmail } from "~/server/email/outbox.server";
 import { renderAccountExists } from "~/server/email/templates.server";
@@ -12,7 +12,7 @@ import { log } from "~/server/platform/log.server";
 import { consumeRateLimit, FORM_WINDOW_MS } from "~/server/platform/rate-limit.server";
 
 import { CLIENT_IP_HEADER, endResetLinks, queueVerificationEmail, VERIFICATION_LINK_SECONDS, withSignUpDecision } from "./auth.server";
-import { samePasswordSignUp } from "./pending-sign-ups.server";
+import { PENDING_SIGN_UP_PARAM, pendingSignUpAddress, samePasswordSignUp } from "./pending-sign-ups.server";
 
 /** What an auth step tells the page, with the cookies Better Auth set (a session, or its removal). */
 export interface AuthOutcome {
@@ -97,7 +97,6 @@ async function queueRepeatSignUp(services: AppServices, userId: string, input: S
   const withinCap = await consumeRateLimit(services.database.db, `repeat-sign-up-email:${email}`, { limit: REPEAT_SIGN_UP_EMAILS, windowMs: FORM_WINDOW_MS });
   if (!withinCap) return;
   const token = await createEmailVerificationToken(context.secret, email, undefined, VERIFICATION_LINK_SECONDS);
-  const url = `${services.env.siteUrl}/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent(VERIFIED_CALLBACK)}`;
   const repeated = await samePasswordSignUp(services.database.db, userId, (hash) => context.password.verify({ hash, password: input.password }));
   const choices = {
     passwordHash: repeated ?? (await context.password.hash(input.password)),
@@ -105,7 +104,7 @@ async function queueRepeatSignUp(services: AppServices, userId: string, input: S
     lastName: input.lastName,
     marketingConsent: input.marketing,
   };
-  await queueVerificationEmail(services.database.db, { userId, email, url, choices });
+  await queueVerificationEmail(services.database.db, { userId, email, siteUrl: services.env.siteUrl, token, choices });
 }
 
 /** At most one such email per address per 10 minutes: repeated sign-ups cannot flood an inbox. */
@@ -173,6 +172,40 @@ export async function signUp(services: AppServices, request: Request, clientIp: 
     return { ok: true, kind: "success", message: "Sign up successful! Please check your email to confirm your account.", cookies };
   }
   return { ok: true, kind: "info", message: "Sign up request processed. Please check your email.", cookies };
+}
+
+/** Where a confirmation link that no longer works leads (the /auth page's notice says so). */
+export const LINK_INVALID_PAGE = "/auth?view=sign_in&notice=link-invalid";
+
+/**
+ * Confirms a sign-up from the button of its page (/auth/confirm), by the auth
+ * library's own verify-email step called from here: opening the emailed link
+ * confirms nobody and signs nobody in, neither a mail scanner nor someone sent
+ * another's link to sign them in to that account. Answers where to go next,
+ * with the session cookies the library set.
+ */
+export async function confirmAccount(
+  services: AppServices,
+  request: Request,
+  clientIp: string,
+  link: AccountConfirmationLink | null,
+): Promise<{ redirectTo: string; cookies: string[] }> {
+  const refused = { redirectTo: LINK_INVALID_PAGE, cookies: [] };
+  if (!link || !(await pendingSignUpAddress(services.database.db, link))) return refused;
+  const url = new URL("/api/auth/verify-email", services.env.siteUrl);
+  url.searchParams.set("token", link.token);
+  url.searchParams.set("callbackURL", VERIFIED_CALLBACK);
+  url.searchParams.set(PENDING_SIGN_UP_PARAM, link.signup);
+  // The browser's session (the library keeps it when it is already this account's) and what a session records.
+  const headers = new Headers({ [CLIENT_IP_HEADER]: clientIp });
+  for (const name of ["cookie", "user-agent"]) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  const answer = await services.auth.handler(new Request(url, { headers }));
+  // Anything but its redirect to the account (an expired token, a sign-up another link ended meanwhile) signs nobody in.
+  if (answer.headers.get("location") !== VERIFIED_CALLBACK) return refused;
+  return { redirectTo: VERIFIED_CALLBACK, cookies: answer.headers.getSetCookie() };
 }
 
 const RESET_LINK_SENT_MESSAGE = "If an account exists for that email, we have sent a link to reset your password.";

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 
+import type { AccountConfirmationLink } from "~/lib/schemas/auth";
 import type { Database, Transaction } from "~/server/db/client.server";
 import { accounts, pendingSignUps, profiles, users } from "~/server/db/schema.server";
 
@@ -67,20 +68,38 @@ export async function currentSignUpChoices(db: Database | Transaction, userId: s
   return { ...row, passwordHash: row.passwordHash };
 }
 
-export function withPendingSignUp(verificationUrl: string, secret: string): string {
-  const url = new URL(verificationUrl);
+/** The link a confirmation email carries: the page that asks before it confirms (/auth/confirm). */
+export function confirmationLink(siteUrl: string, token: string, secret: string): string {
+  const url = new URL("/auth/confirm", siteUrl);
+  url.searchParams.set("token", token);
   url.searchParams.set(PENDING_SIGN_UP_PARAM, secret);
   return url.href;
 }
 
 /** True when the secret names a live pending sign-up of the account with this email. */
-export async function isLivePendingSignUp(db: Database, secret: string, email: string): Promise<boolean> {
+async function isLivePendingSignUp(db: Database, secret: string, email: string): Promise<boolean> {
   const [row] = await db
     .select({ id: pendingSignUps.id })
     .from(pendingSignUps)
     .innerJoin(users, eq(users.id, pendingSignUps.userId))
     .where(and(eq(pendingSignUps.secretHash, hashOf(secret)), gt(pendingSignUps.expiresAt, new Date()), eq(users.email, email.toLowerCase())));
   return row !== undefined;
+}
+
+/** The address a confirmation link's token names, read without trusting it (the library verifies it). */
+function emailInToken(token: string): string | null {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as { email?: unknown };
+    return typeof payload.email === "string" ? payload.email : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The address a confirmation link confirms, while the sign-up it names is pending for the token's address; else null. */
+export async function pendingSignUpAddress(db: Database, link: AccountConfirmationLink): Promise<string | null> {
+  const email = emailInToken(link.token);
+  return email && (await isLivePendingSignUp(db, link.signup, email)) ? email.toLowerCase() : null;
 }
 
 /**
