@@ -11,7 +11,7 @@ import { toast } from "~/lib/toast";
 import { useTokenOutOfAddressBar } from "~/lib/use-token-out-of-address-bar";
 import { resetPassword } from "~/server/auth/credentials.server";
 import { publicRoute } from "~/server/http/guards.server";
-import { readFormData } from "~/server/http/responses.server";
+import { emailLinkPageHeaders, readFormData } from "~/server/http/responses.server";
 import { appServices } from "~/server/platform/context.server";
 
 import type { Route } from "./+types/auth.reset-password";
@@ -42,8 +42,7 @@ export function clientAction({ serverAction }: Route.ClientActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => seo(args, { title: "Choose a New Password", noIndex: true });
 
-/** The URL carries the reset token: no page or host this page links to gets it as a referrer. */
-export const headers: Route.HeadersFunction = () => ({ "Referrer-Policy": "no-referrer" });
+export const headers: Route.HeadersFunction = emailLinkPageHeaders;
 
 export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) {
   const id = useId();

@@ -1,7 +1,7 @@
 import { EmailLinkPage } from "~/components/sections/email-link-page";
 import { seo } from "~/lib/seo";
 import { publicRoute } from "~/server/http/guards.server";
-import { actOnEmailLink, emailLinkToken } from "~/server/http/responses.server";
+import { actOnEmailLink, emailLinkPageHeaders, emailLinkToken } from "~/server/http/responses.server";
 import { unsubscribeFromInterest } from "~/server/marketing/announcements.server";
 import { appServices } from "~/server/platform/context.server";
 
@@ -18,8 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { unsubscribed: await actOnEmailLink(request, (token) => unsubscribeFromInterest(appServices(context).database.db, token)) };
 }
 
-/** The URL carries the token: no page or host this page loads from or links to gets it as a referrer. */
-export const headers: Route.HeadersFunction = () => ({ "Referrer-Policy": "no-referrer" });
+export const headers: Route.HeadersFunction = emailLinkPageHeaders;
 
 export const meta: Route.MetaFunction = (args) => seo(args, { title: "Unsubscribe", noIndex: true });
 

@@ -69,6 +69,25 @@ test.describe("newsletter signup", () => {
     await expect(page.getByText("Successfully subscribed to the newsletter! Please check your inbox to confirm your subscription.")).toBeVisible();
   });
 
+  test("confirms from the link's page without scripts (off, or not loaded yet)", async ({ page, request, browser, baseURL }) => {
+    const email = unique("no.scripts");
+    await page.goto("/");
+    await form(page).getByLabel("Email address").fill(email);
+    await form(page).getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByText("Successfully subscribed to the newsletter! Please check your inbox to confirm your subscription.")).toBeVisible();
+    const mail = await latestEmailTo(request, email, { template: "newsletter-confirmation" });
+    const confirm = extractLinks(mail.text).find((link) => link.includes("/newsletter/confirm"))!;
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    try {
+      const noScripts = await context.newPage();
+      await noScripts.goto(new URL(confirm).pathname + new URL(confirm).search);
+      await noScripts.getByRole("button", { name: "Confirm subscription" }).click();
+      await expect(noScripts.getByRole("heading", { name: "Subscription confirmed" })).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+
   test("unsubscribes from the link in the email", async ({ page, request }) => {
     const email = unique("leaver");
     await page.goto("/");

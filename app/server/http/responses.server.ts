@@ -241,6 +241,14 @@ export function csvResponse(csv: string, fileName: string): Response {
   });
 }
 
+/**
+ * The headers of a page an emailed link opens: its URL carries the link's
+ * secrets, so no other site's page or host gets it as a referrer. Same-origin
+ * (not no-referrer): under no-referrer a browser sends `Origin: null` with the
+ * page's form when scripts are off or not yet loaded, and the form would be refused as cross-site.
+ */
+export const emailLinkPageHeaders = () => ({ "Referrer-Policy": "same-origin" });
+
 const cleanToken = (value: unknown) => (typeof value === "string" ? value.slice(0, 100) : "");
 
 /** An emailed link's token, from its URL (as the link and RFC 8058's one-click POST carry it). */
