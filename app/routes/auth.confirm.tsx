@@ -1,21 +1,27 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 
-import { AskFirstPage } from "~/components/sections/email-link-page";
+import { AskFirstPage, InvalidLinkPage } from "~/components/sections/email-link-page";
+import { EmailAddress } from "~/components/ui/email-address";
 import { AccountConfirmationSchema } from "~/lib/schemas/auth";
 import { seo } from "~/lib/seo";
-import { confirmAccount, LINK_INVALID_PAGE } from "~/server/auth/credentials.server";
+import { confirmAccount, LINK_INVALID_PAGE, VERIFIED_PAGE } from "~/server/auth/credentials.server";
 import { pendingSignUpAddress } from "~/server/auth/pending-sign-ups.server";
 import { publicRoute } from "~/server/http/guards.server";
-import { readFormData } from "~/server/http/responses.server";
+import { emailLinkPageHeaders, readFormData } from "~/server/http/responses.server";
 import { appServices, requestInfoContext } from "~/server/platform/context.server";
+import { TOO_MANY_REQUESTS_MESSAGE } from "~/server/platform/rate-limit.server";
 
 import type { Route } from "./+types/auth.confirm";
 
 export const middleware = [publicRoute()];
 
-/** The emailed confirmation link: it names the address it confirms, and a link that no longer works leads to the login with a notice. */
+/**
+ * The emailed confirmation link: it names the address it confirms. A link that no longer works leads to the
+ * login with a notice; a page without its link (reloaded once the address bar dropped it) asks for the email's link again.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
+  if (!query.has("token") && !query.has("signup")) return { link: null, email: null };
   const link = AccountConfirmationSchema.safeParse({ token: query.get("token"), signup: query.get("signup") });
   const email = link.success ? await pendingSignUpAddress(appServices(context).database.db, link.data) : null;
   if (!link.success || !email) throw redirect(LINK_INVALID_PAGE);
@@ -28,27 +34,40 @@ export async function action({ request, context }: Route.ActionArgs) {
   const link = AccountConfirmationSchema.safeParse({ token: form.get("token"), signup: form.get("signup") });
   const { clientIp } = context.get(requestInfoContext);
   const outcome = await confirmAccount(appServices(context), request, clientIp, link.success ? link.data : null);
+  if (outcome.kind === "too-many-requests") return data({ error: TOO_MANY_REQUESTS_MESSAGE }, 429);
+  if (outcome.kind === "link-invalid") throw redirect(LINK_INVALID_PAGE);
   const headers = new Headers();
   for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);
-  throw redirect(outcome.redirectTo, { headers });
+  throw redirect(VERIFIED_PAGE, { headers });
 }
 
-/** The URL carries the link's secrets: no page or host this page loads from or links to gets them as a referrer. */
-export const headers: Route.HeadersFunction = () => ({ "Referrer-Policy": "no-referrer" });
+export const headers: Route.HeadersFunction = emailLinkPageHeaders;
 
 export const meta: Route.MetaFunction = (args) => seo(args, { title: "Confirm Your Email", noIndex: true });
 
-export default function ConfirmAccountPage({ loaderData }: Route.ComponentProps) {
+export default function ConfirmAccountPage({ loaderData, actionData }: Route.ComponentProps) {
+  if (!loaderData.link) {
+    return (
+      <InvalidLinkPage
+        text="This confirmation link is incomplete. Please open the link in your confirmation email again."
+        link={{ to: "/auth?view=sign_in", label: "Go to Login" }}
+      />
+    );
+  }
   return (
     <AskFirstPage
       path="/auth/confirm"
       secrets={loaderData.link}
+      error={actionData?.error}
       ask={{
         heading: "Confirm your email address",
         text: (
           <>
-            Press the button below to confirm <strong className="font-semibold wrap-break-word text-ink">{loaderData.email}</strong> and log in to its account.
-            If this is not your address, close this page.
+            Press the button below to confirm{" "}
+            <strong className="font-semibold text-ink">
+              <EmailAddress address={loaderData.email} />
+            </strong>{" "}
+            and log in to its account. If this is not your address, close this page.
           </>
         ),
         button: "Confirm and log in",

@@ -116,6 +116,34 @@ test.describe("sign-up", () => {
     await expect(page.getByText("£100 off your first course is yours", { exact: false })).toHaveCount(0);
   });
 
+  test("without scripts (off, or not loaded yet), the confirmation page's button confirms and signs in", async ({ page, request, browser, baseURL }) => {
+    const email = uniqueEmail("no.scripts");
+    await signUp(page, email);
+    const link = await confirmationLinkTo(request, email);
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    try {
+      const noScripts = await context.newPage();
+      await noScripts.goto(link);
+      await noScripts.getByRole("button", { name: "Confirm and log in" }).click();
+      await expect(noScripts).toHaveURL(/\/account\?verified=1$/);
+      await expect(noScripts.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("a confirmation page reloaded once its link has left the address bar asks for the email's link again", async ({ page, request }) => {
+    const email = uniqueEmail("reloaded");
+    await signUp(page, email);
+    await page.goto(await confirmationLinkTo(request, email));
+    await expect(page).toHaveURL((url) => url.pathname === "/auth/confirm" && url.search === "");
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "This link is not valid" })).toBeVisible();
+    await expect(page.getByText("This confirmation link is incomplete. Please open the link in your confirmation email again.")).toBeVisible();
+    await page.getByRole("link", { name: "Go to Login" }).click();
+    await expect(page.getByRole("form", { name: "Login" })).toBeVisible();
+  });
+
   test("the form: tabs by ?view, email inputs, the hint, the box checked by default, and each validation message", async ({ page }) => {
     await page.goto("/auth");
     await expect(page.getByRole("tab", { name: "Login" })).toHaveAttribute("aria-selected", "true");

@@ -14,10 +14,11 @@ import * as authConfirmRoute from "~/routes/auth.confirm";
 import * as authResetPasswordRoute from "~/routes/auth.reset-password";
 import { emailOutbox, pendingSignUps, sessions, users, verifications } from "~/server/db/schema.server";
 import { settleBackgroundWork } from "~/server/platform/background.server";
+import { TOO_MANY_REQUESTS_MESSAGE } from "~/server/platform/rate-limit.server";
 
 import { testDriver, useTestDatabase } from "../support/database";
 import { createPerson, uniqueEmail } from "../support/people";
-import { guarded, jsonRequest, routeArgs, settle, TEST_SITE_URL, testAuth } from "../support/route-args";
+import { guarded, jsonRequest, routeArgs, settle, TEST_SITE_URL, testAuth, testEnv } from "../support/route-args";
 import { tableCounts } from "../support/table-counts";
 
 const accountAction = guarded(accountRoute, "action");
@@ -292,6 +293,12 @@ describe(`opening a confirmation link on ${testDriver}`, () => {
     return { email, link };
   }
 
+  async function expectUnconfirmedWithoutSessions(email: string) {
+    const user = await userOf(email);
+    expect(user.emailVerified).toBe(false);
+    expect(await handle.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+  }
+
   it("opens a page that names the address and asks: it confirms nothing, signs nobody in and keeps the link working", async () => {
     const { email, link } = await strangersLink("opened");
     const victim = await createPerson({ db: handle.db, auth: testAuth(handle) }, { password: "victim-pass" });
@@ -300,13 +307,7 @@ describe(`opening a confirmation link on ${testDriver}`, () => {
     const page = await confirmLoader(routeArgs(new Request(link, { headers: { Cookie: cookie } }), handle));
     const url = new URL(link);
     expect(page).toEqual({ link: { token: url.searchParams.get("token"), signup: url.searchParams.get("signup") }, email });
-    expect((await userOf(email)).emailVerified).toBe(false);
-    expect(
-      await handle.db
-        .select()
-        .from(sessions)
-        .where(eq(sessions.userId, (await userOf(email)).id)),
-    ).toEqual([]);
+    await expectUnconfirmedWithoutSessions(email);
     // The visitor's own session is untouched.
     expect((await get(authApiLoader, "/api/auth/get-session", { Cookie: cookie })).body).toMatchObject({ user: { email: victim.email } });
     expect((await follow(link)).headers.get("Location")).toBe("/account?verified=1");
@@ -327,13 +328,7 @@ describe(`opening a confirmation link on ${testDriver}`, () => {
     const page = new URL(answer.headers.get("Location")!, TEST_SITE_URL);
     expect(page.pathname).toBe("/auth/confirm");
     expect(Object.fromEntries(page.searchParams)).toEqual({ token: url.searchParams.get("token"), signup: url.searchParams.get("signup") });
-    expect((await userOf(email)).emailVerified).toBe(false);
-    expect(
-      await handle.db
-        .select()
-        .from(sessions)
-        .where(eq(sessions.userId, (await userOf(email)).id)),
-    ).toEqual([]);
+    await expectUnconfirmedWithoutSessions(email);
   });
 
   it("sends a link that no longer works to the login with a notice, without asking", async () => {
@@ -342,7 +337,62 @@ describe(`opening a confirmation link on ${testDriver}`, () => {
     const dead = await open(link);
     expect(dead.status).toBe(302);
     expect(dead.headers.get("Location")).toBe("/auth?view=sign_in&notice=link-invalid");
-    expect((await open(`${TEST_SITE_URL}/auth/confirm`)).headers.get("Location")).toBe("/auth?view=sign_in&notice=link-invalid");
+  });
+
+  it("without its link (reloaded once the address bar dropped it) asks for the email's link again, and a partial link is dead", async () => {
+    expect(await confirmLoader(routeArgs(new Request(`${TEST_SITE_URL}/auth/confirm`), handle))).toEqual({ link: null, email: null });
+    const { link } = await strangersLink("opened.partial");
+    const partial = new URL(link);
+    partial.searchParams.delete("token");
+    expect((await open(partial.href)).headers.get("Location")).toBe("/auth?view=sign_in&notice=link-invalid");
+  });
+
+  it("a second press that finds the account confirmed meanwhile (two tabs) says the link is used, not that it signed them in", async () => {
+    const { email, link } = await strangersLink("pressed.twice");
+    // The state the second press meets when the first one commits between its check and the library's step.
+    await handle.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
+    const second = await follow(link);
+    expect(second.headers.get("Location")).toBe("/auth?view=sign_in&notice=link-invalid");
+    expect(second.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("the auth library's verify-email step itself refuses a sign-up secret that is not live, whoever calls it", async () => {
+    const { email, link } = await strangersLink("library.step");
+    const url = new URL(link);
+    const step = new URL("/api/auth/verify-email", TEST_SITE_URL);
+    step.searchParams.set("token", url.searchParams.get("token")!);
+    step.searchParams.set("callbackURL", "/account?verified=1");
+    step.searchParams.set("signup", "b".repeat(43));
+    const answer = await testAuth(handle).handler(new Request(step));
+    expect(answer.status).toBe(400);
+    expect(answer.headers.getSetCookie()).toEqual([]);
+    await expectUnconfirmedWithoutSessions(email);
+  });
+
+  it("answers presses past the auth library's budget for one address with the too-many-requests message, confirming nothing", async () => {
+    const production = testEnv({ NODE_ENV: "production" });
+    const { email, link } = await strangersLink("pressed.burst");
+    const unsigned = new URL(link);
+    const [header, payload] = unsigned.searchParams.get("token")!.split(".");
+    unsigned.searchParams.set("token", `${header}.${payload}.${"A".repeat(43)}`);
+    const press = () =>
+      settle(() =>
+        confirmAction(
+          routeArgs(
+            new Request(new URL("/auth/confirm", TEST_SITE_URL), { method: "POST", headers: { Origin: TEST_SITE_URL }, body: unsigned.searchParams }),
+            handle,
+            {},
+            production,
+            "198.51.100.77",
+          ),
+        ),
+      );
+    const statuses: number[] = [];
+    for (let i = 0; i < 101; i++) statuses.push((await press()).status);
+    // Each refused press redirects to the login's notice; past the library's 100 a minute, the page says to wait.
+    expect(statuses.slice(0, 100).every((status) => status === 302)).toBe(true);
+    expect(await press()).toEqual({ status: 429, body: { error: TOO_MANY_REQUESTS_MESSAGE } });
+    await expectUnconfirmedWithoutSessions(email);
   });
 });
 

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 
 import { Button, ButtonLink } from "~/components/ui/button";
+import { FormError } from "~/components/ui/field";
 import { useTokenOutOfAddressBar } from "~/lib/use-token-out-of-address-bar";
 
 /**
@@ -13,10 +14,13 @@ export function AskFirstPage({
   path,
   secrets,
   ask,
+  error,
 }: {
   path: string;
   secrets: Record<string, string>;
   ask: { heading: string; text: ReactNode; button: string; busy: string };
+  /** Why the last press did not work, if it did not. */
+  error?: string;
 }) {
   const busy = useNavigation().state === "submitting";
   useTokenOutOfAddressBar(Object.keys(secrets));
@@ -31,6 +35,11 @@ export function AskFirstPage({
         <Button type="submit" disabled={busy}>
           {busy ? ask.busy : ask.button}
         </Button>
+        {error ? (
+          <div className="mt-4">
+            <FormError>{error}</FormError>
+          </div>
+        ) : null}
       </Form>
     </div>
   );
@@ -57,14 +66,23 @@ export function EmailLinkPage({
   const hasToken = token !== "";
   if (outcome === undefined && hasToken) return <AskFirstPage path={path} secrets={{ token }} ask={ask} />;
   const failed = outcome === undefined ? !hasToken : !outcome;
-  const text = outcome === false ? invalid.used : failed ? (invalid.incomplete ?? invalid.used) : done.text;
+  if (!failed) return <LinkOutcomePage heading={done.heading} text={done.text} link={{ to: "/", label: "Return to Home" }} />;
+  return <InvalidLinkPage text={outcome === false ? invalid.used : (invalid.incomplete ?? invalid.used)} link={invalid.link} />;
+}
+
+/** What an emailed link's page says once it has acted, or cannot. */
+function LinkOutcomePage({ heading, text, link }: { heading: string; text: string; link: { to: string; label: string } }) {
   return (
     <div className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <h1 className="text-4xl font-semibold">{failed ? "This link is not valid" : done.heading}</h1>
+      <h1 className="text-4xl font-semibold">{heading}</h1>
       <p className="mt-4 text-ink/80">{text}</p>
-      <ButtonLink className="mt-8" to={failed ? invalid.link.to : "/"}>
-        {failed ? invalid.link.label : "Return to Home"}
+      <ButtonLink className="mt-8" to={link.to}>
+        {link.label}
       </ButtonLink>
     </div>
   );
+}
+
+export function InvalidLinkPage({ text, link }: { text: string; link: { to: string; label: string } }) {
+  return <LinkOutcomePage heading="This link is not valid" text={text} link={link} />;
 }

@@ -13,6 +13,7 @@ import { consumeRateLimit, FORM_WINDOW_MS } from "~/server/platform/rate-limit.s
 
 import { CLIENT_IP_HEADER, endResetLinks, queueVerificationEmail, VERIFICATION_LINK_SECONDS, withSignUpDecision } from "./auth.server";
 import { PENDING_SIGN_UP_PARAM, pendingSignUpAddress, samePasswordSignUp } from "./pending-sign-ups.server";
+import { startsSession } from "./session.server";
 
 /** What an auth step tells the page, with the cookies Better Auth set (a session, or its removal). */
 export interface AuthOutcome {
@@ -25,8 +26,8 @@ export interface AuthOutcome {
   status?: number;
 }
 
-/** Where a confirmation link leads once followed. */
-const VERIFIED_CALLBACK = "/account?verified=1";
+/** Where a confirmed sign-up goes, signed in. */
+export const VERIFIED_PAGE = "/account?verified=1";
 
 /** The request's headers for the auth library, with the visitor's address as our server resolved it. */
 function authHeaders(request: Request, clientIp: string): Headers {
@@ -60,8 +61,8 @@ async function call(
 export async function signIn(services: AppServices, request: Request, clientIp: string, input: { email: string; password: string }): Promise<AuthOutcome> {
   const { ok, status, body, cookies, serviceMessage } = await call(() =>
     services.auth.api.signInEmail({
-      // An unverified account's login sends a fresh confirmation link, which leads to /account as sign-up's does.
-      body: { email: input.email.toLowerCase(), password: input.password, callbackURL: VERIFIED_CALLBACK },
+      // An unverified account's login sends a fresh confirmation link (sendVerificationEmail in auth.server).
+      body: { email: input.email.toLowerCase(), password: input.password },
       headers: authHeaders(request, clientIp),
       asResponse: true,
     }),
@@ -130,7 +131,6 @@ export async function signUp(services: AppServices, request: Request, clientIp: 
           password: input.password,
           firstName: input.firstName,
           lastName: input.lastName,
-          callbackURL: VERIFIED_CALLBACK,
         },
         headers: authHeaders(request, clientIp),
         asResponse: true,
@@ -177,24 +177,25 @@ export async function signUp(services: AppServices, request: Request, clientIp: 
 /** Where a confirmation link that no longer works leads (the /auth page's notice says so). */
 export const LINK_INVALID_PAGE = "/auth?view=sign_in&notice=link-invalid";
 
+/** What pressing a confirmation page's button did. */
+export type AccountConfirmation = { kind: "confirmed"; cookies: string[] } | { kind: "link-invalid" } | { kind: "too-many-requests" };
+
 /**
  * Confirms a sign-up from the button of its page (/auth/confirm), by the auth
  * library's own verify-email step called from here: opening the emailed link
  * confirms nobody and signs nobody in, neither a mail scanner nor someone sent
- * another's link to sign them in to that account. Answers where to go next,
- * with the session cookies the library set.
+ * another's link to sign them in to that account. Confirmed carries the session cookies the library set.
  */
 export async function confirmAccount(
   services: AppServices,
   request: Request,
   clientIp: string,
   link: AccountConfirmationLink | null,
-): Promise<{ redirectTo: string; cookies: string[] }> {
-  const refused = { redirectTo: LINK_INVALID_PAGE, cookies: [] };
-  if (!link || !(await pendingSignUpAddress(services.database.db, link))) return refused;
+): Promise<AccountConfirmation> {
+  if (!link || !(await pendingSignUpAddress(services.database.db, link))) return { kind: "link-invalid" };
   const url = new URL("/api/auth/verify-email", services.env.siteUrl);
   url.searchParams.set("token", link.token);
-  url.searchParams.set("callbackURL", VERIFIED_CALLBACK);
+  url.searchParams.set("callbackURL", VERIFIED_PAGE);
   url.searchParams.set(PENDING_SIGN_UP_PARAM, link.signup);
   // The browser's session (the library keeps it when it is already this account's) and what a session records.
   const headers = new Headers({ [CLIENT_IP_HEADER]: clientIp });
@@ -203,9 +204,13 @@ export async function confirmAccount(
     if (value) headers.set(name, value);
   }
   const answer = await services.auth.handler(new Request(url, { headers }));
-  // Anything but its redirect to the account (an expired token, a sign-up another link ended meanwhile) signs nobody in.
-  if (answer.headers.get("location") !== VERIFIED_CALLBACK) return refused;
-  return { redirectTo: VERIFIED_CALLBACK, cookies: answer.headers.getSetCookie() };
+  if (answer.status === 429) return { kind: "too-many-requests" };
+  if (answer.status >= 500) throw new Error(`The auth library's verify-email step answered ${answer.status}`);
+  const cookies = answer.headers.getSetCookie();
+  // Only its redirect to the account with a new session is a confirmation. An expired token, a sign-up that
+  // another link ended meanwhile, or one confirmed by a second press in the meantime (no session) is not.
+  if (answer.headers.get("location") !== VERIFIED_PAGE || !startsSession(cookies)) return { kind: "link-invalid" };
+  return { kind: "confirmed", cookies };
 }
 
 const RESET_LINK_SENT_MESSAGE = "If an account exists for that email, we have sent a link to reset your password.";

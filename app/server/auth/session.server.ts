@@ -28,6 +28,11 @@ export function carriesCredential(cookie: string | null | undefined, authorizati
   return SESSION_COOKIE.test(cookie ?? "") || (authorization !== null && authorization !== undefined);
 }
 
+/** True when an answer's Set-Cookie headers start a session (not only end one). */
+export function startsSession(setCookies: string[]): boolean {
+  return setCookies.some((cookie) => /^(__Secure-)?gii\.session_token=[^;]+/.test(cookie) && !/;\s*Max-Age=0/i.test(cookie));
+}
+
 /**
  * The signed-in person from the session cookie or a bearer token, or null.
  * `ping` reaches the database: a visitor who sent a session that was not
