@@ -108,7 +108,7 @@ export async function action(args: Route.ActionArgs) {
         const { title } = await deactivateEdition(services, admin, parsed.data.course_id);
         return data<Outcome>({ intent, message: `Deactivated ${title}: it is off sale and off the schedule, and its bookings are kept.` });
       }
-      const { title } = await deleteEdition(db, admin, parsed.data.course_id);
+      const { title } = await deleteEdition(services, admin, parsed.data.course_id);
       return data<Outcome>({ intent, message: deletedMessage(title) });
     } catch (error) {
       const { status, message } = refusalOf(error);

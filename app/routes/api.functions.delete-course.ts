@@ -12,6 +12,6 @@ export const middleware = [apiRoute({ user: "admin" })];
 export function action(args: Route.ActionArgs) {
   return jsonEndpoint("Deleting a course", async () => {
     const { course_id } = await parseJsonBody(args.request, CourseIdSchema);
-    return { deleted: await deleteEdition(appServices(args.context).database.db, await signedInUser(args), course_id) };
+    return { deleted: await deleteEdition(appServices(args.context), await signedInUser(args), course_id) };
   });
 }

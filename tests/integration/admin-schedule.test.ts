@@ -15,7 +15,7 @@ import { findOffering } from "~/server/catalogue/offerings.server";
 import { adminAuditLog, courses, emailOutbox, interestRegistrations, newsletterSubscribers, seatHolds, userCoursePurchases } from "~/server/db/schema.server";
 import { InvalidInputError } from "~/server/platform/errors.server";
 
-import { builtInCheckout, checkout, inDays, whileSessionsOpen } from "../support/booking";
+import { builtInCheckout, capturingCheckout, checkout, inDays, whileSessionsOpen } from "../support/booking";
 import { addEdition, addPurchase } from "../support/catalogue";
 import { testDriver, useTestDatabase } from "../support/database";
 import { createPerson, uniqueEmail } from "../support/people";
@@ -192,6 +192,42 @@ describe(`deleting and deactivating editions on ${testDriver}`, () => {
       body: { error: "Sinus Grafting has a checkout in progress; deactivate it instead." },
     });
     expect(await tableCounts(handle.db)).toEqual(before);
+  });
+
+  it("settles a checkout whose hold lapsed before deleting: one paid whose event has not come yet is recorded, and the edition kept", async () => {
+    const headers = await asAdmin();
+    const edition = await addEdition(handle.db, { startDate: inDays(96), stripePriceId: "price_sinus_grafting" });
+    const started = await checkout(services(), { courseId: edition.id, buyer: null });
+    // Paid at the provider; its event is delayed (kept, not delivered), and meanwhile the hold's time runs out.
+    const { checkout: provider, events } = capturingCheckout(services());
+    await provider.pay(started.sessionId, { method: "card", email: "late.payer@example.com" });
+    await handle.db
+      .update(seatHolds)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(seatHolds.courseId, edition.id));
+
+    expect(await call(deleteCourse, "/api/functions/delete-course", { course_id: edition.id }, headers)).toEqual({
+      status: 409,
+      body: { error: "Sinus Grafting has bookings; deactivate it instead." },
+    });
+    const [purchase] = await handle.db.select().from(userCoursePurchases).where(eq(userCoursePurchases.courseId, edition.id));
+    expect(purchase).toMatchObject({ status: "paid", stripeSessionId: started.sessionId, customerEmail: "late.payer@example.com" });
+    expect(events.map(({ type }) => type)).toContain("checkout.session.completed");
+  });
+
+  it("settles a checkout whose hold lapsed with its session still open: the session ends, so nobody pays for the deleted edition", async () => {
+    const headers = await asAdmin();
+    const edition = await addEdition(handle.db, { startDate: inDays(97), stripePriceId: "price_sinus_grafting" });
+    const started = await checkout(services(), { courseId: edition.id, buyer: null });
+    await handle.db
+      .update(seatHolds)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(seatHolds.courseId, edition.id));
+
+    expect((await call(deleteCourse, "/api/functions/delete-course", { course_id: edition.id }, headers)).status).toBe(200);
+    const local = builtInCheckout(services());
+    expect((await local.session(started.sessionId))?.status).toBe("expired");
+    await expect(local.pay(started.sessionId, { method: "card", email: "too.late@example.com" })).rejects.toThrow();
   });
 
   it("ends the checkouts open on an edition it deactivates, so nobody pays for it afterwards, and refuses one still opening", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte, ne, sql } from "drizzle-orm";
 
 import { isBookablePriceId } from "~/lib/booking";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
@@ -397,6 +397,36 @@ export async function cancelCheckout(services: AppServices, holdId: string): Pro
     .set({ status: "released", releasedAt: new Date() })
     .where(and(eq(seatHolds.id, holdId), eq(seatHolds.status, "open")));
   return { kind: "released" };
+}
+
+/**
+ * Settles the checkouts on an edition whose holds lapsed with no outcome yet
+ * (no paid or expired event came), before the edition is deleted: each
+ * session is expired with the provider, one paid meanwhile is recorded (the
+ * edition then has a booking and is kept), and the holds are released.
+ * Deleted with the edition, a lapsed hold would leave a payment whose event
+ * comes later nothing to be recorded against. A provider that cannot be asked stops the deletion.
+ */
+export async function settleLapsedCheckouts(services: AppServices, courseId: string, now: Date): Promise<void> {
+  const { db } = services.database;
+  const lapsed = await db
+    .select({ id: seatHolds.id, sessionId: seatHolds.checkoutSessionId })
+    .from(seatHolds)
+    .where(and(eq(seatHolds.courseId, courseId), inArray(seatHolds.status, ["opening", "open"]), lte(seatHolds.expiresAt, now)));
+  if (lapsed.length === 0) return;
+  for (const { sessionId } of lapsed) if (sessionId) await endSession(services, sessionId);
+  await db
+    .update(seatHolds)
+    .set({ status: "released", releasedAt: now, updatedAt: now })
+    .where(
+      and(
+        inArray(
+          seatHolds.id,
+          lapsed.map(({ id }) => id),
+        ),
+        inArray(seatHolds.status, ["opening", "open"]),
+      ),
+    );
 }
 
 /**
