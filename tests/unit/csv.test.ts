@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { datedCsvName, toCsv } from "~/server/admin/csv.server";
+import { type CsvColumn, datedCsvName, toCsv } from "~/server/admin/csv.server";
 import { csvResponse } from "~/server/http/responses.server";
 
 const columns = [
@@ -41,9 +41,25 @@ describe("CSV exports", () => {
     expect(line.startsWith(`'`) || line.startsWith(`"'`)).toBe(true);
   });
 
-  it("quotes a cell with a semicolon, where Excel with a European list separator would split it and run what follows", () => {
-    const csv = toCsv(columns, [{ name: "hello;=HYPERLINK(CHAR(104)&CHAR(116));x", amount: 1 }]);
-    expect(csv.slice(1).split("\r\n")[1]).toBe('"hello;=HYPERLINK(CHAR(104)&CHAR(116));x",1');
+  it.each(["hello;=1+1;", 'x;"=HYPERLINK(""http://evil"")', "a;+1;-2;@SUM(A1);\tcmd", "Dr X;=1+1"])(
+    "neutralises what follows a semicolon in any column, where Excel with a European list separator starts a cell: %j",
+    (hostile) => {
+      const message: CsvColumn<{ email: string; message: string }>[] = [
+        { header: "Email", value: (row) => row.email },
+        { header: "Message", value: (row) => row.message },
+      ];
+      const line = toCsv(message, [{ email: "mallory@example.com", message: hostile }])
+        .slice(1)
+        .split("\r\n")[1];
+      // Such an Excel splits the raw line at every semicolon and honours a quote only at a cell's start.
+      const cells = line.split(";").map((part) => part.replace(/^"+/, ""));
+      expect(cells.slice(1).filter((part) => /^[=+\-@\t\r]/.test(part))).toEqual([]);
+    },
+  );
+
+  it("keeps the text, with an apostrophe only where a formula would start", () => {
+    const csv = toCsv(columns, [{ name: "hello;=HYPERLINK(CHAR(104));x; ok", amount: 1 }]);
+    expect(csv.slice(1).split("\r\n")[1]).toBe(`"hello;'=HYPERLINK(CHAR(104));x; ok",1`);
   });
 
   it("answers as a private download with a safe file name", async () => {

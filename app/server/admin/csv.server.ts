@@ -7,6 +7,12 @@ const BYTE_ORDER_MARK = "\uFEFF";
 
 /** A cell a spreadsheet would run as a formula (OWASP "CSV injection"): these first characters start one. */
 const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * The same after a semicolon: Excel set to a European list separator splits
+ * the raw line there, whatever the quoting (it honours a quote only at a
+ * cell's start), so the text after one (`hello;=1+1`) is a cell of its own.
+ */
+const FORMULA_AFTER_SEMICOLON = /;(?="*[=+\-@\t\r])/g;
 
 /** A typed value as the text of a cell: yes or no for a flag, and formulas neutralised with a leading apostrophe, as OWASP advises. */
 type CsvValue = string | number | boolean | Date | null | undefined;
@@ -14,7 +20,8 @@ type CsvValue = string | number | boolean | Date | null | undefined;
 function cell(value: CsvValue): string {
   if (value === null || value === undefined) return "";
   const text = value instanceof Date ? value.toISOString() : typeof value === "boolean" ? (value ? "yes" : "no") : String(value);
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  const safe = text.replace(FORMULA_AFTER_SEMICOLON, ";'");
+  return FORMULA_START.test(safe) ? `'${safe}` : safe;
 }
 
 export interface CsvColumn<Row> {
@@ -25,9 +32,9 @@ export interface CsvColumn<Row> {
 /**
  * A CSV export as staff open it in Excel or Numbers: UTF-8 with a byte order
  * mark, a header row, CRLF line ends, quoting by csv-stringify, and no cell a
- * spreadsheet would run. A cell with a semicolon is quoted too: Excel set to
- * a European list separator splits cells there, and the part after one
- * (`hello;=HYPERLINK(...)`) would start a formula of its own.
+ * spreadsheet would run, read with commas or with semicolons (see
+ * FORMULA_AFTER_SEMICOLON). A cell with a semicolon is quoted too, so that
+ * Excel set to semicolons keeps a first column's cell whole.
  */
 export function toCsv<Row>(columns: readonly CsvColumn<Row>[], rows: readonly Row[]): string {
   const records = rows.map((row) => columns.map((column) => cell(column.value(row))));
