@@ -18,9 +18,26 @@ export function isLoopbackAddress(address: string | undefined): boolean {
   return isIP(ip) === 4 && ip.startsWith("127.");
 }
 
-/** A request from this machine itself: a loopback socket address and no forwarding header. */
+/** A Host naming this machine: localhost, or a loopback address. */
+export function isLoopbackHost(host: string | undefined): boolean {
+  if (!host) return false;
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${host}`).hostname;
+  } catch {
+    return false;
+  }
+  return hostname === "localhost" || hostname === "[::1]" || (isIP(hostname) === 4 && hostname.startsWith("127."));
+}
+
+/**
+ * A request from this machine itself: a loopback socket address, no
+ * forwarding header, and a Host naming this machine. The Host check stops DNS
+ * rebinding: a page on another site whose name an attacker points at 127.0.0.1
+ * reaches this server from the local browser, but under the attacker's name.
+ */
 export function isLocalRequest(req: Request): boolean {
-  return isLoopbackAddress(req.socket.remoteAddress) && FORWARDING_HEADERS.every((name) => req.headers[name] === undefined);
+  return isLoopbackAddress(req.socket.remoteAddress) && FORWARDING_HEADERS.every((name) => req.headers[name] === undefined) && isLoopbackHost(req.headers.host);
 }
 
 const DEV_PATH = /^\/dev(\/|\.data$|$)/;

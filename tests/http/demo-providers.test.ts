@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_RIBBON_TEXT } from "~/components/layout/demo-ribbon";
 import { enqueueEmail } from "~/server/email/outbox.server";
 
-import { isLoopbackAddress } from "../../server/local-requests";
+import { isLoopbackAddress, isLoopbackHost } from "../../server/local-requests";
 import { type HttpApp, rawRequest, startHttpApp } from "../support/http-app";
 
 let demo: HttpApp;
@@ -51,6 +51,9 @@ describe("the built-in mailbox (and every /dev route)", () => {
     ["X-Real-IP", { "X-Real-IP": "127.0.0.1" }],
     ["X-Forwarded-For naming another address", { "X-Forwarded-For": "203.0.113.9" }],
     ["Via", { Via: "1.1 proxy" }],
+    // DNS rebinding: another site's name pointed at 127.0.0.1, opened in this machine's browser.
+    ["a Host of another name", { Host: "rebind.attacker.example" }],
+    ["a Host of another name and its port", { Host: "rebind.attacker.example:3000" }],
   ])("is not found (404, nothing read) for a request that carries %s", async (_name, headers) => {
     for (const path of DEV_PATHS()) {
       const answer = await rawRequest(demo.url, { path, headers });
@@ -100,6 +103,14 @@ describe("the built-in mailbox (and every /dev route)", () => {
   it("does not exist at all when local providers are off, even for this machine", async () => {
     for (const path of ["/dev/mailbox", "/dev/mailbox.data", "/dev/mailbox/messages.json"]) {
       expect((await rawRequest(deployed.url, { path })).status, path).toBe(404);
+    }
+  });
+
+  it("counts only localhost and loopback addresses as this machine's names", () => {
+    for (const host of ["localhost", "localhost:3000", "127.0.0.1:3000", "127.8.9.10", "[::1]:3000", "LOCALHOST:3000"])
+      expect(isLoopbackHost(host), host).toBe(true);
+    for (const host of ["rebind.attacker.example", "localhost.attacker.example", "127.0.0.1.nip.io", "10.0.0.2:3000", "[::2]", "", "a b", undefined]) {
+      expect(isLoopbackHost(host), String(host)).toBe(false);
     }
   });
 
