@@ -1,7 +1,9 @@
 import { discountLabel } from "~/lib/discounts";
+import { formatLongDate } from "~/lib/format";
+import { recordExport } from "~/server/admin/audit.server";
 import { type CsvColumn, toCsv } from "~/server/admin/csv.server";
 import { type AdminBooking, editionBookings, findEditionForAdmin } from "~/server/admin/editions.server";
-import { adminRoute } from "~/server/http/guards.server";
+import { adminRoute, signedInUser } from "~/server/http/guards.server";
 import { csvResponse, errorResponse, refusalOf } from "~/server/http/responses.server";
 import { appServices } from "~/server/platform/context.server";
 
@@ -20,11 +22,13 @@ const COLUMNS: CsvColumn<AdminBooking>[] = [
 ];
 
 /** The edition's attendees as a spreadsheet. */
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const { db } = appServices(context).database;
+export async function loader(args: Route.LoaderArgs) {
+  const { db } = appServices(args.context).database;
   try {
-    const edition = await findEditionForAdmin(db, params.courseId);
+    const edition = await findEditionForAdmin(db, args.params.courseId);
     const bookings = await editionBookings(db, edition.id);
+    const name = `the attendees of ${edition.title}${edition.startDate ? ` on ${formatLongDate(edition.startDate)}` : ""}`;
+    await recordExport(db, await signedInUser(args), { name, subjectId: edition.id, rows: bookings.length, noun: ["booking", "bookings"] });
     return csvResponse(toCsv(COLUMNS, bookings), `attendees-${edition.title}-${edition.startDate ?? edition.id}.csv`);
   } catch (error) {
     const { status, message } = refusalOf(error);

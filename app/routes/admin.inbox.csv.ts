@@ -1,5 +1,6 @@
+import { recordExport } from "~/server/admin/audit.server";
 import { datedCsvName, toCsv } from "~/server/admin/csv.server";
-import { adminRoute } from "~/server/http/guards.server";
+import { adminRoute, signedInUser } from "~/server/http/guards.server";
 import { csvResponse } from "~/server/http/responses.server";
 import { listContactMessages } from "~/server/marketing/contact.server";
 import { appServices } from "~/server/platform/context.server";
@@ -9,8 +10,10 @@ import type { Route } from "./+types/admin.inbox.csv";
 export const middleware = [adminRoute()];
 
 /** Every message, newest first, as staff open it in a spreadsheet. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const messages = await listContactMessages(appServices(context).database.db, { limit: Number.MAX_SAFE_INTEGER });
+export async function loader(args: Route.LoaderArgs) {
+  const { db } = appServices(args.context).database;
+  const messages = await listContactMessages(db, { limit: Number.MAX_SAFE_INTEGER });
+  await recordExport(db, await signedInUser(args), { name: "the inbox", rows: messages.length, noun: ["message", "messages"] });
   const csv = toCsv(
     [
       { header: "Received", value: (message) => message.createdAt },

@@ -1,6 +1,7 @@
+import { recordExport } from "~/server/admin/audit.server";
 import { datedCsvName, toCsv } from "~/server/admin/csv.server";
 import { interestByCourse } from "~/server/admin/lists.server";
-import { adminRoute } from "~/server/http/guards.server";
+import { adminRoute, signedInUser } from "~/server/http/guards.server";
 import { csvResponse } from "~/server/http/responses.server";
 import { appServices } from "~/server/platform/context.server";
 
@@ -9,9 +10,11 @@ import type { Route } from "./+types/admin.interest.csv";
 export const middleware = [adminRoute()];
 
 /** One row per course and registration, grouped as the page shows them. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const groups = await interestByCourse(appServices(context).database.db);
+export async function loader(args: Route.LoaderArgs) {
+  const { db } = appServices(args.context).database;
+  const groups = await interestByCourse(db);
   const rows = groups.flatMap((group) => group.registrations.map((registration) => ({ course: group.course, ...registration })));
+  await recordExport(db, await signedInUser(args), { name: "the interest registrations", rows: rows.length, noun: ["registration", "registrations"] });
   const csv = toCsv(
     [
       { header: "Course", value: (row) => row.course },

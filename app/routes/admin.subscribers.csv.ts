@@ -1,6 +1,7 @@
+import { recordExport } from "~/server/admin/audit.server";
 import { datedCsvName, toCsv } from "~/server/admin/csv.server";
 import { confirmedSubscribers } from "~/server/admin/lists.server";
-import { adminRoute } from "~/server/http/guards.server";
+import { adminRoute, signedInUser } from "~/server/http/guards.server";
 import { csvResponse } from "~/server/http/responses.server";
 import { appServices } from "~/server/platform/context.server";
 
@@ -9,8 +10,10 @@ import type { Route } from "./+types/admin.subscribers.csv";
 export const middleware = [adminRoute()];
 
 /** The confirmed newsletter subscribers, as the page lists them. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const subscribers = await confirmedSubscribers(appServices(context).database.db);
+export async function loader(args: Route.LoaderArgs) {
+  const { db } = appServices(args.context).database;
+  const subscribers = await confirmedSubscribers(db);
+  await recordExport(db, await signedInUser(args), { name: "the newsletter subscribers", rows: subscribers.length, noun: ["subscriber", "subscribers"] });
   const csv = toCsv(
     [
       { header: "Name", value: (subscriber) => subscriber.name },

@@ -253,6 +253,11 @@ describe(`the back office's editions and bookings on ${testDriver}`, () => {
     expect(text.startsWith("\uFEFFName,Email,Mobile,Status,Amount paid (£),Discount,Purchase date\r\n")).toBe(true);
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
     expect(text).toContain(`${hostile.email},,paid,1400.00,£100 off your first course (−£100),`);
+    const [exported] = await handle.db
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.action, "export.csv"), eq(adminAuditLog.subjectId, edition.id)));
+    expect(exported).toMatchObject({ actorEmail: admin.email, summary: expect.stringMatching(/^Downloaded the attendees of .+ as CSV \(1 booking\)$/) });
   });
 
   it("edits an offering's price, default capacity and Stripe price id with validation; editions already scheduled keep theirs", async () => {

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, gte } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import * as auditLogPage from "~/routes/admin.audit-log";
@@ -213,6 +213,8 @@ describe(`the admin lists on ${testDriver}`, () => {
   });
 
   it("shows the audit log newest first with each entry's changed fields, a page at a time", async () => {
+    // Only the entries below: the downloads above were logged too (see the test of that).
+    await handle.db.delete(adminAuditLog).where(eq(adminAuditLog.action, "export.csv"));
     const actor = { id: admin.id, email: admin.email };
     for (let day = 1; day <= 55; day++) {
       await recordAdminAction(handle.db, actor, {
@@ -258,6 +260,22 @@ describe(`the admin lists on ${testDriver}`, () => {
       expect((await settle(() => inboxLoader(get(`/admin/inbox?before=${encodeURIComponent(before)}`, admin)))).status).toBe(200);
     },
   );
+
+  it("writes each download of personal data to the audit log: who took which list, and how many people were in it", async () => {
+    const since = new Date();
+    await csvOf(() => inboxCsvLoader(get("/admin/inbox.csv", admin)));
+    await csvOf(() => interestCsvLoader(get("/admin/interest.csv", admin)));
+    await csvOf(() => subscribersCsvLoader(get("/admin/subscribers.csv", admin)));
+    const entries = await handle.db
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.action, "export.csv"), gte(adminAuditLog.createdAt, since)));
+    expect(entries.map(({ actorEmail, subjectType, summary }) => ({ actorEmail, subjectType, summary }))).toEqual([
+      { actorEmail: admin.email, subjectType: "export", summary: "Downloaded the inbox as CSV (2 messages)" },
+      { actorEmail: admin.email, subjectType: "export", summary: "Downloaded the interest registrations as CSV (3 registrations)" },
+      { actorEmail: admin.email, subjectType: "export", summary: "Downloaded the newsletter subscribers as CSV (2 subscribers)" },
+    ]);
+  });
 
   describe("is for administrators only", () => {
     const reads = [

@@ -40,6 +40,23 @@ export async function recordAdminAction(tx: Database | Transaction, actor: Admin
   });
 }
 
+/**
+ * Records a download of personal data (attendees, inbox, interest,
+ * subscribers): who took which list, and how many people were in it.
+ */
+export async function recordExport(
+  db: Database,
+  actor: AdminActor,
+  list: { name: string; subjectId?: string; rows: number; noun: [one: string, many: string] },
+): Promise<void> {
+  await recordAdminAction(db, actor, {
+    action: "export.csv",
+    subjectType: "export",
+    subjectId: list.subjectId,
+    summary: `Downloaded ${list.name} as CSV (${list.rows} ${list.noun[list.rows === 1 ? 0 : 1]})`,
+  });
+}
+
 export type AuditEntry = typeof adminAuditLog.$inferSelect;
 
 /** The newest entries first, a page at a time (`before` is the oldest time already shown). */
