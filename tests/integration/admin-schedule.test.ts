@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 
 import { addYears, format } from "date-fns";
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
 import { SCHEDULE_MESSAGES } from "~/lib/schemas/schedule";
@@ -11,9 +11,10 @@ import * as createCourseApi from "~/routes/api.functions.create-course";
 import * as deactivateCourseApi from "~/routes/api.functions.deactivate-course";
 import * as deleteCourseApi from "~/routes/api.functions.delete-course";
 import * as interestUnsubscribe from "~/routes/interest.unsubscribe";
+import { deleteEdition } from "~/server/admin/schedule.server";
 import { findOffering } from "~/server/catalogue/offerings.server";
 import { adminAuditLog, courses, emailOutbox, interestRegistrations, newsletterSubscribers, seatHolds, userCoursePurchases } from "~/server/db/schema.server";
-import { InvalidInputError } from "~/server/platform/errors.server";
+import { InvalidInputError, UpstreamError } from "~/server/platform/errors.server";
 
 import { builtInCheckout, capturingCheckout, checkout, inDays, whileSessionsOpen } from "../support/booking";
 import { addEdition, addPurchase } from "../support/catalogue";
@@ -228,6 +229,46 @@ describe(`deleting and deactivating editions on ${testDriver}`, () => {
     const local = builtInCheckout(services());
     expect((await local.session(started.sessionId))?.status).toBe("expired");
     await expect(local.pay(started.sessionId, { method: "card", email: "too.late@example.com" })).rejects.toThrow();
+  });
+
+  it("settles a released hold whose session may still have been open (ending it had failed): its payment is recorded, and the edition kept", async () => {
+    const headers = await asAdmin();
+    const edition = await addEdition(handle.db, { startDate: inDays(98), stripePriceId: "price_sinus_grafting" });
+    const started = await checkout(services(), { courseId: edition.id, buyer: null });
+    // Released (a replaced checkout, or one closed when the edition went off sale) while expiring its session failed; then paid.
+    await handle.db.update(seatHolds).set({ status: "released", releasedAt: new Date() }).where(eq(seatHolds.courseId, edition.id));
+    const { checkout: provider } = capturingCheckout(services());
+    await provider.pay(started.sessionId, { method: "card", email: "released.payer@example.com" });
+
+    expect((await call(deleteCourse, "/api/functions/delete-course", { course_id: edition.id }, headers)).status).toBe(409);
+    const [purchase] = await handle.db.select().from(userCoursePurchases).where(eq(userCoursePurchases.courseId, edition.id));
+    expect(purchase).toMatchObject({ stripeSessionId: started.sessionId, customerEmail: "released.payer@example.com" });
+  });
+
+  it("keeps the edition and its holds when the payment provider cannot be asked, and says to try again", async () => {
+    const admin = await person({ admin: true });
+    const edition = await addEdition(handle.db, { startDate: inDays(99), stripePriceId: "price_sinus_grafting" });
+    await checkout(services(), { courseId: edition.id, buyer: null });
+    await handle.db
+      .update(seatHolds)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(seatHolds.courseId, edition.id));
+    const unreachable = {
+      ...services(),
+      payments: { ...services().payments, expireCheckoutSession: () => Promise.reject(new Error("connect ETIMEDOUT api.stripe.com")) },
+    };
+    const before = await tableCounts(handle.db);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+
+    const deleting = deleteEdition(unreachable, { id: admin.id, email: admin.email }, edition.id);
+
+    await expect(deleting).rejects.toBeInstanceOf(UpstreamError);
+    await expect(deleting).rejects.toThrow("The payment provider could not be reached to close this course's last checkouts. Please try again in a minute.");
+    expect(errors.mock.calls.map((call) => call.map(String).join(" ")).join("\n")).toContain("connect ETIMEDOUT api.stripe.com");
+    errors.mockRestore();
+    expect(await tableCounts(handle.db)).toEqual(before);
+    const holds = await handle.db.select({ status: seatHolds.status }).from(seatHolds).where(eq(seatHolds.courseId, edition.id));
+    expect(holds.map(({ status }) => status)).toEqual(["open"]);
   });
 
   it("ends the checkouts open on an edition it deactivates, so nobody pays for it afterwards, and refuses one still opening", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lte, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, lte, ne, or, sql } from "drizzle-orm";
 
 import { isBookablePriceId } from "~/lib/booking";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
@@ -400,21 +400,42 @@ export async function cancelCheckout(services: AppServices, holdId: string): Pro
 }
 
 /**
- * Settles the checkouts on an edition whose holds lapsed with no outcome yet
- * (no paid or expired event came), before the edition is deleted: each
- * session is expired with the provider, one paid meanwhile is recorded (the
- * edition then has a booking and is kept), and the holds are released.
- * Deleted with the edition, a lapsed hold would leave a payment whose event
- * comes later nothing to be recorded against. A provider that cannot be asked stops the deletion.
+ * Settles, before an edition is deleted, every checkout on it that may still
+ * be paid for or whose payment may not have been recorded: holds that lapsed
+ * with no outcome yet, and holds released while their session might still
+ * have been open (a checkout replaced, or closed when the edition was taken
+ * off sale, when ending its session failed). Each session is expired with the
+ * provider and read back; one paid meanwhile is recorded (the edition then
+ * has a booking and is kept), and the lapsed holds are released. Deleted with
+ * the edition, such a hold would leave a payment whose event comes later
+ * nothing to be recorded against. A provider that cannot be asked stops the deletion.
  */
 export async function settleLapsedCheckouts(services: AppServices, courseId: string, now: Date): Promise<void> {
   const { db } = services.database;
-  const lapsed = await db
+  // A session opened before this has expired at the provider, paid or not, whatever became of its hold.
+  const sessionsOpenSince = new Date(now.getTime() - CHECKOUT_SESSION_MS - 5 * 60_000);
+  const unsettled = await db
     .select({ id: seatHolds.id, sessionId: seatHolds.checkoutSessionId })
     .from(seatHolds)
-    .where(and(eq(seatHolds.courseId, courseId), inArray(seatHolds.status, ["opening", "open"]), lte(seatHolds.expiresAt, now)));
-  if (lapsed.length === 0) return;
-  for (const { sessionId } of lapsed) if (sessionId) await endSession(services, sessionId);
+    .where(
+      and(
+        eq(seatHolds.courseId, courseId),
+        or(
+          and(inArray(seatHolds.status, ["opening", "open"]), lte(seatHolds.expiresAt, now)),
+          and(eq(seatHolds.status, "released"), isNotNull(seatHolds.checkoutSessionId), gt(seatHolds.createdAt, sessionsOpenSince)),
+        ),
+      ),
+    );
+  if (unsettled.length === 0) return;
+  for (const { sessionId } of unsettled) {
+    if (!sessionId) continue;
+    try {
+      await endSession(services, sessionId);
+    } catch (error) {
+      log.error(`Settling checkout session ${sessionId} before deleting its edition failed`, error);
+      throw new UpstreamError("The payment provider could not be reached to close this course's last checkouts. Please try again in a minute.");
+    }
+  }
   await db
     .update(seatHolds)
     .set({ status: "released", releasedAt: now, updatedAt: now })
@@ -422,7 +443,7 @@ export async function settleLapsedCheckouts(services: AppServices, courseId: str
       and(
         inArray(
           seatHolds.id,
-          lapsed.map(({ id }) => id),
+          unsettled.map(({ id }) => id),
         ),
         inArray(seatHolds.status, ["opening", "open"]),
       ),
