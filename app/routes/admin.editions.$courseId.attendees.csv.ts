@@ -28,7 +28,9 @@ export async function loader(args: Route.LoaderArgs) {
     const edition = await findEditionForAdmin(db, args.params.courseId);
     const bookings = await editionBookings(db, edition.id);
     const name = `the attendees of ${edition.title}${edition.startDate ? ` on ${formatLongDate(edition.startDate)}` : ""}`;
-    await recordExport(db, await signedInUser(args), { name, subjectId: edition.id, rows: bookings.length, noun: ["booking", "bookings"] });
+    // A HEAD asks about the file without taking it.
+    if (args.request.method === "GET")
+      await recordExport(db, await signedInUser(args), { name, subjectId: edition.id, rows: bookings.length, noun: ["booking", "bookings"] });
     return csvResponse(toCsv(COLUMNS, bookings), `attendees-${edition.title}-${edition.startDate ?? edition.id}.csv`);
   } catch (error) {
     const { status, message } = refusalOf(error);

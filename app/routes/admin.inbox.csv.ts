@@ -13,7 +13,9 @@ export const middleware = [adminRoute()];
 export async function loader(args: Route.LoaderArgs) {
   const { db } = appServices(args.context).database;
   const messages = await listContactMessages(db, { limit: Number.MAX_SAFE_INTEGER });
-  await recordExport(db, await signedInUser(args), { name: "the inbox", rows: messages.length, noun: ["message", "messages"] });
+  // A HEAD asks about the file without taking it.
+  if (args.request.method === "GET")
+    await recordExport(db, await signedInUser(args), { name: "the inbox", rows: messages.length, noun: ["message", "messages"] });
   const csv = toCsv(
     [
       { header: "Received", value: (message) => message.createdAt },

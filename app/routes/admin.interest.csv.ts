@@ -14,7 +14,9 @@ export async function loader(args: Route.LoaderArgs) {
   const { db } = appServices(args.context).database;
   const groups = await interestByCourse(db);
   const rows = groups.flatMap((group) => group.registrations.map((registration) => ({ course: group.course, ...registration })));
-  await recordExport(db, await signedInUser(args), { name: "the interest registrations", rows: rows.length, noun: ["registration", "registrations"] });
+  // A HEAD asks about the file without taking it.
+  if (args.request.method === "GET")
+    await recordExport(db, await signedInUser(args), { name: "the interest registrations", rows: rows.length, noun: ["registration", "registrations"] });
   const csv = toCsv(
     [
       { header: "Course", value: (row) => row.course },

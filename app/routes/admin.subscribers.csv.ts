@@ -13,7 +13,9 @@ export const middleware = [adminRoute()];
 export async function loader(args: Route.LoaderArgs) {
   const { db } = appServices(args.context).database;
   const subscribers = await confirmedSubscribers(db);
-  await recordExport(db, await signedInUser(args), { name: "the newsletter subscribers", rows: subscribers.length, noun: ["subscriber", "subscribers"] });
+  // A HEAD asks about the file without taking it.
+  if (args.request.method === "GET")
+    await recordExport(db, await signedInUser(args), { name: "the newsletter subscribers", rows: subscribers.length, noun: ["subscriber", "subscribers"] });
   const csv = toCsv(
     [
       { header: "Name", value: (subscriber) => subscriber.name },

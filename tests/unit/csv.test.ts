@@ -41,25 +41,27 @@ describe("CSV exports", () => {
     expect(line.startsWith(`'`) || line.startsWith(`"'`)).toBe(true);
   });
 
-  it.each(["hello;=1+1;", 'x;"=HYPERLINK(""http://evil"")', "a;+1;-2;@SUM(A1);\tcmd", "Dr X;=1+1"])(
-    "neutralises what follows a semicolon in any column, where Excel with a European list separator starts a cell: %j",
+  it.each(["hello;=1+1;", 'x;"=HYPERLINK(""http://evil"")', "a;+1;-2;@SUM(A1);\tcmd", "Dr X; =1+1", "Hi\n=1+1", "x;\r\n=1+1", "a\t=1+1", "a|@SUM(A1)"])(
+    "neutralises what follows a semicolon, tab, pipe or line break in any column, where a spreadsheet splitting there starts a cell: %j",
     (hostile) => {
       const message: CsvColumn<{ email: string; message: string }>[] = [
         { header: "Email", value: (row) => row.email },
         { header: "Message", value: (row) => row.message },
       ];
-      const line = toCsv(message, [{ email: "mallory@example.com", message: hostile }])
+      const rows = toCsv(message, [{ email: "mallory@example.com", message: hostile }])
         .slice(1)
-        .split("\r\n")[1];
-      // Such an Excel splits the raw line at every semicolon and honours a quote only at a cell's start.
-      const cells = line.split(";").map((part) => part.replace(/^"+/, ""));
-      expect(cells.slice(1).filter((part) => /^[=+\-@\t\r]/.test(part))).toEqual([]);
+        .split("\r\n")
+        .slice(1)
+        .join("\r\n");
+      // Such a spreadsheet splits the raw text at each of these and honours a quote only at a cell's start.
+      const cells = rows.split(/[;\t|\r\n]/).map((part) => part.replace(/^[\s"]+/, ""));
+      expect(cells.slice(1).filter((part) => /^[=+\-@]/.test(part))).toEqual([]);
     },
   );
 
   it("keeps the text, with an apostrophe only where a formula would start", () => {
-    const csv = toCsv(columns, [{ name: "hello;=HYPERLINK(CHAR(104));x; ok", amount: 1 }]);
-    expect(csv.slice(1).split("\r\n")[1]).toBe(`"hello;'=HYPERLINK(CHAR(104));x; ok",1`);
+    const csv = toCsv(columns, [{ name: "hello;=HYPERLINK(CHAR(104));x; ok|fine\tstill", amount: 1 }]);
+    expect(csv.slice(1).split("\r\n")[1]).toBe(`"hello;'=HYPERLINK(CHAR(104));x; ok|fine\tstill",1`);
   });
 
   it("answers as a private download with a safe file name", async () => {
