@@ -1,4 +1,4 @@
-import { and, eq, gte } from "drizzle-orm";
+import { and, asc, eq, gte } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import * as auditLogPage from "~/routes/admin.audit-log";
@@ -271,7 +271,8 @@ describe(`the admin lists on ${testDriver}`, () => {
     const entries = await handle.db
       .select()
       .from(adminAuditLog)
-      .where(and(eq(adminAuditLog.action, "export.csv"), gte(adminAuditLog.createdAt, since)));
+      .where(and(eq(adminAuditLog.action, "export.csv"), gte(adminAuditLog.createdAt, since)))
+      .orderBy(asc(adminAuditLog.summary));
     expect(entries.map(({ actorEmail, subjectType, summary }) => ({ actorEmail, subjectType, summary }))).toEqual([
       { actorEmail: admin.email, subjectType: "export", summary: "Downloaded the inbox as CSV (2 messages)" },
       { actorEmail: admin.email, subjectType: "export", summary: "Downloaded the interest registrations as CSV (3 registrations)" },
