@@ -10,7 +10,7 @@ import { cn } from "~/lib/cn";
 import { formatDateRange, placesLeftLabel, placesLeftTone } from "~/lib/format";
 import { courseDetailsPath } from "~/lib/schedule";
 import { seo } from "~/lib/seo";
-import { todayIsoDate, upcomingEditions } from "~/server/catalogue/editions.server";
+import { scheduledEditions, todayIsoDate } from "~/server/catalogue/editions.server";
 import { publicRoute } from "~/server/http/guards.server";
 import { appServices, recordFailedRead } from "~/server/platform/context.server";
 import { log } from "~/server/platform/log.server";
@@ -21,11 +21,14 @@ export const middleware = [publicRoute()];
 
 const SCHEDULE_INTRO = "Dates for our courses in Dubai and London. Choose a course for its details and to book your place.";
 
-/** Spec 7: the active, future editions (title, dates, location), each linked to its course page; and the server's day, which the calendar opens on. */
+/**
+ * Spec 7: the active editions (title, dates, location), each linked to its course page, those running or held
+ * already too, for the calendar; places left for those still for sale; and the server's day, which the calendar opens on.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = appServices(context).database;
   try {
-    const editions = await upcomingEditions(db);
+    const editions = await scheduledEditions(db);
     return {
       error: null,
       today: todayIsoDate(),
@@ -37,7 +40,8 @@ export async function loader({ context }: Route.LoaderArgs) {
         startDate: edition.startDate,
         endDate: edition.endDate,
         location: edition.location,
-        placesLeft: edition.bookable ? edition.placesLeft : null,
+        upcoming: edition.upcoming,
+        placesLeft: edition.upcoming && edition.bookable ? edition.placesLeft : null,
         // Spec 2's rule, as the calendar's event details link: the list leads where they do.
         path: courseDetailsPath(edition.title || ""),
       })),
@@ -109,6 +113,7 @@ export const meta: Route.MetaFunction = (args) =>
  */
 export default function UpcomingEventsPage({ loaderData }: Route.ComponentProps) {
   const { editions, error } = loaderData;
+  const upcoming = editions.filter((edition) => edition.upcoming);
   const today = useVisitorDay(loaderData.today);
   return (
     <>
@@ -138,32 +143,36 @@ export default function UpcomingEventsPage({ loaderData }: Route.ComponentProps)
               <ScheduleCalendar editions={editions} today={today} />
             </section>
             <h2 className="mt-12 mb-4 font-sans text-xl font-semibold text-navy">All upcoming courses</h2>
-            <ul aria-label="Upcoming courses" className="grid gap-4">
-              {editions.map((edition) => (
-                <li key={edition.id} className="rounded-xl border border-navy/10 bg-white p-5 shadow-sm sm:flex sm:items-center sm:justify-between sm:gap-6">
-                  <div>
-                    <h3 className="font-sans text-lg font-semibold text-navy">
-                      <Link to={edition.path} className="hover:text-gold-dark hover:underline">
-                        {edition.title}
-                      </Link>
-                    </h3>
-                    <p className="mt-1 flex items-center gap-2 text-sm text-ink/80">
-                      <CalendarDays aria-hidden="true" className="size-4 text-gold" />
-                      {formatDateRange(edition.startDate, edition.endDate)}
-                    </p>
-                    {edition.location && (
+            {upcoming.length === 0 ? (
+              <p className="text-lg text-ink/80">No upcoming courses scheduled at the moment.</p>
+            ) : (
+              <ul aria-label="Upcoming courses" className="grid gap-4">
+                {upcoming.map((edition) => (
+                  <li key={edition.id} className="rounded-xl border border-navy/10 bg-white p-5 shadow-sm sm:flex sm:items-center sm:justify-between sm:gap-6">
+                    <div>
+                      <h3 className="font-sans text-lg font-semibold text-navy">
+                        <Link to={edition.path} className="hover:text-gold-dark hover:underline">
+                          {edition.title}
+                        </Link>
+                      </h3>
                       <p className="mt-1 flex items-center gap-2 text-sm text-ink/80">
-                        <MapPin aria-hidden="true" className="size-4 text-gold" />
-                        {edition.location}
+                        <CalendarDays aria-hidden="true" className="size-4 text-gold" />
+                        {formatDateRange(edition.startDate, edition.endDate)}
                       </p>
+                      {edition.location && (
+                        <p className="mt-1 flex items-center gap-2 text-sm text-ink/80">
+                          <MapPin aria-hidden="true" className="size-4 text-gold" />
+                          {edition.location}
+                        </p>
+                      )}
+                    </div>
+                    {edition.placesLeft !== null && (
+                      <p className={cn("mt-3 text-sm font-semibold sm:mt-0", placesLeftTone(edition.placesLeft))}>{placesLeftLabel(edition.placesLeft)}</p>
                     )}
-                  </div>
-                  {edition.placesLeft !== null && (
-                    <p className={cn("mt-3 text-sm font-semibold sm:mt-0", placesLeftTone(edition.placesLeft))}>{placesLeftLabel(edition.placesLeft)}</p>
-                  )}
-                </li>
-              ))}
-            </ul>
+                  </li>
+                ))}
+              </ul>
+            )}
           </>
         )}
       </div>

@@ -49,6 +49,22 @@ describe("pages read what is sold from the database", () => {
     expect(schedule).toContain("Sinus Grafting");
   });
 
+  it("keep a running course on the schedule's calendar through its own days, out of the list of upcoming ones", async () => {
+    const { db } = app.services.database;
+    const running = await scheduleEdition(db, { offeringKey: "complications", startDate: inDays(-1) });
+    const next = await scheduleEdition(db, { offeringKey: "complications", startDate: inDays(40) });
+    const schedule = await page("/upcoming-events");
+    const list = schedule.slice(
+      schedule.indexOf('aria-label="Upcoming courses"'),
+      schedule.indexOf("</ul>", schedule.indexOf('aria-label="Upcoming courses"')),
+    );
+    expect(list).toContain(formatDateRange(next.startDate!, next.endDate));
+    expect(list).not.toContain(formatDateRange(running.startDate!, running.endDate));
+    // The server draws this month's calendar with the running course on it.
+    const calendar = schedule.slice(schedule.indexOf('aria-label="Calendar"'), schedule.indexOf('aria-label="Upcoming courses"'));
+    expect(calendar).toContain(`title="${running.title}, ${formatDateRange(running.startDate!, running.endDate).split(",")[0]}`);
+  });
+
   it("keep showing an offering's editions, dates and price after its title is renamed", async () => {
     const { db } = app.services.database;
     const edition = await scheduleEdition(db, { offeringKey: "level-2", startDate: inDays(30) });

@@ -3,7 +3,15 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 
-import { byOffering, findCourseOffering, OfferingNotFoundError, scheduleEdition, todayIsoDate, upcomingEditions } from "~/server/catalogue/editions.server";
+import {
+  byOffering,
+  findCourseOffering,
+  OfferingNotFoundError,
+  scheduledEditions,
+  scheduleEdition,
+  todayIsoDate,
+  upcomingEditions,
+} from "~/server/catalogue/editions.server";
 import { changeOfferingPrice, listOfferings, offeringsByKey } from "~/server/catalogue/offerings.server";
 import { courses, offerings, userCoursePurchases } from "~/server/db/schema.server";
 
@@ -110,6 +118,25 @@ describe(`upcoming editions on ${testDriver}`, () => {
       ["2027-01-20", 3, true],
       ["2027-02-20", 0, true],
     ]);
+  });
+
+  it("the schedule holds every active edition with a date, those running or held already too, marking only those after today upcoming", async () => {
+    const held = await addEdition(handle.db, { startDate: "2026-09-01", endDate: "2026-09-04" });
+    const running = await addEdition(handle.db, { startDate: "2026-11-20", endDate: "2026-11-23" });
+    const startsToday = await addEdition(handle.db, { startDate: TODAY });
+    const next = await addEdition(handle.db, { startDate: "2027-05-05", capacity: 4 });
+    const off = await addEdition(handle.db, { startDate: "2027-05-06", isActive: false });
+    const ids = [held.id, running.id, startsToday.id, next.id, off.id];
+
+    const schedule = (await scheduledEditions(handle.db, { today: TODAY })).filter((edition) => ids.includes(edition.id));
+
+    expect(schedule.map((edition) => [edition.id, edition.upcoming])).toEqual([
+      [held.id, false],
+      [running.id, false],
+      [startsToday.id, false],
+      [next.id, true],
+    ]);
+    expect(schedule[3].placesLeft).toBe(4);
   });
 
   it("defaults to today's date", async () => {

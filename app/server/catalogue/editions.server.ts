@@ -1,5 +1,5 @@
 import { addDays, format, parseISO } from "date-fns";
-import { and, asc, eq, gt, inArray } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull } from "drizzle-orm";
 
 import { imageUrl } from "~/content/media";
 import { programmeFor } from "~/content/programmes";
@@ -44,9 +44,29 @@ export interface EditionSummary {
  * Active editions starting after `today`, soonest first, each with its places
  * left; narrowed to some offerings when `offeringKeys` is given.
  */
-export async function upcomingEditions(
+export function upcomingEditions(
   db: Database | Transaction,
   { today = todayIsoDate(), offeringKeys, now = new Date() }: { today?: string; offeringKeys?: readonly string[]; now?: Date } = {},
+): Promise<EditionSummary[]> {
+  return activeEditions(db, { startsAfter: today, offeringKeys, now });
+}
+
+/**
+ * Spec 7's schedule: every active edition with a date, those running or
+ * already held too (a course stays on the calendar through its own days),
+ * soonest first. `upcoming` marks those starting after `today`, the ones for sale.
+ */
+export async function scheduledEditions(
+  db: Database | Transaction,
+  { today = todayIsoDate(), now = new Date() }: { today?: string; now?: Date } = {},
+): Promise<(EditionSummary & { upcoming: boolean })[]> {
+  const editions = await activeEditions(db, { now });
+  return editions.map((edition) => ({ ...edition, upcoming: edition.startDate > today }));
+}
+
+async function activeEditions(
+  db: Database | Transaction,
+  { startsAfter, offeringKeys, now }: { startsAfter?: string; offeringKeys?: readonly string[]; now: Date },
 ): Promise<EditionSummary[]> {
   if (offeringKeys && offeringKeys.length === 0) return [];
   const rows = await db
@@ -65,7 +85,13 @@ export async function upcomingEditions(
       capacity: courses.capacity,
     })
     .from(courses)
-    .where(and(eq(courses.isActive, true), gt(courses.startDate, today), offeringKeys ? inArray(courses.offeringKey, [...offeringKeys]) : undefined))
+    .where(
+      and(
+        eq(courses.isActive, true),
+        startsAfter ? gt(courses.startDate, startsAfter) : isNotNull(courses.startDate),
+        offeringKeys ? inArray(courses.offeringKey, [...offeringKeys]) : undefined,
+      ),
+    )
     .orderBy(asc(courses.startDate), asc(courses.title));
   const taken = await placesTakenBy(
     db,
@@ -73,7 +99,7 @@ export async function upcomingEditions(
     rows.map((row) => row.id),
   );
   return rows.flatMap(({ startDate, ...row }) =>
-    // Never null here (the filter compares it); the column type cannot know that.
+    // Never null here (the filter compares it or excludes it); the column type cannot know that.
     startDate ? [{ ...row, startDate, placesLeft: Math.max(0, row.capacity - (taken.get(row.id) ?? 0)), bookable: isBookablePriceId(row.priceId) }] : [],
   );
 }
