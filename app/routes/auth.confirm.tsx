@@ -6,7 +6,7 @@ import { AccountConfirmationSchema } from "~/lib/schemas/auth";
 import { seo } from "~/lib/seo";
 import { confirmAccount, LINK_INVALID_PAGE, VERIFIED_PAGE } from "~/server/auth/credentials.server";
 import { pendingSignUpAddress } from "~/server/auth/pending-sign-ups.server";
-import { publicRoute } from "~/server/http/guards.server";
+import { currentUser, publicRoute } from "~/server/http/guards.server";
 import { emailLinkPageHeaders, readFormData } from "~/server/http/responses.server";
 import { appServices, requestInfoContext } from "~/server/platform/context.server";
 import { TOO_MANY_REQUESTS_MESSAGE } from "~/server/platform/rate-limit.server";
@@ -19,13 +19,15 @@ export const middleware = [publicRoute()];
  * The emailed confirmation link: it names the address it confirms. A link that no longer works leads to the
  * login with a notice; a page without its link (reloaded once the address bar dropped it) asks for the email's link again.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = new URL(request.url).searchParams;
-  if (!query.has("token") && !query.has("signup")) return { link: null, email: null };
+export async function loader(args: Route.LoaderArgs) {
+  const query = new URL(args.request.url).searchParams;
+  if (!query.has("token") && !query.has("signup")) return { link: null, email: null, signedInAs: null };
   const link = AccountConfirmationSchema.safeParse({ token: query.get("token"), signup: query.get("signup") });
-  const email = link.success ? await pendingSignUpAddress(appServices(context).database.db, link.data) : null;
+  const email = link.success ? await pendingSignUpAddress(appServices(args.context).database.db, link.data) : null;
   if (!link.success || !email) throw redirect(LINK_INVALID_PAGE);
-  return { link: link.data, email };
+  // Someone signed in to another account is told that confirming moves them to this one (they may have been sent a stranger's link).
+  const visitor = await currentUser(args);
+  return { link: link.data, email, signedInAs: visitor && visitor.email.toLowerCase() !== email ? visitor.email : null };
 }
 
 /** Confirms and signs in on the page's button only (see confirmAccount). */
@@ -68,6 +70,15 @@ export default function ConfirmAccountPage({ loaderData, actionData }: Route.Com
               <EmailAddress address={loaderData.email} />
             </strong>{" "}
             and log in to its account. If this is not your address, close this page.
+            {loaderData.signedInAs ? (
+              <span className="mt-4 block">
+                You are logged in as{" "}
+                <strong className="font-semibold text-ink">
+                  <EmailAddress address={loaderData.signedInAs} />
+                </strong>
+                : confirming logs you out of that account.
+              </span>
+            ) : null}
           </>
         ),
         button: "Confirm and log in",

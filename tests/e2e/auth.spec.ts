@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 
 import { confirmationLinkTo } from "./accounts";
-import { expect, logOutFromHeader, test } from "./fixtures";
+import { expect, logOutFromHeader, signInAs, test } from "./fixtures";
 import { extractLinks, latestEmailTo } from "./mailbox";
 
 const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -130,6 +130,23 @@ test.describe("sign-up", () => {
     } finally {
       await context.close();
     }
+  });
+
+  test("someone signed in who opens another address's confirmation link is told that confirming logs them out", async ({
+    page,
+    request,
+    data,
+    context,
+    baseURL,
+  }) => {
+    const email = uniqueEmail("strangers.link");
+    await signUp(page, email);
+    const link = await confirmationLinkTo(request, email);
+    const visitor = await data.person({ firstName: "Signed", lastName: "In" });
+    await signInAs(context, visitor, baseURL!);
+    await page.goto(link);
+    await expect(page.getByText(email.toLowerCase(), { exact: true })).toBeVisible();
+    await expect(page.getByText(/^You are logged in as/)).toHaveText(`You are logged in as ${visitor.email}: confirming logs you out of that account.`);
   });
 
   test("a confirmation page reloaded once its link has left the address bar asks for the email's link again", async ({ page, request }) => {

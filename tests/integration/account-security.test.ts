@@ -306,7 +306,9 @@ describe(`opening a confirmation link on ${testDriver}`, () => {
 
     const page = await confirmLoader(routeArgs(new Request(link, { headers: { Cookie: cookie } }), handle));
     const url = new URL(link);
-    expect(page).toEqual({ link: { token: url.searchParams.get("token"), signup: url.searchParams.get("signup") }, email });
+    // Signed in to another account, the visitor is told that confirming moves them out of it.
+    expect(page).toEqual({ link: { token: url.searchParams.get("token"), signup: url.searchParams.get("signup") }, email, signedInAs: victim.email });
+    expect(await confirmLoader(routeArgs(new Request(link), handle))).toMatchObject({ email, signedInAs: null });
     await expectUnconfirmedWithoutSessions(email);
     // The visitor's own session is untouched.
     expect((await get(authApiLoader, "/api/auth/get-session", { Cookie: cookie })).body).toMatchObject({ user: { email: victim.email } });
@@ -340,7 +342,7 @@ describe(`opening a confirmation link on ${testDriver}`, () => {
   });
 
   it("without its link (reloaded once the address bar dropped it) asks for the email's link again, and a partial link is dead", async () => {
-    expect(await confirmLoader(routeArgs(new Request(`${TEST_SITE_URL}/auth/confirm`), handle))).toEqual({ link: null, email: null });
+    expect(await confirmLoader(routeArgs(new Request(`${TEST_SITE_URL}/auth/confirm`), handle))).toEqual({ link: null, email: null, signedInAs: null });
     const { link } = await strangersLink("opened.partial");
     const partial = new URL(link);
     partial.searchParams.delete("token");
