@@ -13,6 +13,7 @@ import * as authRoute from "~/routes/auth";
 import * as authConfirmRoute from "~/routes/auth.confirm";
 import * as authResetPasswordRoute from "~/routes/auth.reset-password";
 import { emailOutbox, pendingSignUps, sessions, users, verifications } from "~/server/db/schema.server";
+import { REPEAT_SIGN_UP_EMAILS } from "~/server/auth/credentials.server";
 import { settleBackgroundWork } from "~/server/platform/background.server";
 import { TOO_MANY_REQUESTS_MESSAGE } from "~/server/platform/rate-limit.server";
 
@@ -255,6 +256,25 @@ describe(`pre-hijacked accounts on ${testDriver}`, () => {
     expect(await signInStatus(email, "owner-pass")).toBe(400);
   });
 
+  it("a sign-up past the address's cap of confirmation emails still contests the first signer's password", async () => {
+    const email = uniqueEmail("cap.spent");
+    // Whoever signs up first spends the repeat sign-ups' emails with their own password.
+    for (let i = 0; i <= REPEAT_SIGN_UP_EMAILS; i++) await post(authAction, "/auth", signUpFields(email, "attacker-pass"));
+    const links = await linksTo(email, "verify-email");
+    expect(links).toHaveLength(1 + REPEAT_SIGN_UP_EMAILS);
+    // The owner's sign-up gets no email of its own, and the same answer.
+    const owner = await post(authAction, "/auth", signUpFields(email, "owner-pass"));
+    expect(owner.body).toMatchObject({ ok: true, kind: "info" });
+    expect(await linksTo(email, "verify-email")).toHaveLength(links.length);
+
+    // The owner follows one of the emails in their inbox: neither password gets in, and /account asks for one.
+    const verified = await follow(links.at(-1)!);
+    expect(verified.headers.get("Location")).toBe("/account?verified=1");
+    expect((await page(verified)).account.needsPassword).toBe(true);
+    expect(await signInStatus(email, "attacker-pass")).toBe(400);
+    expect(await signInStatus(email, "owner-pass")).toBe(400);
+  });
+
   it("a link without its sign-up, or with another's, verifies nothing", async () => {
     const email = uniqueEmail("tampered");
     await post(authAction, "/auth", signUpFields(email, "owner-pass"));
@@ -331,6 +351,13 @@ describe(`opening a confirmation link on ${testDriver}`, () => {
     expect(page.pathname).toBe("/auth/confirm");
     expect(Object.fromEntries(page.searchParams)).toEqual({ token: url.searchParams.get("token"), signup: url.searchParams.get("signup") });
     await expectUnconfirmedWithoutSessions(email);
+  });
+
+  it("sends a link whose token names an address no form would take (a NUL in it) to the login's notice, with no error", async () => {
+    const payload = Buffer.from(JSON.stringify({ email: "grace@example.com\u0000" })).toString("base64url");
+    const link = `${TEST_SITE_URL}/auth/confirm?token=eyJhbGciOiJIUzI1NiJ9.${payload}.x&signup=x`;
+    expect((await open(link)).headers.get("Location")).toBe("/auth?view=sign_in&notice=link-invalid");
+    expect((await follow(link)).headers.get("Location")).toBe("/auth?view=sign_in&notice=link-invalid");
   });
 
   it("sends a link that no longer works to the login with a notice, without asking", async () => {

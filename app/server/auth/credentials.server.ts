@@ -12,7 +12,7 @@ import { log } from "~/server/platform/log.server";
 import { consumeRateLimit, FORM_WINDOW_MS } from "~/server/platform/rate-limit.server";
 
 import { CLIENT_IP_HEADER, endResetLinks, queueVerificationEmail, VERIFICATION_LINK_SECONDS, withSignUpDecision } from "./auth.server";
-import { PENDING_SIGN_UP_PARAM, pendingSignUpAddress, samePasswordSignUp } from "./pending-sign-ups.server";
+import { PENDING_SIGN_UP_PARAM, pendingSignUpAddress, recordPendingSignUp, samePasswordSignUp } from "./pending-sign-ups.server";
 import { startsSession } from "./session.server";
 
 /** What an auth step tells the page, with the cookies Better Auth set (a session, or its removal). */
@@ -93,19 +93,23 @@ export const REPEAT_SIGN_UP_EMAILS = 3;
  */
 async function queueRepeatSignUp(services: AppServices, userId: string, input: SignUpInput) {
   const context = await services.auth.$context;
+  const { db } = services.database;
   const email = input.email.toLowerCase();
-  // Past the cap the answer is the same, and the links already sent still work: repeated sign-ups cannot flood an inbox.
-  const withinCap = await consumeRateLimit(services.database.db, `repeat-sign-up-email:${email}`, { limit: REPEAT_SIGN_UP_EMAILS, windowMs: FORM_WINDOW_MS });
-  if (!withinCap) return;
-  const token = await createEmailVerificationToken(context.secret, email, undefined, VERIFICATION_LINK_SECONDS);
-  const repeated = await samePasswordSignUp(services.database.db, userId, (hash) => context.password.verify({ hash, password: input.password }));
+  const repeated = await samePasswordSignUp(db, userId, (hash) => context.password.verify({ hash, password: input.password }));
   const choices = {
     passwordHash: repeated ?? (await context.password.hash(input.password)),
     firstName: input.firstName,
     lastName: input.lastName,
     marketingConsent: input.marketing,
   };
-  await queueVerificationEmail(services.database.db, { userId, email, siteUrl: services.env.siteUrl, token, choices });
+  // Past the cap the answer is the same, and the links already sent still work: repeated sign-ups cannot flood an inbox.
+  // The sign-up is still recorded, unsent: otherwise whoever spent the cap first would keep their password once any link is followed.
+  if (!(await consumeRateLimit(db, `repeat-sign-up-email:${email}`, { limit: REPEAT_SIGN_UP_EMAILS, windowMs: FORM_WINDOW_MS }))) {
+    await recordPendingSignUp(db, userId, choices, VERIFICATION_LINK_SECONDS);
+    return;
+  }
+  const token = await createEmailVerificationToken(context.secret, email, undefined, VERIFICATION_LINK_SECONDS);
+  await queueVerificationEmail(db, { userId, email, siteUrl: services.env.siteUrl, token, choices });
 }
 
 /** At most one such email per address per 10 minutes: repeated sign-ups cannot flood an inbox. */

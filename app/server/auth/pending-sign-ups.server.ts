@@ -86,11 +86,19 @@ async function isLivePendingSignUp(db: Database, secret: string, email: string):
   return row !== undefined;
 }
 
-/** The address a confirmation link's token names, read without trusting it (the library verifies it). */
+/** An address as our forms take them: no spaces or control characters, one @, at most 254 characters. */
+const PLAUSIBLE_ADDRESS = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+$/u;
+
+/**
+ * The address a confirmation link's token names, read without trusting it
+ * (the library verifies it): anything that is not shaped like an address
+ * (a NUL, which the database refuses, say) names none.
+ */
 function emailInToken(token: string): string | null {
   try {
     const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as { email?: unknown };
-    return typeof payload.email === "string" ? payload.email : null;
+    const email = payload.email;
+    return typeof email === "string" && email.length <= 254 && PLAUSIBLE_ADDRESS.test(email) ? email : null;
   } catch {
     return null;
   }
