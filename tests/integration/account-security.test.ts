@@ -12,8 +12,8 @@ import * as apiUpdateUserPreferencesRoute from "~/routes/api.v2.update-user-pref
 import * as authRoute from "~/routes/auth";
 import * as authConfirmRoute from "~/routes/auth.confirm";
 import * as authResetPasswordRoute from "~/routes/auth.reset-password";
-import { emailOutbox, pendingSignUps, sessions, users, verifications } from "~/server/db/schema.server";
 import { REPEAT_SIGN_UP_EMAILS } from "~/server/auth/credentials.server";
+import { emailOutbox, pendingSignUps, sessions, users, verifications } from "~/server/db/schema.server";
 import { settleBackgroundWork } from "~/server/platform/background.server";
 import { TOO_MANY_REQUESTS_MESSAGE } from "~/server/platform/rate-limit.server";
 
