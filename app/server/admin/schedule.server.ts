@@ -5,7 +5,7 @@ import { formatLongDate } from "~/lib/format";
 import type { CreateCourseInput } from "~/lib/schemas/schedule";
 import { isUuid } from "~/lib/uuid";
 import { type AdminActor, recordAdminAction } from "~/server/admin/audit.server";
-import { closeOpenCheckouts, settleLapsedCheckouts } from "~/server/booking/checkout.server";
+import { closeOpenCheckouts, settleCheckoutsBeforeDeleting } from "~/server/booking/checkout.server";
 import { todayIsoDate } from "~/server/catalogue/editions.server";
 import { findOffering, TEST_PRODUCT_KEY } from "~/server/catalogue/offerings.server";
 import { liveHold } from "~/server/catalogue/places.server";
@@ -151,8 +151,8 @@ export class EditionHasBookingsError extends UnavailableError {
 
 /**
  * Spec 7 delete-course: only a future edition nobody has bought, is buying or
- * has been refunded for; its spent holds go with it, once the checkouts of
- * those that lapsed are settled with the provider. Answers its title.
+ * has been refunded for; its spent holds go with it, once their checkouts
+ * are settled with the provider (settleCheckoutsBeforeDeleting). Answers its title.
  */
 export async function deleteEdition(
   services: AppServices,
@@ -160,7 +160,7 @@ export async function deleteEdition(
   courseId: string,
   now: Date = new Date(),
 ): Promise<{ id: string; title: string }> {
-  if (isUuid(courseId)) await settleLapsedCheckouts(services, courseId, now);
+  if (isUuid(courseId)) await settleCheckoutsBeforeDeleting(services, courseId, now);
   return services.database.db.transaction(async (tx) => {
     const row = await lockedEdition(tx, courseId);
     if (!row.startDate || row.startDate <= todayIsoDate(now)) throw new UnavailableError(`${row.title} has already started; past courses are kept.`);

@@ -410,7 +410,7 @@ export async function cancelCheckout(services: AppServices, holdId: string): Pro
  * the edition, such a hold would leave a payment whose event comes later
  * nothing to be recorded against. A provider that cannot be asked stops the deletion.
  */
-export async function settleLapsedCheckouts(services: AppServices, courseId: string, now: Date): Promise<void> {
+export async function settleCheckoutsBeforeDeleting(services: AppServices, courseId: string, now: Date): Promise<void> {
   const { db } = services.database;
   // A session opened before this has expired at the provider, paid or not, whatever became of its hold.
   const sessionsOpenSince = new Date(now.getTime() - CHECKOUT_SESSION_MS - 5 * 60_000);

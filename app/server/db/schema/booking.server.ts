@@ -28,7 +28,7 @@ export const seatHolds = pgTable(
   "seat_holds",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    // An edition can be deleted only with no live hold; its holds go with it, those that lapsed once settled (settleLapsedCheckouts).
+    // An edition can be deleted only with no live hold; its holds go with it, once their checkouts are settled (settleCheckoutsBeforeDeleting).
     courseId: uuid("course_id")
       .notNull()
       .references(() => courses.id, { onDelete: "cascade" }),
