@@ -32,9 +32,55 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { sessionId, notPaid: outcome?.kind === "not-paid", booking: await bookedSummary(services.database.db, outcome) };
 }
 
-const NOT_PAID_HEADING = "Payment Not Completed";
+type PageData = Route.ComponentProps["loaderData"];
+type Result = "not-paid" | NonNullable<PageData["booking"]>["status"];
 
-export const meta: Route.MetaFunction = (args) => seo(args, { title: args.loaderData?.notPaid ? NOT_PAID_HEADING : "Booking Confirmed", noIndex: true });
+/** What the page says for each thing a checkout came to; a session nothing is known of reads as the spec's confirmation. */
+const RESULTS: Record<Result, { heading: string; title: string; text: string; tone: "done" | "waiting" | "stopped"; nothingBooked?: true }> = {
+  booked: {
+    heading: "Booking Confirmed!",
+    title: "Booking Confirmed",
+    text: "Your booking is confirmed and payment was received!",
+    tone: "done",
+  },
+  "awaiting-payment": {
+    heading: "Payment Processing",
+    title: "Payment Processing",
+    text: "Your place is held while your bank payment completes. We will email you as soon as it arrives.",
+    tone: "waiting",
+  },
+  // The provider knows this checkout and it was never paid (still open, cancelled or expired): the page must not say a place was booked.
+  "not-paid": {
+    heading: "Payment Not Completed",
+    title: "Payment Not Completed",
+    text: "This checkout was not paid, so no place has been booked and you have not been charged.",
+    tone: "stopped",
+    nothingBooked: true,
+  },
+  "payment-failed": {
+    heading: "Payment Not Completed",
+    title: "Payment Not Completed",
+    text: "Your bank payment did not go through, so no place has been booked and you have not been charged. We have emailed you about it.",
+    tone: "stopped",
+    nothingBooked: true,
+  },
+  refunded: {
+    heading: "Payment Refunded",
+    title: "Payment Refunded",
+    text: "Your payment arrived after the last place had been taken, so we have refunded it in full. We have emailed you the details.",
+    tone: "stopped",
+  },
+  cancelled: {
+    heading: "Booking Cancelled",
+    title: "Booking Cancelled",
+    text: "This booking has since been cancelled, and its payment refunded to the way you paid. Please contact us if you have any questions about it.",
+    tone: "stopped",
+  },
+};
+
+const resultOf = (data: PageData | undefined): Result => (data?.notPaid ? "not-paid" : (data?.booking?.status ?? "booked"));
+
+export const meta: Route.MetaFunction = (args) => seo(args, { title: RESULTS[resultOf(args.loaderData)].title, noIndex: true });
 
 function Booked({ booking }: { booking: NonNullable<Route.ComponentProps["loaderData"]["booking"]> }) {
   return (
@@ -97,48 +143,37 @@ function ResultCard({
   );
 }
 
+const ICONS = {
+  done: <CircleCheck aria-hidden="true" className="size-12 text-emerald-700" />,
+  waiting: <Clock aria-hidden="true" className="size-12 text-gold-dark" />,
+  stopped: <CircleAlert aria-hidden="true" className="size-12 text-gold-dark" />,
+};
+
 export default function BookingSuccessPage({ loaderData }: Route.ComponentProps) {
-  const { sessionId, notPaid, booking } = loaderData;
-  // The provider knows this checkout and it was never paid (still open, cancelled or expired): nothing is booked, and the page must not say otherwise.
-  if (notPaid) {
-    return (
-      <ResultCard
-        icon={<CircleAlert aria-hidden="true" className="size-12 text-gold-dark" />}
-        heading={NOT_PAID_HEADING}
-        sessionId={sessionId}
-        actions={[
-          { to: "/booking", label: "Book a Course" },
-          { to: "/contact", label: "Contact Us" },
-        ]}
-      >
-        <p className="mt-4 text-lg text-ink/80">This checkout was not paid, so no place has been booked and you have not been charged.</p>
-      </ResultCard>
-    );
-  }
-  const awaiting = booking?.status === "awaiting-payment";
-  const refunded = booking?.status === "refunded";
+  const { sessionId, booking } = loaderData;
+  const result = RESULTS[resultOf(loaderData)];
+  // The test product has no dates, so its email carries no calendar invite.
+  const invite = booking?.dates !== null ? " and a calendar invite" : "";
   return (
     <ResultCard
-      icon={
-        awaiting ? <Clock aria-hidden="true" className="size-12 text-gold-dark" /> : <CircleCheck aria-hidden="true" className="size-12 text-emerald-700" />
-      }
-      heading={awaiting ? "Payment Processing" : refunded ? "Payment Refunded" : "Booking Confirmed!"}
+      icon={ICONS[result.tone]}
+      heading={result.heading}
       sessionId={sessionId}
-      note={!awaiting && !refunded && <p className="mt-4 text-ink/80">A confirmation email with your receipt and a calendar invite is on its way to you.</p>}
-      actions={[
-        { to: "/account", label: "Go to My Account" },
-        { to: "/courses", label: "Browse Courses" },
-      ]}
+      note={result.tone === "done" && <p className="mt-4 text-ink/80">A confirmation email with your receipt{invite} is on its way to you.</p>}
+      actions={
+        // Nothing booked: ways to book again or ask; booked at some point: the account that lists it.
+        result.nothingBooked
+          ? [
+              { to: "/booking", label: "Book a Course" },
+              { to: "/contact", label: "Contact Us" },
+            ]
+          : [
+              { to: "/account", label: "Go to My Account" },
+              { to: "/courses", label: "Browse Courses" },
+            ]
+      }
     >
-      {awaiting ? (
-        <p className="mt-4 text-lg text-ink/80">Your place is held while your bank payment completes. We will email you as soon as it arrives.</p>
-      ) : refunded ? (
-        <p className="mt-4 text-lg text-ink/80">
-          Your payment arrived after the last place had been taken, so we have refunded it in full. We have emailed you the details.
-        </p>
-      ) : (
-        <p className="mt-4 text-lg text-ink/80">Your booking is confirmed and payment was received!</p>
-      )}
+      <p className="mt-4 text-lg text-ink/80">{result.text}</p>
       {booking && <Booked booking={booking} />}
     </ResultCard>
   );

@@ -260,6 +260,7 @@ test.describe("the back office", () => {
     await page.getByLabel("Email").fill(guest);
     await page.getByRole("button", { name: "Pay £1,500 by card" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed!" })).toBeVisible();
+    const successPage = page.url();
 
     await signedInAdmin(page, data, baseURL!);
     await openHydrated(page, `/admin/editions/${edition.id}`);
@@ -279,6 +280,12 @@ test.describe("the back office", () => {
     await expect(page.getByRole("heading", { level: 2, name: "Bookings" })).toBeFocused();
     const mail = await latestEmailTo(page.request, guest, { template: "booking-cancelled" });
     expect(mail.text).toContain("£1,500");
+
+    // The dentist's success page now says what became of the booking.
+    await page.goto(successPage);
+    await expect(page.getByRole("heading", { level: 1, name: "Booking Cancelled" })).toBeVisible();
+    await expect(page).toHaveTitle(/^Booking Cancelled \|/);
+    await expect(page.getByText("Booking Confirmed!")).toHaveCount(0);
   });
 
   test("reads a message sent from /contact in the inbox and marks it read", async ({ page, data, baseURL }) => {

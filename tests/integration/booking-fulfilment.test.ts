@@ -8,6 +8,7 @@ import * as adminRoute from "~/routes/admin._index";
 import * as webhookRoute from "~/routes/api.stripe.webhook";
 import * as bookingSuccessRoute from "~/routes/booking-success";
 import { claimGuestPurchases } from "~/server/accounts/purchases.server";
+import { cancelBooking } from "~/server/admin/bookings.server";
 import { HOLD_MS } from "~/server/booking/checkout.server";
 import { discountsFor } from "~/server/booking/discounts.server";
 import { finishInterruptedRefunds, INTERRUPTED_REFUND_AFTER_MS, startRefundSweep } from "~/server/booking/fulfilment.server";
@@ -35,6 +36,10 @@ const mailTo = (email: string, template?: string) =>
     .where(and(eq(emailOutbox.toAddress, email), template ? eq(emailOutbox.template, template) : undefined));
 const placesLeft = async (courseId: string) => (await upcomingEditions(handle.db)).find((edition) => edition.id === courseId)?.placesLeft;
 const deliver = (event: { payload: string; signature: string }) => receivePaymentEvent(services(), event.payload, event.signature);
+
+const successLoader = guarded(bookingSuccessRoute, "loader");
+/** What /booking-success says of the session. */
+const visit = (sessionId: string) => successLoader(routeArgs(new Request(`${TEST_SITE_URL}/booking-success?session_id=${sessionId}`), handle));
 
 /** The hold's time ran out a minute ago, as if its payment came late. */
 const lapse = (holdId: string) =>
@@ -276,6 +281,26 @@ describe(`fulfilment through the signed webhook on ${testDriver}`, () => {
     expect(await placesLeft(edition.id)).toBe(1);
   });
 
+  it("tells the buyer of a failed bank payment, once, and its success page says nothing was booked", async () => {
+    const edition = await editionFor(handle, { capacity: 1 });
+    const email = "told.of.failure@example.com";
+    const { sessionId, events } = await paidByGuest(edition.id, email, "bank_transfer");
+    await deliver(events[0]);
+    expect(await visit(sessionId)).toMatchObject({ notPaid: false, booking: { status: "awaiting-payment" } });
+    const [session] = await handle.db.select().from(localCheckoutSessions).where(eq(localCheckoutSessions.id, sessionId));
+    const failure = { id: sessionId, object: "checkout.session", status: "complete", payment_status: "unpaid", metadata: session.metadata };
+    // Told twice, as two events: the buyer hears once.
+    await deliver(signedEvent("checkout.session.async_payment_failed", failure));
+    await deliver(signedEvent("checkout.session.async_payment_failed", failure));
+
+    const sent = await mailTo(email, "payment-failed");
+    expect(sent).toHaveLength(1);
+    expect(sent[0].subject).toBe("Your payment for Sinus Grafting did not go through");
+    expect(sent[0].text).toContain("no place has been booked and you have not been charged");
+    expect(sent[0].text).toContain(`${TEST_SITE_URL}/booking`);
+    expect(await visit(sessionId)).toMatchObject({ notPaid: false, booking: { title: "Sinus Grafting", status: "payment-failed" } });
+  });
+
   it("keeps a delayed payment failed when its failure arrives before the session's completed event, holding no place", async () => {
     const edition = await editionFor(handle, { capacity: 1 });
     const { sessionId, holdId, events } = await paidByGuest(edition.id, "failed.first@example.com", "bank_transfer");
@@ -375,6 +400,7 @@ describe(`fulfilment through the signed webhook on ${testDriver}`, () => {
     expect(await mailTo(email, "booking-refunded")).toHaveLength(1);
     expect(await mailTo(email, "booking-confirmation")).toHaveLength(0);
     expect(await mailTo(services().env.mail.staffEmail, "staff-refund-notice")).not.toHaveLength(0);
+    expect((await visit(late.sessionId)).booking).toMatchObject({ status: "refunded" });
     // The money went back through the provider, whose refund event then confirmed it.
     const [session] = await handle.db.select().from(localCheckoutSessions).where(eq(localCheckoutSessions.id, late.sessionId));
     expect(session.amountRefunded).toBe(150_000);
@@ -447,9 +473,6 @@ describe(`fulfilment through the signed webhook on ${testDriver}`, () => {
 });
 
 describe(`the success page and guest purchases on ${testDriver}`, () => {
-  const successLoader = guarded(bookingSuccessRoute, "loader");
-  const visit = (sessionId: string) => successLoader(routeArgs(new Request(`${TEST_SITE_URL}/booking-success?session_id=${sessionId}`), handle));
-
   it("fulfils from the success page when it comes before the webhook, and the later event adds nothing", async () => {
     const edition = await editionFor(handle);
     const email = "page.first@example.com";
@@ -465,6 +488,26 @@ describe(`the success page and guest purchases on ${testDriver}`, () => {
     expect(await visit(sessionId)).toEqual(page);
     expect(await purchasesOf(edition.id)).toHaveLength(1);
     expect(await mailTo(email, "booking-confirmation")).toHaveLength(1);
+  });
+
+  it("says a booking cancelled after it was made is cancelled, not that a late payment found no place", async () => {
+    const admin = await person({ admin: true });
+    const edition = await editionFor(handle, { capacity: 2 });
+    const local = builtInCheckout(services());
+    const byStaff = await checkout(services(), { courseId: edition.id, buyer: null });
+    await local.pay(byStaff.sessionId, { method: "card", email: "cancelled.by.staff@example.com" });
+    const byDashboard = await checkout(services(), { courseId: edition.id, buyer: null });
+    await local.pay(byDashboard.sessionId, { method: "card", email: "refunded.in.dashboard@example.com" });
+    const purchases = await purchasesOf(edition.id);
+    const purchaseOf = (sessionId: string) => purchases.find((purchase) => purchase.stripeSessionId === sessionId)!;
+
+    // Staff cancel one with part of its price back; the other is refunded in full from the provider's dashboard.
+    await cancelBooking(services(), { id: admin.id, email: admin.email }, { purchaseId: purchaseOf(byStaff.sessionId).id, amount: 50_000 });
+    await local.refund({ paymentIntentId: purchaseOf(byDashboard.sessionId).stripePaymentIntentId!, idempotencyKey: "dashboard" });
+
+    expect((await purchasesOf(edition.id)).map((purchase) => purchase.status).sort()).toEqual(["canceled", "refunded"]);
+    expect((await visit(byStaff.sessionId)).booking).toMatchObject({ status: "cancelled" });
+    expect((await visit(byDashboard.sessionId)).booking).toMatchObject({ status: "cancelled" });
   });
 
   it("shows only the session id for a session that is unknown or malformed", async () => {

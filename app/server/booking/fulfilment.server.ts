@@ -9,7 +9,7 @@ import { placesTaken } from "~/server/catalogue/places.server";
 import type { Transaction } from "~/server/db/client.server";
 import { courses, seatHolds, userCoursePurchases, users } from "~/server/db/schema.server";
 import { enqueueEmail } from "~/server/email/outbox.server";
-import { renderBookingConfirmation, renderPlaceUnavailableRefund, renderStaffRefundNotice } from "~/server/email/templates.server";
+import { renderBookingConfirmation, renderPaymentFailed, renderPlaceUnavailableRefund, renderStaffRefundNotice } from "~/server/email/templates.server";
 import type { ChargeView, CheckoutSessionView } from "~/server/payments/provider.server";
 import { repeatEvery } from "~/server/platform/background.server";
 import type { AppServices } from "~/server/platform/context.server";
@@ -25,7 +25,12 @@ export type CheckoutOutcome =
   | { kind: "not-paid" }
   | { kind: "awaiting-payment"; purchaseId: string }
   | { kind: "booked"; purchaseId: string; firstTime: boolean }
-  | { kind: "refunded"; purchaseId: string };
+  /** Paid after its hold lapsed and the last place had gone: refunded in full at once. */
+  | { kind: "refunded"; purchaseId: string }
+  /** Booked, and later cancelled with a refund (by staff, or in the provider's dashboard). */
+  | { kind: "cancelled"; purchaseId: string }
+  /** A bank payment that failed: nothing was booked or charged. */
+  | { kind: "payment-failed"; purchaseId: string };
 
 /** A decision taken in a transaction, and the call to the provider to make once it is committed. */
 export interface Recorded {
@@ -160,10 +165,7 @@ export async function recordCheckout(
   const [existing] = await tx.select().from(userCoursePurchases).where(eq(userCoursePurchases.stripeSessionId, view.id));
   const paid = view.paymentStatus !== "unpaid";
 
-  if (existing && existing.status !== "pending") {
-    const kind = existing.status === "refunded" || existing.status === "canceled" ? "refunded" : "booked";
-    return { outcome: kind === "booked" ? { kind, purchaseId: existing.id, firstTime: false } : { kind, purchaseId: existing.id }, afterCommit: null };
-  }
+  if (existing && existing.status !== "pending") return { outcome: settledOutcome(existing, hold), afterCommit: null };
 
   const id = existing?.id ?? randomUUID();
   const values = { id, ...purchaseOf(hold, view, existing?.purchaseDate ?? now) };
@@ -208,6 +210,16 @@ export async function recordCheckout(
     .where(eq(seatHolds.id, hold.id));
   log.warn(`Payment for ${view.id} arrived after its hold lapsed and ${edition.title} is full: refunding it`);
   return { outcome: { kind: "refunded", purchaseId: id }, afterCommit: (services) => refundInFull(services, id) };
+}
+
+/**
+ * What became of a purchase already settled. Only a booking that took its place (its hold converted)
+ * can be cancelled afterwards; one that never took it was either refunded on arrival or never paid.
+ */
+function settledOutcome(purchase: Purchase, hold: Hold): CheckoutOutcome {
+  if (purchase.status === "paid" || purchase.status === "complete") return { kind: "booked", purchaseId: purchase.id, firstTime: false };
+  if (hold.status === "converted") return { kind: "cancelled", purchaseId: purchase.id };
+  return { kind: purchase.status === "refunded" ? "refunded" : "payment-failed", purchaseId: purchase.id };
 }
 
 /** A late refund still due this long after it was decided was interrupted (a crash), not still being made. */
@@ -289,28 +301,38 @@ export async function releaseHold(tx: Transaction, view: CheckoutSessionView, no
 }
 
 /**
- * A payment that was to settle later failed: the pending purchase is cancelled
- * and its place released. Events come in any order: when the failure comes
+ * A payment that was to settle later failed: the pending purchase is cancelled,
+ * its place released and the buyer, who was told their place is held until the
+ * payment arrives, is emailed once. Events come in any order: when the failure comes
  * before the session's completed event, the purchase is recorded as cancelled
  * now, so that event finds it settled and holds no place for a payment that failed.
  */
-export async function recordFailedPayment(tx: Transaction, view: CheckoutSessionView, now = new Date()): Promise<void> {
+export async function recordFailedPayment(tx: Transaction, { env }: Pick<AppServices, "env">, view: CheckoutSessionView, now = new Date()): Promise<void> {
   const found = await holdOf(tx, view);
   if (!found) return;
-  const { hold } = await lockHold(tx, found);
+  const { edition, hold } = await lockHold(tx, found);
   const [existing] = await tx.select({ id: userCoursePurchases.id }).from(userCoursePurchases).where(eq(userCoursePurchases.stripeSessionId, view.id));
-  if (existing) {
-    await tx
-      .update(userCoursePurchases)
-      .set({ status: "canceled" })
-      .where(and(eq(userCoursePurchases.id, existing.id), eq(userCoursePurchases.status, "pending")));
-  } else {
-    await tx.insert(userCoursePurchases).values({ ...purchaseOf(hold, view, now), status: "canceled" });
-  }
+  const [failed] = existing
+    ? await tx
+        .update(userCoursePurchases)
+        .set({ status: "canceled" })
+        .where(and(eq(userCoursePurchases.id, existing.id), eq(userCoursePurchases.status, "pending")))
+        .returning()
+    : await tx
+        .insert(userCoursePurchases)
+        .values({ ...purchaseOf(hold, view, now), status: "canceled" })
+        .returning();
   await tx
     .update(seatHolds)
     .set({ status: "released", releasedAt: hold.releasedAt ?? now })
     .where(and(eq(seatHolds.id, hold.id), inArray(seatHolds.status, ["opening", "open", "awaiting_payment"])));
+  if (!failed?.customerEmail) return;
+  const [buyer] = failed.userId ? await tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, failed.userId)) : [];
+  await enqueueEmail(tx, {
+    template: "payment-failed",
+    to: failed.customerEmail,
+    ...(await renderPaymentFailed({ name: buyer?.firstName ?? undefined, course: bookedCourse(edition), bookingUrl: `${env.siteUrl}/booking` })),
+  });
 }
 
 /** A refund reached the payment: a full one ends the booking and frees its place; a partial one is recorded. */

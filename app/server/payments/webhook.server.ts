@@ -34,8 +34,8 @@ const HANDLERS: Partial<Record<string, EventHandler>> = {
   "checkout.session.completed": fulfil,
   "checkout.session.async_payment_succeeded": fulfil,
   "checkout.session.async_payment_failed": {
-    apply: async (tx, _services, event) => {
-      await recordFailedPayment(tx, sessionOf(event));
+    apply: async (tx, services, event) => {
+      await recordFailedPayment(tx, services, sessionOf(event));
       return null;
     },
   },

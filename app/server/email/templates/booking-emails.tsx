@@ -103,6 +103,25 @@ export function renderPlaceUnavailableRefund({ course, amount, coursesUrl }: { c
   );
 }
 
+/** To the buyer whose bank payment failed after the checkout: nothing booked, nothing charged, the place released. */
+export function renderPaymentFailed({ name, course, bookingUrl }: { name?: string; course: BookedCourse; bookingUrl: string }) {
+  return renderEmail(
+    `Your payment for ${course.courseTitle} did not go through`,
+    <EmailLayout preview="Your bank payment failed, so no place was booked" heading="Your payment did not go through">
+      <Text style={text}>{greeting(name)}</Text>
+      <Text style={text}>
+        Your bank payment for {course.courseTitle}
+        {course.dates ? ` (${course.dates})` : ""} did not complete, so no place has been booked and you have not been charged. The place we held for you has
+        been released.
+      </Text>
+      <Text style={text}>If you would still like to join the course, you can book again while places last:</Text>
+      <Button href={bookingUrl} style={button}>
+        Book again
+      </Button>
+    </EmailLayout>,
+  );
+}
+
 /** To the institute's staff: a late payment found no place, and was refunded automatically or must be refunded by hand. */
 export function renderStaffRefundNotice({
   course,
