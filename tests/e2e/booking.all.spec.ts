@@ -142,6 +142,7 @@ test.describe("booking and paying", () => {
     await latestEmailTo(page.request, email, { template: "booking-confirmation", timeoutMs: 15_000 });
     await page.reload();
     await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed!" })).toBeVisible();
+    await expect(page.getByText("A confirmation email with your receipt and a calendar invite is on its way to you.")).toBeVisible();
   });
 
   test("cancelling at the checkout returns to the cancel page and frees the place", async ({ page, data }) => {
@@ -273,6 +274,8 @@ test.describe("booking and paying", () => {
     await expect(page.getByText("Test Product", { exact: true })).toBeVisible();
     await page.getByRole("button", { name: "Pay £1 by card" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed!" })).toBeVisible();
+    // It has no dates, so its email carries no calendar invite, and the page promises none.
+    await expect(page.getByText("A confirmation email with your receipt is on its way to you.")).toBeVisible();
     const mail = await latestEmailTo(page.request, admin.email, { template: "booking-confirmation" });
     expect(mail.text).toContain("£1");
   });
