@@ -1,8 +1,11 @@
+import { useId } from "react";
 import { data, redirect } from "react-router";
 
 import { AskFirstPage, InvalidLinkPage } from "~/components/sections/email-link-page";
 import { EmailAddress } from "~/components/ui/email-address";
-import { AccountConfirmationSchema } from "~/lib/schemas/auth";
+import { Field, Input } from "~/components/ui/field";
+import { AccountConfirmationFormSchema, AccountConfirmationSchema, CONFIRMATION_PASSWORD_WRONG, PASSWORD_MAX_LENGTH } from "~/lib/schemas/auth";
+import { firstIssueMessage } from "~/lib/schemas/fields";
 import { seo } from "~/lib/seo";
 import { confirmAccount, LINK_INVALID_PAGE, VERIFIED_PAGE } from "~/server/auth/credentials.server";
 import { pendingSignUpAddress } from "~/server/auth/pending-sign-ups.server";
@@ -30,13 +33,17 @@ export async function loader(args: Route.LoaderArgs) {
   return { link: link.data, email, signedInAs: visitor && visitor.email.toLowerCase() !== email ? visitor.email : null };
 }
 
-/** Confirms and signs in on the page's button only (see confirmAccount). */
+/** Confirms and signs in on the page's button only, with the password the sign-up chose (see confirmAccount). */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
-  const link = AccountConfirmationSchema.safeParse({ token: form.get("token"), signup: form.get("signup") });
+  const entries = { token: form.get("token"), signup: form.get("signup"), password: form.get("password") };
+  if (!AccountConfirmationSchema.safeParse(entries).success) throw redirect(LINK_INVALID_PAGE);
+  const confirmation = AccountConfirmationFormSchema.safeParse(entries);
+  if (!confirmation.success) return data({ error: firstIssueMessage(confirmation.error) }, 400);
   const { clientIp } = context.get(requestInfoContext);
-  const outcome = await confirmAccount(appServices(context), request, clientIp, link.success ? link.data : null);
+  const outcome = await confirmAccount(appServices(context), request, clientIp, confirmation.data);
   if (outcome.kind === "too-many-requests") return data({ error: TOO_MANY_REQUESTS_MESSAGE }, 429);
+  if (outcome.kind === "wrong-password") return data({ error: CONFIRMATION_PASSWORD_WRONG }, 400);
   if (outcome.kind === "link-invalid") throw redirect(LINK_INVALID_PAGE);
   const headers = new Headers();
   for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);
@@ -48,6 +55,7 @@ export const headers: Route.HeadersFunction = emailLinkPageHeaders;
 export const meta: Route.MetaFunction = (args) => seo(args, { title: "Confirm Your Email", noIndex: true });
 
 export default function ConfirmAccountPage({ loaderData, actionData }: Route.ComponentProps) {
+  const passwordId = useId();
   if (!loaderData.link) {
     return (
       <InvalidLinkPage
@@ -65,11 +73,11 @@ export default function ConfirmAccountPage({ loaderData, actionData }: Route.Com
         heading: "Confirm your email address",
         text: (
           <>
-            Press the button below to confirm{" "}
+            To confirm{" "}
             <strong className="font-semibold text-ink">
               <EmailAddress address={loaderData.email} />
             </strong>{" "}
-            and log in to its account. If this is not your address, close this page.
+            and log in to its account, enter the password you chose when you signed up. If you did not sign up with this address yourself, close this page.
             {loaderData.signedInAs ? (
               <span className="mt-4 block">
                 You are logged in as{" "}
@@ -84,6 +92,11 @@ export default function ConfirmAccountPage({ loaderData, actionData }: Route.Com
         button: "Confirm and log in",
         busy: "Confirming...",
       }}
+      fields={
+        <Field label="Password" id={passwordId} required className="mx-auto mb-6 max-w-sm text-left">
+          <Input id={passwordId} name="password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX_LENGTH} />
+        </Field>
+      }
     />
   );
 }

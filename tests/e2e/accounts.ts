@@ -43,6 +43,7 @@ export async function signUpThroughUi(page: Page, request: APIRequestContext, ac
   await page.goto(await confirmationLinkTo(request, account.email));
   // The shell claims guest purchases once on arrival; waiting for it keeps tests that end the session from racing it.
   const claimed = page.waitForResponse((response) => response.url().endsWith("/api/functions/claim-guest-purchases"));
+  await page.getByLabel("Password").fill(account.password);
   await page.getByRole("button", { name: "Confirm and log in" }).click();
   await claimed;
   await expect(page).toHaveURL(/\/account(\?|$)/);

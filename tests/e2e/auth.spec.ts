@@ -23,7 +23,7 @@ async function signUp(page: Page, email: string, options: { marketing?: boolean;
   await expect(page.getByText("Sign up successful! Please check your email to confirm your account.").first()).toBeVisible();
 }
 
-async function verify(page: Page, request: APIRequestContext, email: string) {
+async function verify(page: Page, request: APIRequestContext, email: string, password = PASSWORD) {
   // The link's page names the address and asks first: opening it confirms nothing and signs nobody in.
   await page.goto(await confirmationLinkTo(request, email));
   await expect(page.getByRole("heading", { level: 1, name: "Confirm your email address" })).toBeVisible();
@@ -31,6 +31,8 @@ async function verify(page: Page, request: APIRequestContext, email: string) {
   await expect(page).toHaveURL((url) => url.pathname === "/auth/confirm" && url.search === "");
   // Signing in claims guest purchases once; wait for it so later steps never race it.
   const claimed = page.waitForResponse((response) => response.url().endsWith("/api/functions/claim-guest-purchases"));
+  // Only whoever signed up knows the password it chose.
+  await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Confirm and log in" }).click();
   expect((await claimed).status()).toBe(200);
 }
@@ -93,7 +95,8 @@ test.describe("sign-up", () => {
       page.getByText("This email is already registered but not confirmed. Please check your email for the confirmation link.").first(),
     ).toBeVisible();
 
-    await verify(page, request, email);
+    // The newest email is the second sign-up's: whoever made it, and has the mailbox, confirms it with its password.
+    await verify(page, request, email, "someone-else");
     await expect(page).toHaveURL(/\/account/);
     const card = page.getByRole("form", { name: "Update Password" });
     await expect(card.getByRole("status")).toHaveText(/It was used for sign-ups with different passwords, so none was kept: choose your password here/);
@@ -124,6 +127,7 @@ test.describe("sign-up", () => {
     try {
       const noScripts = await context.newPage();
       await noScripts.goto(link);
+      await noScripts.getByLabel("Password").fill(PASSWORD);
       await noScripts.getByRole("button", { name: "Confirm and log in" }).click();
       await expect(noScripts).toHaveURL(/\/account\?verified=1$/);
       await expect(noScripts.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
@@ -147,6 +151,30 @@ test.describe("sign-up", () => {
     await page.goto(link);
     await expect(page.getByText(email.toLowerCase(), { exact: true })).toBeVisible();
     await expect(page.getByText(/^You are logged in as/)).toHaveText(`You are logged in as ${visitor.email}: confirming logs you out of that account.`);
+  });
+
+  test("the address's owner cannot confirm a stranger's sign-up of it: the page asks for the sign-up's password and refuses theirs", async ({
+    page,
+    request,
+    allowConsoleErrors,
+  }) => {
+    // The refusals answer 400, which the browser reports.
+    allowConsoleErrors(/status of 400/);
+    const email = uniqueEmail("not.mine");
+    await signUp(page, email);
+    await page.context().clearCookies();
+    await page.goto(await confirmationLinkTo(request, email));
+    await expect(page.getByText(/^To confirm/)).toContainText("enter the password you chose when you signed up");
+    await page.getByRole("button", { name: "Confirm and log in" }).click();
+    // The browser asks first: the field is required.
+    expect(await page.getByLabel("Password").evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+    await page.getByLabel("Password").fill("owners-own-password");
+    await page.getByRole("button", { name: "Confirm and log in" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "That is not the password this sign-up chose." })).toBeVisible();
+    await expect(page).toHaveURL((url) => url.pathname === "/auth/confirm");
+    // Nothing was confirmed: even the stranger's password does not log in yet.
+    await logIn(page, email);
+    await expect(page.getByText("Email not verified").first()).toBeVisible();
   });
 
   test("a confirmation page reloaded once its link has left the address bar asks for the email's link again", async ({ page, request }) => {

@@ -1,6 +1,7 @@
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 
+import { CONFIRMATION_PASSWORD_REQUIRED, CONFIRMATION_PASSWORD_WRONG } from "~/lib/schemas/auth";
 import * as accountRoute from "~/routes/account";
 import * as apiAuthRoute from "~/routes/api.auth";
 import * as apiFunctionsClaimGuestPurchasesRoute from "~/routes/api.functions.claim-guest-purchases";
@@ -12,11 +13,14 @@ import * as apiUpdateUserPreferencesRoute from "~/routes/api.v2.update-user-pref
 import * as authRoute from "~/routes/auth";
 import * as authConfirmRoute from "~/routes/auth.confirm";
 import * as authResetPasswordRoute from "~/routes/auth.reset-password";
+import { claimGuestPurchases } from "~/server/accounts/purchases.server";
 import { REPEAT_SIGN_UP_EMAILS } from "~/server/auth/credentials.server";
 import { emailOutbox, pendingSignUps, sessions, users, verifications } from "~/server/db/schema.server";
 import { settleBackgroundWork } from "~/server/platform/background.server";
 import { TOO_MANY_REQUESTS_MESSAGE } from "~/server/platform/rate-limit.server";
 
+import { inDays } from "../support/booking";
+import { addEdition, addPurchase } from "../support/catalogue";
 import { testDriver, useTestDatabase } from "../support/database";
 import { createPerson, uniqueEmail } from "../support/people";
 import { guarded, jsonRequest, routeArgs, settle, TEST_SITE_URL, testAuth, testEnv } from "../support/route-args";
@@ -73,14 +77,27 @@ async function asResponse(run: () => Promise<unknown>): Promise<Response> {
 const open = (url: string, headers: Record<string, string> = {}) =>
   asResponse(() => (new URL(url).pathname === "/auth/confirm" ? confirmLoader : authApiLoader)(routeArgs(new Request(url, { headers }), handle) as never));
 
-/** Following an emailed link: a reset link is opened; a confirmation link's page is posted, as its button does. */
-function follow(url: string, headers: Record<string, string> = {}): Promise<Response> {
+/**
+ * Following an emailed link: a reset link is opened; a confirmation link's page is posted, as its button does,
+ * with the password typed into it (the one its sign-up chose, for whoever made that sign-up).
+ */
+function follow(url: string, password: string, headers: Record<string, string> = {}): Promise<Response> {
   const link = new URL(url);
   if (link.pathname !== "/auth/confirm") return open(url, headers);
-  const form = new URLSearchParams({ token: link.searchParams.get("token") ?? "", signup: link.searchParams.get("signup") ?? "" });
+  const form = new URLSearchParams({ token: link.searchParams.get("token") ?? "", signup: link.searchParams.get("signup") ?? "", password });
   const request = new Request(new URL("/auth/confirm", TEST_SITE_URL), { method: "POST", headers: { Origin: TEST_SITE_URL, ...headers }, body: form });
   return asResponse(() => confirmAction(routeArgs(request, handle)));
 }
+
+/** The confirmation page's button pressed with a password. */
+function confirmRequest(url: string, password: string): Request {
+  const link = new URL(url);
+  const form = new URLSearchParams({ token: link.searchParams.get("token") ?? "", signup: link.searchParams.get("signup") ?? "", password });
+  return new Request(new URL("/auth/confirm", TEST_SITE_URL), { method: "POST", headers: { Origin: TEST_SITE_URL }, body: form });
+}
+
+/** The button pressed, as the page sees its answer: a refusal's status and message. */
+const press = (url: string, password: string) => settle(() => confirmAction(routeArgs(confirmRequest(url, password), handle)));
 
 /** The session cookie a followed link set. */
 const cookieOf = (response: Response) =>
@@ -147,7 +164,7 @@ describe(`pre-hijacked accounts on ${testDriver}`, () => {
     const email = uniqueEmail("alone");
     await post(authAction, "/auth", signUpFields(email, "owner-pass", { firstName: "Olive", lastName: "Owner", marketing: "on" }));
     const [link] = await linksTo(email, "verify-email");
-    const verified = await follow(link);
+    const verified = await follow(link, "owner-pass");
     expect(verified.headers.get("Location")).toBe("/account?verified=1");
     const user = await userOf(email);
     expect({ verified: user.emailVerified, firstName: user.firstName, consent: user.signupMarketingConsent }).toEqual({
@@ -178,7 +195,8 @@ describe(`pre-hijacked accounts on ${testDriver}`, () => {
       const links = await linksTo(email, "verify-email");
       expect(links).toHaveLength(2);
 
-      const verified = await follow(links[followed]);
+      // Each link confirms only with its own sign-up's password: whoever follows it made that sign-up.
+      const verified = await follow(links[followed], followed === 0 ? firstPassword : secondPassword);
       expect(verified.headers.get("Location")).toBe("/account?verified=1");
       const user = await userOf(email);
       expect(user.emailVerified).toBe(true);
@@ -187,7 +205,7 @@ describe(`pre-hijacked accounts on ${testDriver}`, () => {
       expect(await signInStatus(email, "attacker-pass")).toBe(400);
       expect(await signInStatus(email, "owner-pass")).toBe(400);
       // The other link is dead: it neither verifies nor signs anyone in.
-      const stale = await follow(links[1 - followed]);
+      const stale = await follow(links[1 - followed], followed === 0 ? secondPassword : firstPassword);
       expect(stale.headers.get("Location")).toBe("/auth?view=sign_in&notice=link-invalid");
       expect(stale.headers.getSetCookie()).toEqual([]);
 
@@ -227,7 +245,7 @@ describe(`pre-hijacked accounts on ${testDriver}`, () => {
     const links = await linksTo(email, "verify-email");
     expect(links).toHaveLength(2);
 
-    const verified = await follow(links[followed]);
+    const verified = await follow(links[followed], "owner-pass");
     expect(verified.headers.get("Location")).toBe("/account?verified=1");
     const user = await userOf(email);
     expect({ verified: user.emailVerified, consent: user.signupMarketingConsent, firstName: user.firstName }).toEqual({
@@ -237,7 +255,7 @@ describe(`pre-hijacked accounts on ${testDriver}`, () => {
     });
     expect((await page(verified)).account.needsPassword).toBe(false);
     expect(await signInStatus(email, "owner-pass")).toBe(200);
-    expect((await follow(links[1 - followed])).headers.get("Location")).toBe("/auth?view=sign_in&notice=link-invalid");
+    expect((await follow(links[1 - followed], "owner-pass")).headers.get("Location")).toBe("/auth?view=sign_in&notice=link-invalid");
   });
 
   it("a login by whoever signed up first does not make their password win over a second sign-up's", async () => {
@@ -247,8 +265,11 @@ describe(`pre-hijacked accounts on ${testDriver}`, () => {
     expect(await signInStatus(email, "attacker-pass")).toBe(400);
     const links = await linksTo(email, "verify-email");
     expect(links).toHaveLength(3);
-    // The owner follows the newest link, the one the attacker's login sent.
-    const verified = await follow(links[2]);
+    // The newest link, the one the attacker's login sent, is the attacker's sign-up's: the owner's password does not confirm it.
+    expect(await press(links[2], "owner-pass")).toEqual({ status: 400, body: { error: CONFIRMATION_PASSWORD_WRONG } });
+    expect((await userOf(email)).emailVerified).toBe(false);
+    // The owner's own link does, and the attacker's password is not kept.
+    const verified = await follow(links[1], "owner-pass");
     expect(verified.headers.get("Location")).toBe("/account?verified=1");
     expect((await page(verified)).account.needsPassword).toBe(true);
     expect((await userOf(email)).signupMarketingConsent).toBe(false);
@@ -267,12 +288,46 @@ describe(`pre-hijacked accounts on ${testDriver}`, () => {
     expect(owner.body).toMatchObject({ ok: true, kind: "info" });
     expect(await linksTo(email, "verify-email")).toHaveLength(links.length);
 
-    // The owner follows one of the emails in their inbox: neither password gets in, and /account asks for one.
-    const verified = await follow(links.at(-1)!);
+    // The emails in the owner's inbox are all the attacker's sign-ups': the owner's password confirms none of them.
+    expect(await press(links.at(-1)!, "owner-pass")).toEqual({ status: 400, body: { error: CONFIRMATION_PASSWORD_WRONG } });
+    // Pressed with the attacker's password (the attacker cannot, without the mailbox), the owner's sign-up still contests it.
+    const verified = await follow(links.at(-1)!, "attacker-pass");
     expect(verified.headers.get("Location")).toBe("/account?verified=1");
     expect((await page(verified)).account.needsPassword).toBe(true);
     expect(await signInStatus(email, "attacker-pass")).toBe(400);
     expect(await signInStatus(email, "owner-pass")).toBe(400);
+  });
+
+  it("the address's owner pressing Confirm on a stranger's sign-up of their address confirms nothing: their guest bookings stay out of the stranger's account", async () => {
+    const email = uniqueEmail("guest.owner");
+    const edition = await addEdition(handle.db, { startDate: inDays(40) });
+    await addPurchase(handle.db, edition.id, "paid", { customerEmail: email });
+    await post(authAction, "/auth", signUpFields(email, "attacker-pass"));
+    const [link] = await linksTo(email, "verify-email");
+
+    // The owner has no password to give but their own, or none.
+    expect(await press(link, "owner-pass")).toEqual({ status: 400, body: { error: CONFIRMATION_PASSWORD_WRONG } });
+    for (const blank of ["", "   "]) expect(await press(link, blank)).toEqual({ status: 400, body: { error: CONFIRMATION_PASSWORD_REQUIRED } });
+    const user = await userOf(email);
+    expect(user.emailVerified).toBe(false);
+    expect(await signInStatus(email, "attacker-pass")).toBe(400);
+    expect(await claimGuestPurchases(handle.db, { id: user.id, email, emailVerified: user.emailVerified })).toBe(0);
+    // The link still works for whoever made the sign-up.
+    expect((await follow(link, "attacker-pass")).headers.get("Location")).toBe("/account?verified=1");
+  });
+
+  it("counts wrong passwords on the confirmation page against the address's login budget, and then says to wait", async () => {
+    const email = uniqueEmail("confirm.guesses");
+    await post(authAction, "/auth", signUpFields(email, "owner-pass"));
+    const [link] = await linksTo(email, "verify-email");
+    const limited = testEnv({ ACCOUNT_LOGIN_LIMIT: "3" });
+    const pressFrom = (password: string, ip: string) => settle(() => confirmAction(routeArgs(confirmRequest(link, password), handle, {}, limited, ip)));
+    const statuses: number[] = [];
+    // From many machines: the budget is the address's being confirmed, not only each machine's.
+    for (let i = 0; i < limited.accountLoginLimit; i++) statuses.push((await pressFrom(`guess-${i}`, `198.51.100.${i + 1}`)).status);
+    expect(statuses.every((status) => status === 400)).toBe(true);
+    expect(await pressFrom("owner-pass", "198.51.100.200")).toEqual({ status: 429, body: { error: TOO_MANY_REQUESTS_MESSAGE } });
+    expect((await userOf(email)).emailVerified).toBe(false);
   });
 
   it("a link without its sign-up, or with another's, verifies nothing", async () => {
@@ -281,10 +336,10 @@ describe(`pre-hijacked accounts on ${testDriver}`, () => {
     const [link] = await linksTo(email, "verify-email");
     const bare = new URL(link);
     bare.searchParams.delete("signup");
-    expect((await follow(bare.href)).headers.get("Location")).toBe("/auth?view=sign_in&notice=link-invalid");
+    expect((await follow(bare.href, "owner-pass")).headers.get("Location")).toBe("/auth?view=sign_in&notice=link-invalid");
     const forged = new URL(link);
     forged.searchParams.set("signup", "a".repeat(43));
-    expect((await follow(forged.href)).headers.get("Location")).toBe("/auth?view=sign_in&notice=link-invalid");
+    expect((await follow(forged.href, "owner-pass")).headers.get("Location")).toBe("/auth?view=sign_in&notice=link-invalid");
     expect((await userOf(email)).emailVerified).toBe(false);
   });
 
@@ -295,12 +350,12 @@ describe(`pre-hijacked accounts on ${testDriver}`, () => {
     const unsigned = new URL(link);
     const [header, payload] = unsigned.searchParams.get("token")!.split(".");
     unsigned.searchParams.set("token", `${header}.${payload}.${"A".repeat(43)}`);
-    const answer = await follow(unsigned.href);
+    const answer = await follow(unsigned.href, "owner-pass");
     expect(answer.headers.get("Location")).toBe("/auth?view=sign_in&notice=link-invalid");
     expect(answer.headers.getSetCookie()).toEqual([]);
     expect((await userOf(email)).emailVerified).toBe(false);
     // The real link still works.
-    expect((await follow(link)).headers.get("Location")).toBe("/account?verified=1");
+    expect((await follow(link, "owner-pass")).headers.get("Location")).toBe("/account?verified=1");
   });
 });
 
@@ -332,7 +387,7 @@ describe(`opening a confirmation link on ${testDriver}`, () => {
     await expectUnconfirmedWithoutSessions(email);
     // The visitor's own session is untouched.
     expect((await get(authApiLoader, "/api/auth/get-session", { Cookie: cookie })).body).toMatchObject({ user: { email: victim.email } });
-    expect((await follow(link)).headers.get("Location")).toBe("/account?verified=1");
+    expect((await follow(link, "attacker-pass")).headers.get("Location")).toBe("/account?verified=1");
   });
 
   it("sends the auth library's own verify-email URL, built from the link, to that page: it confirms nothing either", async () => {
@@ -357,12 +412,12 @@ describe(`opening a confirmation link on ${testDriver}`, () => {
     const payload = Buffer.from(JSON.stringify({ email: "grace@example.com\u0000" })).toString("base64url");
     const link = `${TEST_SITE_URL}/auth/confirm?token=eyJhbGciOiJIUzI1NiJ9.${payload}.x&signup=x`;
     expect((await open(link)).headers.get("Location")).toBe("/auth?view=sign_in&notice=link-invalid");
-    expect((await follow(link)).headers.get("Location")).toBe("/auth?view=sign_in&notice=link-invalid");
+    expect((await follow(link, "attacker-pass")).headers.get("Location")).toBe("/auth?view=sign_in&notice=link-invalid");
   });
 
   it("sends a link that no longer works to the login with a notice, without asking", async () => {
     const { link } = await strangersLink("opened.dead");
-    expect((await follow(link)).headers.get("Location")).toBe("/account?verified=1");
+    expect((await follow(link, "attacker-pass")).headers.get("Location")).toBe("/account?verified=1");
     const dead = await open(link);
     expect(dead.status).toBe(302);
     expect(dead.headers.get("Location")).toBe("/auth?view=sign_in&notice=link-invalid");
@@ -380,7 +435,7 @@ describe(`opening a confirmation link on ${testDriver}`, () => {
     const { email, link } = await strangersLink("pressed.twice");
     // The state the second press meets when the first one commits between its check and the library's step.
     await handle.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
-    const second = await follow(link);
+    const second = await follow(link, "attacker-pass");
     expect(second.headers.get("Location")).toBe("/auth?view=sign_in&notice=link-invalid");
     expect(second.headers.getSetCookie()).toEqual([]);
   });
@@ -395,32 +450,6 @@ describe(`opening a confirmation link on ${testDriver}`, () => {
     const answer = await testAuth(handle).handler(new Request(step));
     expect(answer.status).toBe(400);
     expect(answer.headers.getSetCookie()).toEqual([]);
-    await expectUnconfirmedWithoutSessions(email);
-  });
-
-  it("answers presses past the auth library's budget for one address with the too-many-requests message, confirming nothing", async () => {
-    const production = testEnv({ NODE_ENV: "production" });
-    const { email, link } = await strangersLink("pressed.burst");
-    const unsigned = new URL(link);
-    const [header, payload] = unsigned.searchParams.get("token")!.split(".");
-    unsigned.searchParams.set("token", `${header}.${payload}.${"A".repeat(43)}`);
-    const press = () =>
-      settle(() =>
-        confirmAction(
-          routeArgs(
-            new Request(new URL("/auth/confirm", TEST_SITE_URL), { method: "POST", headers: { Origin: TEST_SITE_URL }, body: unsigned.searchParams }),
-            handle,
-            {},
-            production,
-            "198.51.100.77",
-          ),
-        ),
-      );
-    const statuses: number[] = [];
-    for (let i = 0; i < 101; i++) statuses.push((await press()).status);
-    // Each refused press redirects to the login's notice; past the library's 100 a minute, the page says to wait.
-    expect(statuses.slice(0, 100).every((status) => status === 302)).toBe(true);
-    expect(await press()).toEqual({ status: 429, body: { error: TOO_MANY_REQUESTS_MESSAGE } });
     await expectUnconfirmedWithoutSessions(email);
   });
 });

@@ -377,14 +377,16 @@ describe(`/auth action on ${testDriver}: login`, () => {
     expect(await outboxTo(email, "verify-email")).toHaveLength(1);
   });
 
-  it("lets the user in once the verification email's link has been followed (its page's button confirms)", async () => {
+  it("lets the user in once the verification email's link has been followed (its page's button confirms, with the sign-up's password)", async () => {
     const email = uniqueEmail("verifies");
     await signUp(email);
     const link = await linkIn(email, "verify-email");
     expect(link.origin).toBe(TEST_SITE_URL);
     expect(link.pathname).toBe("/auth/confirm");
 
-    const button = new Request(new URL("/auth/confirm", TEST_SITE_URL), { method: "POST", headers: { Origin: TEST_SITE_URL }, body: link.searchParams });
+    const pressed = new URLSearchParams(link.searchParams);
+    pressed.set("password", PASSWORD);
+    const button = new Request(new URL("/auth/confirm", TEST_SITE_URL), { method: "POST", headers: { Origin: TEST_SITE_URL }, body: pressed });
     // The action throws its redirect.
     const verified = (await confirmAction(routeArgs(button, handle) as never).catch((thrown: unknown) => thrown)) as Response;
     expect(verified.status).toBe(302);

@@ -14,11 +14,14 @@ export function AskFirstPage({
   path,
   secrets,
   ask,
+  fields,
   error,
 }: {
   path: string;
   secrets: Record<string, string>;
   ask: { heading: string; text: ReactNode; button: string; busy: string };
+  /** What the press needs besides the link's secrets. */
+  fields?: ReactNode;
   /** Why the last press did not work, if it did not. */
   error?: string;
 }) {
@@ -32,6 +35,7 @@ export function AskFirstPage({
         {Object.entries(secrets).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
+        {fields}
         <Button type="submit" disabled={busy}>
           {busy ? ask.busy : ask.button}
         </Button>

@@ -80,6 +80,23 @@ export const AccountConfirmationSchema = z.object({ token: z.string().min(1).max
 
 export type AccountConfirmationLink = z.infer<typeof AccountConfirmationSchema>;
 
+export const CONFIRMATION_PASSWORD_REQUIRED = "Please enter the password you chose when you signed up.";
+export const CONFIRMATION_PASSWORD_WRONG =
+  "That is not the password this sign-up chose. If you did not sign up with this address yourself, close this page: nothing has been confirmed.";
+
+/**
+ * The confirmation page's form: the link's secrets and the password its sign-up chose, which only whoever
+ * signed up knows. Pressing Confirm in the mailbox's owner's browser alone would confirm a stranger's sign-up
+ * of that address with the stranger's password.
+ */
+export const AccountConfirmationFormSchema = AccountConfirmationSchema.extend({
+  password: safeString({ error: CONFIRMATION_PASSWORD_REQUIRED })
+    .refine((value) => value.trim() !== "", CONFIRMATION_PASSWORD_REQUIRED)
+    .max(PASSWORD_MAX_LENGTH, CONFIRMATION_PASSWORD_WRONG),
+});
+
+export type AccountConfirmationForm = z.infer<typeof AccountConfirmationFormSchema>;
+
 /** Spec 5, password change: the two entries match, at least 6 characters. */
 export const NewPasswordSchema = z
   .object({

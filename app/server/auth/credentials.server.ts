@@ -1,7 +1,7 @@
 import { createEmailVerificationToken, isAPIError } from "better-auth/api";
 import { and, eq, ne } from "drizzle-orm";
 
-import { type AccountConfirmationLink, passwordSaveError, type SignUpInput } from "~/lib/schemas/auth";
+import { type AccountConfirmationForm, passwordSaveError, type SignUpInput } from "~/lib/schemas/auth";
 import { accounts, sessions, users } from "~/server/db/schema.server";
 import { enqueueEmail } from "~/server/email/outbox.server";
 import { renderAccountExists } from "~/server/email/templates.server";
@@ -12,7 +12,7 @@ import { log } from "~/server/platform/log.server";
 import { consumeRateLimit, FORM_WINDOW_MS } from "~/server/platform/rate-limit.server";
 
 import { CLIENT_IP_HEADER, endResetLinks, queueVerificationEmail, VERIFICATION_LINK_SECONDS, withSignUpDecision } from "./auth.server";
-import { PENDING_SIGN_UP_PARAM, pendingSignUpAddress, recordPendingSignUp, samePasswordSignUp } from "./pending-sign-ups.server";
+import { isSignUpPassword, PENDING_SIGN_UP_PARAM, pendingSignUpAddress, recordPendingSignUp, samePasswordSignUp } from "./pending-sign-ups.server";
 import { startsSession } from "./session.server";
 
 /** What an auth step tells the page, with the cookies Better Auth set (a session, or its removal). */
@@ -182,25 +182,39 @@ export async function signUp(services: AppServices, request: Request, clientIp: 
 export const LINK_INVALID_PAGE = "/auth?view=sign_in&notice=link-invalid";
 
 /** What pressing a confirmation page's button did. */
-export type AccountConfirmation = { kind: "confirmed"; cookies: string[] } | { kind: "link-invalid" } | { kind: "too-many-requests" };
+export type AccountConfirmation =
+  { kind: "confirmed"; cookies: string[] } | { kind: "link-invalid" } | { kind: "wrong-password" } | { kind: "too-many-requests" };
 
 /**
  * Confirms a sign-up from the button of its page (/auth/confirm), by the auth
  * library's own verify-email step called from here: opening the emailed link
  * confirms nobody and signs nobody in, neither a mail scanner nor someone sent
- * another's link to sign them in to that account. Confirmed carries the session cookies the library set.
+ * another's link to sign them in to that account. The press carries the
+ * password the sign-up chose: a stranger who signed up with someone's address
+ * knows it and the address's owner does not, so the owner pressing Confirm on
+ * a sign-up they never made cannot hand the stranger an account that their
+ * guest bookings then join. Guesses at it spend the login budgets of the
+ * visitor's address and of the address being confirmed. Confirmed carries the
+ * session cookies the library set.
  */
-export async function confirmAccount(
-  services: AppServices,
-  request: Request,
-  clientIp: string,
-  link: AccountConfirmationLink | null,
-): Promise<AccountConfirmation> {
-  if (!link || !(await pendingSignUpAddress(services.database.db, link))) return { kind: "link-invalid" };
+export async function confirmAccount(services: AppServices, request: Request, clientIp: string, form: AccountConfirmationForm): Promise<AccountConfirmation> {
+  const { db } = services.database;
+  const email = await pendingSignUpAddress(db, form);
+  if (!email) return { kind: "link-invalid" };
+  if (
+    !(await consumeRateLimit(db, `auth:${clientIp}`, { limit: services.env.authRateLimit, windowMs: FORM_WINDOW_MS })) ||
+    !(await consumeRateLimit(db, `confirm-password:${email}`, { limit: services.env.accountLoginLimit, windowMs: FORM_WINDOW_MS }))
+  ) {
+    return { kind: "too-many-requests" };
+  }
+  const context = await services.auth.$context;
+  if (!(await isSignUpPassword(db, form.signup, (hash) => context.password.verify({ hash, password: form.password })))) {
+    return { kind: "wrong-password" };
+  }
   const url = new URL("/api/auth/verify-email", services.env.siteUrl);
-  url.searchParams.set("token", link.token);
+  url.searchParams.set("token", form.token);
   url.searchParams.set("callbackURL", VERIFIED_PAGE);
-  url.searchParams.set(PENDING_SIGN_UP_PARAM, link.signup);
+  url.searchParams.set(PENDING_SIGN_UP_PARAM, form.signup);
   // The browser's session (the library keeps it when it is already this account's) and what a session records.
   const headers = new Headers({ [CLIENT_IP_HEADER]: clientIp });
   for (const name of ["cookie", "user-agent"]) {
@@ -208,7 +222,6 @@ export async function confirmAccount(
     if (value) headers.set(name, value);
   }
   const answer = await services.auth.handler(new Request(url, { headers }));
-  if (answer.status === 429) return { kind: "too-many-requests" };
   if (answer.status >= 500) throw new Error(`The auth library's verify-email step answered ${answer.status}`);
   const cookies = answer.headers.getSetCookie();
   // Only its redirect to the account with a new session is a confirmation. An expired token, a sign-up that

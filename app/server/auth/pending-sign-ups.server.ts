@@ -104,6 +104,15 @@ function emailInToken(token: string): string | null {
   }
 }
 
+/** True when the password is the one the link's live sign-up chose (`matches` checks it against one hash). */
+export async function isSignUpPassword(db: Database, secret: string, matches: (hash: string) => Promise<boolean>): Promise<boolean> {
+  const [row] = await db
+    .select({ passwordHash: pendingSignUps.passwordHash })
+    .from(pendingSignUps)
+    .where(and(eq(pendingSignUps.secretHash, hashOf(secret)), gt(pendingSignUps.expiresAt, new Date())));
+  return row !== undefined && (await matches(row.passwordHash));
+}
+
 /** The address a confirmation link confirms, while the sign-up it names is pending for the token's address; else null. */
 export async function pendingSignUpAddress(db: Database, link: AccountConfirmationLink): Promise<string | null> {
   const email = emailInToken(link.token);

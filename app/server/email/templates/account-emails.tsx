@@ -12,8 +12,8 @@ export function renderVerifyEmail({ url }: { url: string }) {
     <EmailLayout preview="Confirm your email to activate your account" heading="Confirm your email address">
       <Text style={text}>Hello,</Text>
       <Text style={text}>
-        Thank you for creating an account with the Global Implant Institute. Please confirm your email address to activate it. If you ticked the box at sign-up,
-        your £100 discount on your first course applies once confirmed.
+        Thank you for creating an account with the Global Implant Institute. Please confirm your email address to activate it, with the password you chose when
+        you signed up. If you ticked the box at sign-up, your £100 discount on your first course applies once confirmed.
       </Text>
       <Button href={url} style={button}>
         Confirm my email
