@@ -10,9 +10,13 @@ import { isPersonalRequest } from "./cache-policy";
 import { type CachedPage, type CacheOutcome, encodedBody, type PageCache } from "./page-cache";
 import { requestBody } from "./request-body";
 
-function requestUrl(req: ExpressRequest): URL {
-  const forwardedHost = req.app.enabled("trust proxy") ? req.get("X-Forwarded-Host") : undefined;
-  const host = (forwardedHost ?? req.get("host") ?? "localhost").split(/[\\/?#@]/)[0] || "localhost";
+/**
+ * The URL React Router sees, under the Host the visitor sent (behind a trusted
+ * proxy, the first forwarded one, as Express reads it). Throws when that Host
+ * cannot name an address: rejectBadRequests refuses such a request first.
+ */
+export function requestUrl(req: ExpressRequest): URL {
+  const host = (req.host ?? "localhost").split(/[\\/?#@]/)[0] || "localhost";
   return new URL(`${req.protocol}://${host}${req.originalUrl}`);
 }
 

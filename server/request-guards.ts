@@ -8,6 +8,8 @@ import type { RequestHandler, Response } from "express";
 import { PAGES } from "~/lib/pages";
 import { CROSS_SITE_MESSAGE, isBearerOnlyCall, NUL_MESSAGE, ownOrigins } from "~/server/http/responses.server";
 
+import { requestUrl } from "./react-router-handler";
+
 /**
  * Longer URLs are refused before routing. The longest we send ourselves is
  * React Router's route discovery, which asks for a page's links in one URL of
@@ -33,7 +35,7 @@ function readablePath(rawPath: string): boolean {
 
 /**
  * Refuses what no route of ours can answer, before routing: other methods,
- * overlong or malformed URLs or ones that are not a path, and a NUL character in the query (400), which
+ * overlong or malformed URLs or ones that are not a path, a Host that names no address, and a NUL character in the query (400), which
  * PostgreSQL would refuse as text. A path that cannot be read (a broken
  * %-escape, a NUL) names nothing: a page's goes to /404 as any unknown path
  * does (spec 2), anything else's is a plain 404.
@@ -58,6 +60,11 @@ export function rejectBadRequests(): RequestHandler {
       new URL(req.originalUrl, "http://localhost");
     } catch {
       return refuse(res, 400, "Bad Request: malformed URL", json);
+    }
+    try {
+      requestUrl(req);
+    } catch {
+      return refuse(res, 400, "Bad Request: malformed Host header", json);
     }
     if (!readablePath(rawPath)) {
       const page = (req.method === "GET" || req.method === "HEAD") && !json && !rawPath.endsWith(".data");

@@ -276,6 +276,36 @@ describe("a request target that is not a path", () => {
   });
 });
 
+describe("a Host header that names no address", () => {
+  const BAD_HOSTS = ["localhost:99999", "localhost:abc", "a b", "exa%mple.com", "[bad", "[::1"];
+
+  it("is 400 before routing: plain text for a page or its data, {error} for the API, nothing logged as an error", async () => {
+    for (const host of BAD_HOSTS) {
+      for (const path of ["/courses", "/courses.data", "/auth"]) {
+        const answer = await rawRequest(app.url, { path, headers: { Host: host } });
+        expect([answer.status, answer.body], `${host} ${path}`).toEqual([400, "Bad Request: malformed Host header"]);
+      }
+      const api = await postJson("/api/v2/v2-subscribe-newsletter", JSON.stringify({ email: "bad.host@example.com", name: "Ann" }), { Host: host });
+      expect({ status: api.status, error: errorOf(api) }, host).toEqual({ status: 400, error: "Bad Request: malformed Host header" });
+    }
+    await expectNothingWritten("bad hosts");
+  });
+
+  it("forwarded by a trusted proxy is refused the same way, and a proxy's list of hosts is read by its first", async () => {
+    const behindProxy = await startHttpApp({ TRUST_PROXY: "1" });
+    try {
+      for (const host of BAD_HOSTS) {
+        const answer = await rawRequest(behindProxy.url, { path: "/courses", headers: { "X-Forwarded-Host": host } });
+        expect([answer.status, answer.body], host).toEqual([400, "Bad Request: malformed Host header"]);
+      }
+      const listed = await rawRequest(behindProxy.url, { path: "/courses", headers: { "X-Forwarded-Host": "www.example.com, proxy.internal" } });
+      expect(listed.status).toBe(200);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+});
+
 describe("an API path that does not exist", () => {
   it("is 404 in JSON, for a script's post as for a read", async () => {
     const posted = await rawRequest(app.url, { method: "POST", path: "/api/no-such-call", headers: { "Content-Type": "application/json" }, body: "{}" });
