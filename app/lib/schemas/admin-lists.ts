@@ -1,12 +1,18 @@
 import { z } from "zod";
 
-/** `?before=<iso time>` of a paged admin list: the oldest time already shown. */
-const BeforeSchema = z.iso.datetime({ offset: true });
+/** PostgreSQL's timestamps have no year 0: an earlier time cannot even be compared with one. */
+const EARLIEST_STORABLE_TIME = new Date("0001-01-01T00:00:00Z");
 
-/** The page a list's address asks for; a malformed `before` is ignored and the newest page shown. */
+/** `?before=<iso time>` of a paged admin list: the oldest time already shown. */
+const BeforeSchema = z.iso
+  .datetime({ offset: true })
+  .transform((value) => new Date(value))
+  .pipe(z.date().min(EARLIEST_STORABLE_TIME));
+
+/** The page a list's address asks for; a malformed `before`, or one no row can be older than, is ignored and the newest page shown. */
 export function pageBefore(url: URL): Date | undefined {
   const parsed = BeforeSchema.safeParse(url.searchParams.get("before"));
-  return parsed.success ? new Date(parsed.data) : undefined;
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** Where the next (older) page of a full page starts: its last row's time; null when this page was the last. */
