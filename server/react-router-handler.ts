@@ -42,7 +42,8 @@ function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
     if (!res.writableFinished) controller.abort();
   });
   const body = req.method === "GET" || req.method === "HEAD" ? undefined : requestBody(res);
-  return new Request(url.href, { method: req.method, headers, body: body ? new Uint8Array(body) : undefined, signal: controller.signal });
+  // An empty body is none: the auth library refuses a POST with a body but no Content-Type (a bearer client's logout).
+  return new Request(url.href, { method: req.method, headers, body: body?.length ? new Uint8Array(body) : undefined, signal: controller.signal });
 }
 
 const isJson = (response: Response) => /^application\/json\b/i.test(response.headers.get("content-type") ?? "");

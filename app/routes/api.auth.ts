@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 
-import { isExposedAuthEndpoint } from "~/server/auth/endpoints.server";
+import { isExposedAuthEndpoint, unreadableRequestMessage } from "~/server/auth/endpoints.server";
 import { publicRoute } from "~/server/http/guards.server";
 import { errorResponse, withErrorField } from "~/server/http/responses.server";
 import { appServices } from "~/server/platform/context.server";
@@ -24,7 +24,7 @@ async function handle(request: Request, context: Route.LoaderArgs["context"]) {
     throw redirect(`/auth/confirm?${page}`);
   }
   if (!isExposedAuthEndpoint(request)) throw errorResponse(404, "Not found.");
-  return withErrorField(await appServices(context).auth.handler(request));
+  return withErrorField(await appServices(context).auth.handler(request), unreadableRequestMessage(request));
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {

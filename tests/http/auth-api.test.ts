@@ -47,13 +47,59 @@ describe("the auth library's refusals", () => {
     );
     expect(seen).toEqual({
       empty: { status: 400, error: "Email and password are required." },
-      notJson: { status: 400, error: "Invalid JSON in request body" },
+      notJson: { status: 400, error: "Email and password are required." },
       wrongPassword: { status: 401, error: "Invalid email or password" },
       resetWithoutReturn: { status: 400, error: "Invalid request." },
     });
     expect(answers.resetWithoutReturn.body).not.toContain("callbackURL");
     // Its own clients still read the library's fields.
     expect(JSON.parse(answers.wrongPassword.body)).toMatchObject({ message: "Invalid email or password", code: "INVALID_EMAIL_OR_PASSWORD" });
+  });
+
+  it.each([
+    ["no body", undefined, "Email and password are required."],
+    ["null", "null", "Email and password are required."],
+    ["a list", "[]", "Email and password are required."],
+    ["a number", "1", "Email and password are required."],
+    ["a string", '"x"', "Email and password are required."],
+    ["a number for an email", '{"email":5,"password":"a-password"}', "Email and password are required."],
+    ["a blank password", '{"email":"a@b.co","password":"   "}', "Email and password are required."],
+    ["a key the login form has not", '{"email":"a@b.co","password":"xxxxxxx","x":1}', "Login failed. Please check your credentials."],
+    ["a remember-me that is not true or false", '{"email":"a@b.co","password":"xxxxxxx","rememberMe":"yes"}', "Login failed. Please check your credentials."],
+    [
+      "an overlong callback",
+      JSON.stringify({ email: "a@b.co", password: "xxxxxxx", callbackURL: `/${"a".repeat(300)}` }),
+      "The callback must be a path on this site.",
+    ],
+    ["a callback that is not text", '{"email":"a@b.co","password":"xxxxxxx","callbackURL":5}', "Email and password are required."],
+  ])("answer a login body of %s with 400 and the login form's message, never the schema library's", async (_case, body, error) => {
+    const answer = await rawRequest(app.url, {
+      method: "POST",
+      path: "/api/auth/sign-in/email",
+      headers: { ...(body === undefined ? {} : { "Content-Type": "application/json" }), Origin: app.url },
+      body,
+    });
+    expect({ status: answer.status, error: (JSON.parse(answer.body) as { error?: string }).error }).toEqual({ status: 400, error });
+  });
+
+  it("answer a logout body they cannot read with the plain invalid request, never the library's words; a logout with no body is no refusal", async () => {
+    const dentist = await createPerson({ db: app.services.database.db, auth: app.services.auth });
+    const login = await signIn(JSON.stringify({ email: dentist.email, password: dentist.password }));
+    const bodiless = await rawRequest(app.url, {
+      method: "POST",
+      path: "/api/auth/sign-out",
+      headers: { Authorization: `Bearer ${String(login.headers["set-auth-token"])}` },
+    });
+    expect({ status: bodiless.status, body: JSON.parse(bodiless.body) as unknown }).toEqual({ status: 200, body: { success: true } });
+    for (const body of ["{not json", "null", '{"callbackURL":5}']) {
+      const answer = await rawRequest(app.url, {
+        method: "POST",
+        path: "/api/auth/sign-out",
+        headers: { "Content-Type": "application/json", Origin: app.url },
+        body,
+      });
+      expect({ status: answer.status, error: (JSON.parse(answer.body) as { error?: string }).error }, body).toEqual({ status: 400, error: "Invalid request." });
+    }
   });
 });
 

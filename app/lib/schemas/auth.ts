@@ -16,16 +16,18 @@ const newPasswordField = safeString({ error: PASSWORD_TOO_SHORT }).max(PASSWORD_
 const NAMES_REQUIRED = "First name and last name are required.";
 const EMAIL_INVALID = "Please enter a valid email address.";
 
+/** Spec 5 and 8: the login's own messages, for anything wrong with what it is sent. */
+export const LOGIN_REQUIRED_MESSAGE = "Email and password are required.";
+const LOGIN_FAILED_MESSAGE = "Login failed. Please check your credentials.";
+
 const loginEmail = z.preprocess(
   trimmed,
-  safeString({ error: "Email and password are required." })
-    .min(1, "Email and password are required.")
-    .max(MAX_EMAIL_LENGTH, "Login failed. Please check your credentials."),
+  safeString({ error: LOGIN_REQUIRED_MESSAGE }).min(1, LOGIN_REQUIRED_MESSAGE).max(MAX_EMAIL_LENGTH, LOGIN_FAILED_MESSAGE),
 );
 /** Checked, never trimmed: spaces inside a password are part of it, but spaces alone are blank. */
-const loginPassword = safeString({ error: "Email and password are required." })
-  .refine((value) => value.trim() !== "", "Email and password are required.")
-  .max(PASSWORD_MAX_LENGTH, "Login failed. Please check your credentials.");
+const loginPassword = safeString({ error: LOGIN_REQUIRED_MESSAGE })
+  .refine((value) => value.trim() !== "", LOGIN_REQUIRED_MESSAGE)
+  .max(PASSWORD_MAX_LENGTH, LOGIN_FAILED_MESSAGE);
 
 /** Spec 5, login: email and password non-blank. */
 export const LoginSchema = z.object({ email: loginEmail, password: loginPassword });
@@ -45,17 +47,25 @@ export const SignUpSchema = z
     else if (tooWeak(value.password)) ctx.addIssue({ code: "custom", path: ["password"], message: PASSWORD_TOO_SHORT });
   });
 
-const callbackPath = safeString()
-  .max(200)
-  .regex(/^\/(?!\/)/, "The callback must be a path on this site.");
+const CALLBACK_MESSAGE = "The callback must be a path on this site.";
+const callbackPath = safeString({ error: CALLBACK_MESSAGE })
+  .max(200, CALLBACK_MESSAGE)
+  .regex(/^\/(?!\/)/, CALLBACK_MESSAGE);
 
-/** The auth library's login body, as the /auth page and bearer-token clients send it: nothing else is accepted. */
-export const AuthApiSignInSchema = z.strictObject({
-  email: loginEmail,
-  password: loginPassword,
-  callbackURL: callbackPath.optional(),
-  rememberMe: z.boolean().optional(),
-});
+/**
+ * The auth library's login body, as the /auth page and bearer-token clients
+ * send it: nothing else is accepted, and every refusal is in the login's words
+ * (no body, or not an object, has no email and password; a field the form has not fails the login).
+ */
+export const AuthApiSignInSchema = z.strictObject(
+  {
+    email: loginEmail,
+    password: loginPassword,
+    callbackURL: callbackPath.optional(),
+    rememberMe: z.boolean({ error: LOGIN_FAILED_MESSAGE }).optional(),
+  },
+  { error: (issue) => (issue.code === "unrecognized_keys" ? LOGIN_FAILED_MESSAGE : LOGIN_REQUIRED_MESSAGE) },
+);
 
 /**
  * The auth library's sign-up body, as the /auth action sends it: the sign-up

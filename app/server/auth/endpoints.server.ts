@@ -1,21 +1,32 @@
+import { LOGIN_REQUIRED_MESSAGE } from "~/lib/schemas/auth";
+
 const BASE = "/api/auth";
 
 /**
  * The auth library's endpoints the product uses; the library has many more
  * (update-user, list-sessions, verify-password, change-email...), all closed.
  */
-const EXPOSED: { method: "GET" | "POST"; path: RegExp }[] = [
+const EXPOSED: { method: "GET" | "POST"; path: RegExp; unreadable?: string }[] = [
   // The link in reset emails. Confirmation links open /auth/confirm, which asks first and calls the library itself.
   { method: "GET", path: /^\/reset-password\/[A-Za-z0-9_-]+$/ },
   // Bearer-token clients: log in (the token comes in the set-auth-token header), read the session, log out.
-  { method: "POST", path: /^\/sign-in\/email$/ },
+  { method: "POST", path: /^\/sign-in\/email$/, unreadable: LOGIN_REQUIRED_MESSAGE },
   { method: "GET", path: /^\/get-session$/ },
   { method: "POST", path: /^\/sign-out$/ },
 ];
 
-export function isExposedAuthEndpoint(request: Request): boolean {
+function exposedEndpoint(request: Request) {
   const { pathname } = new URL(request.url);
-  if (!pathname.startsWith(`${BASE}/`)) return false;
+  if (!pathname.startsWith(`${BASE}/`)) return undefined;
   const path = pathname.slice(BASE.length);
-  return EXPOSED.some((endpoint) => endpoint.method === request.method && endpoint.path.test(path));
+  return EXPOSED.find((endpoint) => endpoint.method === request.method && endpoint.path.test(path));
+}
+
+export function isExposedAuthEndpoint(request: Request): boolean {
+  return exposedEndpoint(request) !== undefined;
+}
+
+/** What an exposed endpoint answers a request the library cannot read or check: a login's own message for a login. */
+export function unreadableRequestMessage(request: Request): string | undefined {
+  return exposedEndpoint(request)?.unreadable;
 }

@@ -18,19 +18,35 @@ export function errorResponse(status: number, error: string): Response {
 const INVALID_AUTH_REQUEST_MESSAGE = "Invalid request.";
 
 /**
+ * The library's own refusals of a request it could not read or check before
+ * the product's rules see it: its schema checks (which name its internal
+ * fields), a body in no JSON or form encoding, malformed JSON, a field it
+ * wants as text that is not.
+ */
+function isLibraryInputCheck(body: { code?: unknown; message: string }): boolean {
+  return (
+    body.code === "VALIDATION_ERROR" ||
+    body.code === "UNSUPPORTED_MEDIA_TYPE" ||
+    (body.code === "BAD_REQUEST" && body.message === "Invalid JSON in request body") ||
+    /^Invalid [A-Za-z]+: expected a string$/.test(body.message)
+  );
+}
+
+/**
  * The auth library answers a refusal as `{ message, code }`; every JSON endpoint
  * of the product answers `{ error }` (design.md 5). The refusal gains `error`,
- * keeping the library's fields for its own clients; a message from its schema
- * checks, which names its internal fields, reads as a plain invalid request.
+ * keeping the library's fields for its own clients; a refusal by the library's
+ * own input checks reads as the endpoint's message for a request it cannot
+ * read (a plain invalid request unless given).
  */
-export async function withErrorField(response: Response): Promise<Response> {
+export async function withErrorField(response: Response, unreadable = INVALID_AUTH_REQUEST_MESSAGE): Promise<Response> {
   if (response.status < 400 || !response.headers.get("content-type")?.includes("json")) return response;
   const body: unknown = await response
     .clone()
     .json()
     .catch(() => null);
   if (body === null || typeof body !== "object" || "error" in body || !("message" in body) || typeof body.message !== "string") return response;
-  const message = "code" in body && body.code === "VALIDATION_ERROR" ? INVALID_AUTH_REQUEST_MESSAGE : body.message;
+  const message = isLibraryInputCheck({ code: "code" in body ? body.code : undefined, message: body.message }) ? unreadable : body.message;
   const headers = new Headers(response.headers);
   headers.delete("content-length");
   return new Response(JSON.stringify({ ...body, error: message, message }), { status: response.status, statusText: response.statusText, headers });
