@@ -234,6 +234,25 @@ describe("bodies", () => {
   });
 });
 
+describe("text that shows nothing", () => {
+  it("is a missing field: a contact message or an interest made of zero-width spaces is refused with the form's message, nothing stored or sent", async () => {
+    const contact = await postJson(
+      "/api/v2/v2-send-contact-email",
+      JSON.stringify({ name: "\u200b", email: "zw@example.com", subject: "\u200b", message: "\u200b\u200b" }),
+    );
+    expect({ status: contact.status, error: errorOf(contact) }).toEqual({ status: 400, error: "All fields are required." });
+    const interest = await postJson(
+      "/api/register-interest",
+      JSON.stringify({ name: "\u2060\u200b", email: "zw@example.com", interestedCourses: ["Sinus Grafting"] }),
+    );
+    expect({ status: interest.status, error: errorOf(interest) }).toEqual({
+      status: 400,
+      error: "Please fill in your name, email, and select at least one course.",
+    });
+    await expectNothingWritten("invisible text");
+  });
+});
+
 describe("methods no route takes", () => {
   it("are 405 with the methods allowed: in JSON on the API, in plain text elsewhere", async () => {
     const api = await rawRequest(app.url, {

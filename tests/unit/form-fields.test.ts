@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 
+import { SignUpSchema } from "~/lib/schemas/auth";
 import { ContactMessageSchema } from "~/lib/schemas/contact";
 import { isPlainName } from "~/lib/schemas/fields";
+import { firstIssueMessage } from "~/lib/schemas/fields";
+import { InterestRegistrationSchema } from "~/lib/schemas/interest";
+import { NewsletterSubscriptionSchema } from "~/lib/schemas/newsletter";
+import { ProfileSchema } from "~/lib/schemas/profile";
 
 describe("a person's name", () => {
   it.each([
@@ -75,5 +80,35 @@ describe("a contact message", () => {
   it("leaves the honeypot empty when a person sends the form", () => {
     expect(ContactMessageSchema.parse({ ...valid, website: "" }).website).toBe("");
     expect(ContactMessageSchema.parse(valid).website).toBeUndefined();
+  });
+});
+
+describe("text that shows nothing", () => {
+  // Whitespace with format characters (zero-width space, non-joiner, joiner, word joiner, byte order mark,
+  // soft hyphen), the Hangul fillers and the braille blank: none of them draws anything.
+  const BLANKS = ["\u200b", "\u200b\u200b", " \u200c\u200d ", "\u2060", "\ufeff", "\u00ad", "\u3164", "\u115f", "\u2800", "\t\u200b\u00a0"];
+  const contact = { name: "Nadia Okafor", email: "nadia@example.com", subject: "Dates", message: "When is the next course?" };
+  const signUp = { firstName: "Nadia", lastName: "Okafor", email: "nadia@example.com", password: "secret1", confirmPassword: "secret1" };
+  const profile = { firstName: "", lastName: "", emailAddress: "", mobileCountryCode: "", mobileNumber: "", countryOfResidence: "", instagramProfile: "" };
+  const refusal = (result: { success: boolean; error?: Parameters<typeof firstIssueMessage>[0] }) =>
+    result.success ? "accepted" : firstIssueMessage(result.error!);
+
+  it.each(BLANKS)("is an empty required field, with the form's own message (%j)", (blank) => {
+    for (const field of ["name", "subject", "message"] as const) {
+      expect(refusal(ContactMessageSchema.safeParse({ ...contact, [field]: blank })), field).toBe("All fields are required.");
+    }
+    expect(refusal(SignUpSchema.safeParse({ ...signUp, firstName: blank, lastName: blank }))).toBe("First name and last name are required.");
+    expect(refusal(SignUpSchema.safeParse({ ...signUp, lastName: blank }))).toBe("First name and last name are required.");
+    expect(refusal(ProfileSchema.safeParse({ ...profile, firstName: blank }))).toBe("First name or last name must be provided.");
+    expect(refusal(InterestRegistrationSchema.safeParse({ name: blank, email: "nadia@example.com", interestedCourses: ["Sinus Grafting"] }))).toBe(
+      "Please fill in your name, email, and select at least one course.",
+    );
+    // An optional name that shows nothing is no name.
+    expect(NewsletterSubscriptionSchema.parse({ email: "nadia@example.com", name: blank }).name).toBeUndefined();
+  });
+
+  it("is not text with letters beside the invisible characters: a joiner inside a name is kept", () => {
+    expect(SignUpSchema.parse({ ...signUp, firstName: "می\u200cخواهم" }).firstName).toBe("می\u200cخواهم");
+    expect(ContactMessageSchema.parse({ ...contact, message: "\u200bHello" }).message).toBe("\u200bHello");
   });
 });

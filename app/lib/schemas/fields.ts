@@ -63,6 +63,26 @@ export function nameTooLong(label: string) {
 /** Trims strings before validation; other values pass through to fail their type check. */
 export const trimmed = (value: unknown) => (typeof value === "string" ? value.trim() : value);
 
+/**
+ * What draws nothing and which trim() leaves: format characters (Unicode Cf: zero-width
+ * space, joiners, word joiner, soft hyphen…), the Hangul fillers and the braille blank.
+ */
+const INVISIBLE = /[\p{Cf}\u115f\u1160\u3164\uffa0\u2800]/gu;
+
+/** Text that shows nothing: only whitespace and invisible characters. */
+export const isBlank = (value: string) => value.replace(INVISIBLE, "").trim() === "";
+
+/**
+ * Cleans a value (trimmed unless told otherwise), and makes text that shows nothing
+ * empty, so a required field's "missing" message covers it wherever spec 5 asks for non-blank.
+ */
+export const blankAsEmpty =
+  (clean: (value: unknown) => unknown = trimmed) =>
+  (value: unknown) => {
+    const cleaned = clean(value);
+    return typeof cleaned === "string" && isBlank(cleaned) ? "" : cleaned;
+  };
+
 const ANY_DIRECTION_OVERRIDE = new RegExp(`[${DIRECTION_OVERRIDES}]`, "g");
 
 /** Trimmed, without direction overrides: free text (a subject, a message) that goes into staff emails. */
@@ -78,12 +98,17 @@ export const singleLineText = (value: unknown) => trimmedText(typeof value === "
 /** A required, trimmed person's name with the form's message for "missing" and a label for "too long". */
 export function nameField(messages: { required: string; label: string }) {
   return z.preprocess(
-    trimmed,
+    blankAsEmpty(),
     safeString({ error: messages.required })
       .min(1, messages.required)
       .max(MAX_NAME_LENGTH, nameTooLong(messages.label))
       .refine(isPlainName, NAME_NOT_PLAIN_MESSAGE),
   );
+}
+
+/** Required free text, cleaned by `clean`, that must show something: one message for missing, one for too long. */
+export function requiredText(messages: { required: string; tooLong: string }, max: number, clean: (value: unknown) => unknown = trimmed) {
+  return z.preprocess(blankAsEmpty(clean), safeString({ error: messages.required }).min(1, messages.required).max(max, messages.tooLong));
 }
 
 /** A required, trimmed email with the given messages for "missing" and "malformed". */

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { COUNTRIES_OF_RESIDENCE, COUNTRY_CODES } from "~/content/account";
 import { MAX_NAME_LENGTH } from "~/lib/field-limits";
 
-import { isEmailAddress, isPlainName, NAME_NOT_PLAIN_MESSAGE, nameTooLong, safeString, trimmed } from "./fields";
+import { blankAsEmpty, isEmailAddress, isPlainName, NAME_NOT_PLAIN_MESSAGE, nameTooLong, safeString } from "./fields";
 
 /** The account form's field names (spec 3), in the order the form shows them. */
 export const PROFILE_FIELDS = ["firstName", "lastName", "emailAddress", "mobileCountryCode", "mobileNumber", "countryOfResidence", "instagramProfile"] as const;
@@ -37,9 +37,9 @@ export function isInstagramProfile(value: string): boolean {
   return INSTAGRAM_HANDLE_PATTERN.test(value) || INSTAGRAM_URL_PATTERN.test(value);
 }
 
-/** A missing value reads as empty text; values are trimmed before any rule. */
+/** A missing value, or one that shows nothing, reads as empty text; values are trimmed before any rule. */
 const text = z.preprocess(
-  (value) => (value === undefined || value === null ? "" : trimmed(value)),
+  (value) => (value === undefined || value === null ? "" : blankAsEmpty()(value)),
   safeString({ error: "Please enter text in every field." }).max(MAX_PROFILE_FIELD_LENGTH, PROFILE_MESSAGES.tooLong),
 );
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { safeString } from "./fields";
+import { requiredText } from "./fields";
 
 /** Spec 5 and 8: the dashboard's wording, shared by its toasts and the endpoints' answers. */
 export const SCHEDULE_MESSAGES = {
@@ -17,8 +17,7 @@ export const SCHEDULE_MESSAGES = {
 
 export const deletedMessage = (title: string) => `Successfully deleted course: ${title}`;
 
-const required = (message: string) =>
-  z.preprocess((value) => (typeof value === "string" ? value.trim() : value), safeString({ error: message }).min(1, message).max(200, message));
+const required = (message: string) => requiredText({ required: message, tooLong: message }, 200);
 
 /** A calendar date, or an ISO timestamp whose date part is taken (the spec sends an ISO string). */
 const ISO_DATE = /^(\d{4}-\d{2}-\d{2})(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
