@@ -211,6 +211,22 @@ describe("bodies", () => {
     expect(stored).toMatchObject({ name: "José Núñez", message: "¿Hay fechas?" });
   });
 
+  it("with a lone surrogate escape (\\ud800) are unreadable as other text that is not UTF-8 is, never stored with U+FFFD in its place", async () => {
+    const contact = await postJson(
+      "/api/v2/v2-send-contact-email",
+      '{"name":"Ann Example","email":"surrogate.contact@example.com","subject":"A\\ud800B","message":"When is the next course?"}',
+    );
+    expect({ status: contact.status, error: errorOf(contact) }).toEqual({ status: 400, error: "All fields are required." });
+    const news = await postJson("/api/v2/v2-subscribe-newsletter", '{"email":"surrogate.news@example.com","name":"A\\udc00B"}');
+    expect({ status: news.status, error: errorOf(news) }).toEqual({ status: 400, error: "Email address is required." });
+    // As a key too.
+    const key = await postJson("/api/v2/v2-subscribe-newsletter", '{"email":"surrogate.key@example.com","\\ud800":1}');
+    expect(key.status).toBe(400);
+    await expectNothingWritten("lone surrogates");
+    // A pair that makes one character is well formed and kept.
+    expect((await postJson("/api/v2/v2-subscribe-newsletter", '{"email":"surrogate.pair@example.com","name":"Zo\\ud83d\\ude0a"}')).status).toBe(200);
+  });
+
   it("of 50 MB sent chunked to the auth library are refused the same way, and the server answers the next request", async () => {
     const answer = await rawRequest(app.url, {
       method: "POST",

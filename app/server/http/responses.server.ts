@@ -79,8 +79,19 @@ export async function readRawBody(request: Request): Promise<string> {
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 
 /**
+ * Every key and string of parsed JSON is well-formed UTF-16: a `\ud800` escape
+ * alone is half a character, which PostgreSQL's UTF-8 would store as U+FFFD.
+ */
+function isWellFormedJson(value: unknown): boolean {
+  if (typeof value === "string") return value.isWellFormed();
+  if (Array.isArray(value)) return value.every(isWellFormedJson);
+  if (value !== null && typeof value === "object") return Object.entries(value).every(([key, item]) => key.isWellFormed() && isWellFormedJson(item));
+  return true;
+}
+
+/**
  * Reads a JSON body and validates it with the payload's shared schema. A body
- * that is not JSON in UTF-8 is treated as empty, so the caller hears the same message a
+ * that is not JSON in UTF-8 (a lone surrogate escape included) is treated as empty, so the caller hears the same message a
  * missing field gives; the first problem's message answers with 400.
  */
 export async function parseJsonBody<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {
@@ -89,6 +100,7 @@ export async function parseJsonBody<Schema extends z.ZodType>(request: Request, 
   try {
     const text = strictUtf8.decode(bytes);
     if (text.trim()) body = JSON.parse(text);
+    if (!isWellFormedJson(body)) body = {};
   } catch {
     body = {};
   }
