@@ -112,3 +112,22 @@ describe("text that shows nothing", () => {
     expect(ContactMessageSchema.parse({ ...contact, message: "\u200bHello" }).message).toBe("\u200bHello");
   });
 });
+
+describe("a name over more than one line", () => {
+  const contact = { name: "Nadia Okafor", email: "nadia@example.com", subject: "Dates", message: "When is the next course?" };
+  const profile = { firstName: "", lastName: "", emailAddress: "", mobileCountryCode: "", mobileNumber: "", countryOfResidence: "", instagramProfile: "" };
+  const message = (result: { success: boolean; error?: Parameters<typeof firstIssueMessage>[0] }) =>
+    result.success ? "accepted" : firstIssueMessage(result.error!);
+
+  it.each([
+    ["a line break", "Bob\r\nSmith"],
+    ["a new line", "Bob\nSmith"],
+    ["a tab", "Bob\tSmith"],
+    ["a line separator", "Bob\u2028Smith"],
+  ])("with %s is refused for that, not for a web address it has not", (_what, name) => {
+    const expected = "Please enter a name on one line, without line breaks or tabs.";
+    expect(message(ContactMessageSchema.safeParse({ ...contact, name }))).toBe(expected);
+    expect(message(NewsletterSubscriptionSchema.safeParse({ email: "nadia@example.com", name }))).toBe(expected);
+    expect(message(ProfileSchema.safeParse({ ...profile, lastName: name }))).toBe(expected);
+  });
+});

@@ -51,9 +51,25 @@ const WEB_ADDRESS = new RegExp(
   "i",
 );
 export const NAME_NOT_PLAIN_MESSAGE = "Please enter a name as plain text, without a web address.";
+const NAME_NOT_ONE_LINE_MESSAGE = "Please enter a name on one line, without line breaks or tabs.";
+// Control characters but NUL (refused with its own message), and the line and paragraph separators.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const NOT_ONE_LINE = /[\u0001-\u001f\u007f-\u009f\u2028\u2029]/;
 
 export function isPlainName(value: string): boolean {
   return !NOT_PLAIN_TEXT.test(value) && !WEB_ADDRESS.test(value);
+}
+
+/** Why a name is not plain text, in the forms' words: a line break or tab is named as such; undefined when it is plain. */
+export function namePlainTextProblem(value: string): string | undefined {
+  if (NOT_ONE_LINE.test(value)) return NAME_NOT_ONE_LINE_MESSAGE;
+  return isPlainName(value) ? undefined : NAME_NOT_PLAIN_MESSAGE;
+}
+
+/** The check of a name's text for a schema: one issue, with namePlainTextProblem's message. */
+export function checkPlainName(value: string, ctx: z.RefinementCtx) {
+  const problem = namePlainTextProblem(value);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
 }
 
 export function nameTooLong(label: string) {
@@ -99,10 +115,7 @@ export const singleLineText = (value: unknown) => trimmedText(typeof value === "
 export function nameField(messages: { required: string; label: string }) {
   return z.preprocess(
     blankAsEmpty(),
-    safeString({ error: messages.required })
-      .min(1, messages.required)
-      .max(MAX_NAME_LENGTH, nameTooLong(messages.label))
-      .refine(isPlainName, NAME_NOT_PLAIN_MESSAGE),
+    safeString({ error: messages.required }).min(1, messages.required).max(MAX_NAME_LENGTH, nameTooLong(messages.label)).superRefine(checkPlainName),
   );
 }
 

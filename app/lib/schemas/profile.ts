@@ -3,7 +3,7 @@ import { z } from "zod";
 import { COUNTRIES_OF_RESIDENCE, COUNTRY_CODES } from "~/content/account";
 import { MAX_NAME_LENGTH } from "~/lib/field-limits";
 
-import { blankAsEmpty, isEmailAddress, isPlainName, NAME_NOT_PLAIN_MESSAGE, nameTooLong, safeString } from "./fields";
+import { blankAsEmpty, isEmailAddress, namePlainTextProblem, nameTooLong, safeString } from "./fields";
 
 /** The account form's field names (spec 3), in the order the form shows them. */
 export const PROFILE_FIELDS = ["firstName", "lastName", "emailAddress", "mobileCountryCode", "mobileNumber", "countryOfResidence", "instagramProfile"] as const;
@@ -58,8 +58,8 @@ export const ProfileSchema = z
       ["firstName", "First name"],
       ["lastName", "Last name"],
     ] as const) {
-      if (value[field].length > MAX_NAME_LENGTH) issue(field, nameTooLong(label));
-      else if (value[field] && !isPlainName(value[field])) issue(field, NAME_NOT_PLAIN_MESSAGE);
+      const problem = value[field].length > MAX_NAME_LENGTH ? nameTooLong(label) : namePlainTextProblem(value[field]);
+      if (problem) issue(field, problem);
     }
     if (value.emailAddress && !isEmailAddress(value.emailAddress)) issue("emailAddress", PROFILE_MESSAGES.email);
     if (value.mobileCountryCode && !isOneOf(COUNTRY_CODES, value.mobileCountryCode)) issue("mobileCountryCode", PROFILE_MESSAGES.countryCode);
