@@ -10,7 +10,7 @@ import { cn } from "~/lib/cn";
 import { unlessConnectionLost } from "~/lib/connection-lost";
 import { formatDateRange } from "~/lib/format";
 import { firstIssueMessage } from "~/lib/schemas/fields";
-import { CourseIdSchema, CreateCourseSchema, deletedMessage, SCHEDULE_MESSAGES } from "~/lib/schemas/schedule";
+import { CreateCourseSchema, DeactivateCourseSchema, DeleteCourseSchema, deletedMessage, SCHEDULE_MESSAGES } from "~/lib/schemas/schedule";
 import { toast } from "~/lib/toast";
 import {
   courseTemplates,
@@ -101,7 +101,7 @@ export async function action(args: Route.ActionArgs) {
     }
   }
   if (intent === "delete" || intent === "deactivate") {
-    const parsed = CourseIdSchema.safeParse(fields);
+    const parsed = (intent === "deactivate" ? DeactivateCourseSchema : DeleteCourseSchema).safeParse(fields);
     if (!parsed.success) return refused(intent, FAILED[intent], 400, { description: firstIssueMessage(parsed.error) });
     try {
       if (intent === "deactivate") {

@@ -1,4 +1,4 @@
-import { CourseIdSchema } from "~/lib/schemas/schedule";
+import { DeactivateCourseSchema } from "~/lib/schemas/schedule";
 import { deactivateEdition } from "~/server/admin/schedule.server";
 import { apiRoute, signedInUser } from "~/server/http/guards.server";
 import { jsonEndpoint, parseJsonBody } from "~/server/http/responses.server";
@@ -11,7 +11,7 @@ export const middleware = [apiRoute({ user: "admin" })];
 /** `{ course_id }`: the edition leaves sale and the schedule and keeps its bookings. */
 export function action(args: Route.ActionArgs) {
   return jsonEndpoint("Deactivating a course", async () => {
-    const { course_id } = await parseJsonBody(args.request, CourseIdSchema);
+    const { course_id } = await parseJsonBody(args.request, DeactivateCourseSchema);
     return { deactivated: await deactivateEdition(appServices(args.context), await signedInUser(args), course_id) };
   });
 }

@@ -1,4 +1,4 @@
-import { CourseIdSchema } from "~/lib/schemas/schedule";
+import { DeleteCourseSchema } from "~/lib/schemas/schedule";
 import { deleteEdition } from "~/server/admin/schedule.server";
 import { apiRoute, signedInUser } from "~/server/http/guards.server";
 import { jsonEndpoint, parseJsonBody } from "~/server/http/responses.server";
@@ -11,7 +11,7 @@ export const middleware = [apiRoute({ user: "admin" })];
 /** Spec 7 delete-course: `{ course_id }`; an edition with bookings is refused (409) and can be deactivated instead. */
 export function action(args: Route.ActionArgs) {
   return jsonEndpoint("Deleting a course", async () => {
-    const { course_id } = await parseJsonBody(args.request, CourseIdSchema);
+    const { course_id } = await parseJsonBody(args.request, DeleteCourseSchema);
     return { deleted: await deleteEdition(appServices(args.context), await signedInUser(args), course_id) };
   });
 }

@@ -152,6 +152,10 @@ describe(`deleting and deactivating editions on ${testDriver}`, () => {
       });
     }
     expect(await call(deleteCourse, "/api/functions/delete-course", {}, headers)).toEqual({ status: 400, body: { error: SCHEDULE_MESSAGES.courseRequired } });
+    expect(await call(deactivateCourse, "/api/functions/deactivate-course", {}, headers)).toEqual({
+      status: 400,
+      body: { error: "Please choose a course to deactivate." },
+    });
     expect((await call(deleteCourse, "/api/functions/delete-course", { course_id: past.id }, headers)).status).toBe(409);
     expect(await tableCounts(handle.db)).toEqual(before);
   });

@@ -7,6 +7,7 @@ import { firstIssueMessage } from "~/lib/schemas/fields";
 import { InterestRegistrationSchema } from "~/lib/schemas/interest";
 import { NewsletterSubscriptionSchema } from "~/lib/schemas/newsletter";
 import { ProfileSchema } from "~/lib/schemas/profile";
+import { DeactivateCourseSchema, DeleteCourseSchema } from "~/lib/schemas/schedule";
 
 describe("a person's name", () => {
   it.each([
@@ -129,5 +130,12 @@ describe("a name over more than one line", () => {
     expect(message(ContactMessageSchema.safeParse({ ...contact, name }))).toBe(expected);
     expect(message(NewsletterSubscriptionSchema.safeParse({ email: "nadia@example.com", name }))).toBe(expected);
     expect(message(ProfileSchema.safeParse({ ...profile, lastName: name }))).toBe(expected);
+  });
+});
+
+describe("the course an admin picks", () => {
+  it("is asked for in the words of what the admin is doing", () => {
+    expect(firstIssueMessage(DeleteCourseSchema.safeParse({}).error!)).toBe("Please choose a course to delete.");
+    expect(firstIssueMessage(DeactivateCourseSchema.safeParse({}).error!)).toBe("Please choose a course to deactivate.");
   });
 });

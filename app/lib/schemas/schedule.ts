@@ -12,6 +12,7 @@ export const SCHEDULE_MESSAGES = {
   deleting: "Deleting course...",
   deleteFailed: "Failed to delete course.",
   courseRequired: "Please choose a course to delete.",
+  courseToDeactivateRequired: "Please choose a course to deactivate.",
   loadFailed: "Failed to load scheduled courses.",
 } as const;
 
@@ -44,5 +45,8 @@ export const CreateCourseSchema = z.object({
 });
 export type CreateCourseInput = z.output<typeof CreateCourseSchema>;
 
-/** Spec 7, delete-course (and the dashboard's deactivate): one edition. */
-export const CourseIdSchema = z.object({ course_id: required(SCHEDULE_MESSAGES.courseRequired) });
+/** Spec 7, delete-course: one edition. */
+export const DeleteCourseSchema = z.object({ course_id: required(SCHEDULE_MESSAGES.courseRequired) });
+
+/** The dashboard's deactivate: one edition, which keeps its bookings. */
+export const DeactivateCourseSchema = z.object({ course_id: required(SCHEDULE_MESSAGES.courseToDeactivateRequired) });
