@@ -8,7 +8,11 @@ import type { Route } from "./+types/api.functions.create-course";
 
 export const middleware = [apiRoute({ user: "admin" })];
 
-/** Spec 7 create-course: `{ template_course_id, new_start_date }`; answers the new edition. */
+/**
+ * Spec 7 create-course: `{ template_course_id, new_start_date }`, the template
+ * being an edition's id or, for a course with no edition left, its offering's
+ * key (as the dashboard's template select gives it); answers the new edition.
+ */
 export function action(args: Route.ActionArgs) {
   return jsonEndpoint("Scheduling a course", async () => {
     const input = await parseJsonBody(args.request, CreateCourseSchema);

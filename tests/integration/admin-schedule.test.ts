@@ -12,6 +12,7 @@ import * as deactivateCourseApi from "~/routes/api.functions.deactivate-course";
 import * as deleteCourseApi from "~/routes/api.functions.delete-course";
 import * as interestUnsubscribe from "~/routes/interest.unsubscribe";
 import { deleteEdition } from "~/server/admin/schedule.server";
+import { scheduleEdition } from "~/server/catalogue/editions.server";
 import { findOffering } from "~/server/catalogue/offerings.server";
 import { adminAuditLog, courses, emailOutbox, interestRegistrations, newsletterSubscribers, seatHolds, userCoursePurchases } from "~/server/db/schema.server";
 import { InvalidInputError, UpstreamError } from "~/server/platform/errors.server";
@@ -111,6 +112,38 @@ describe(`scheduling a course from a template on ${testDriver}`, () => {
       expect(await call(createCourse, "/api/functions/create-course", body, headers), JSON.stringify(body)).toEqual({ status: 400, body: { error } });
     }
     expect(await tableCounts(handle.db)).toEqual(before);
+  });
+
+  it("keeps a course among the templates once its last date is deleted, and schedules it again from its offering", async () => {
+    const headers = await asAdmin();
+    const templates = async () =>
+      (
+        (await settle(() => dashboardLoader(routeArgs(new Request(`${TEST_SITE_URL}/admin`, { headers }), handle)))).body as Awaited<
+          ReturnType<typeof dashboard.loader>
+        >
+      ).templates;
+    const last = await scheduleEdition(handle.db, { offeringKey: "complications", startDate: inDays(45) });
+    expect((await templates()).filter((entry) => entry.title === "Full Arch Complications")).toEqual([{ id: last.id, title: "Full Arch Complications" }]);
+    expect(await call(deleteCourse, "/api/functions/delete-course", { course_id: last.id }, headers)).toMatchObject({ status: 200 });
+
+    const [offered] = (await templates()).filter((entry) => entry.title === "Full Arch Complications");
+    expect(offered).toBeDefined();
+    const answer = await call(createCourse, "/api/functions/create-course", { template_course_id: offered.id, new_start_date: inDays(420) }, headers);
+    expect(answer).toMatchObject({ status: 200, body: { title: "Full Arch Complications", start_date: inDays(420), end_date: inDays(420) } });
+    const [row] = await handle.db
+      .select()
+      .from(courses)
+      .where(eq(courses.id, (answer.body as { id: string }).id));
+    const { offeringKey, title, description, duration, location, imageUrl, slug, priceAmount, stripePriceId, capacity } = last;
+    expect(row).toMatchObject({ offeringKey, title, description, duration, location, imageUrl, slug, priceAmount, stripePriceId, capacity, isActive: true });
+    expect(row.description).toBeTruthy();
+    // Scheduled again, it is a template by its new edition, once.
+    expect((await templates()).filter((entry) => entry.title === "Full Arch Complications")).toEqual([{ id: row.id, title: "Full Arch Complications" }]);
+    // The test product is never a template, by its key either.
+    expect(await call(createCourse, "/api/functions/create-course", { template_course_id: "test-product", new_start_date: inDays(30) }, headers)).toEqual({
+      status: 400,
+      body: { error: "There is no course to copy with that id." },
+    });
   });
 
   it("accepts an ISO timestamp as the spec sends it", async () => {

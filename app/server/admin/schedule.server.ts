@@ -6,8 +6,8 @@ import type { CreateCourseInput } from "~/lib/schemas/schedule";
 import { isUuid } from "~/lib/uuid";
 import { type AdminActor, recordAdminAction } from "~/server/admin/audit.server";
 import { closeOpenCheckouts, settleCheckoutsBeforeDeleting } from "~/server/booking/checkout.server";
-import { todayIsoDate } from "~/server/catalogue/editions.server";
-import { findOffering, TEST_PRODUCT_KEY } from "~/server/catalogue/offerings.server";
+import { scheduleEdition, todayIsoDate } from "~/server/catalogue/editions.server";
+import { findOffering, listOfferings, TEST_PRODUCT_KEY } from "~/server/catalogue/offerings.server";
 import { liveHold } from "~/server/catalogue/places.server";
 import type { Database, Transaction } from "~/server/db/client.server";
 import { courses, seatHolds, userCoursePurchases } from "~/server/db/schema.server";
@@ -18,15 +18,23 @@ import { InvalidInputError, NotFoundError, UnavailableError } from "~/server/pla
 /** Editions are scheduled at most this far ahead: a later date is almost always a typing slip. */
 const MAX_YEARS_AHEAD = 5;
 
-/** Spec 7 "templates": each distinct course once, by its newest edition, newest first. */
+/**
+ * Spec 7 "templates": each distinct course once, by its newest edition, newest
+ * first. An offering whose last edition was deleted follows, by its key, so
+ * every course the institute teaches can still be scheduled.
+ */
 export async function courseTemplates(db: Database): Promise<{ id: string; title: string }[]> {
   const rows = await db
-    .select({ id: courses.id, title: courses.title })
+    .select({ id: courses.id, title: courses.title, offeringKey: courses.offeringKey })
     .from(courses)
     .where(ne(courses.offeringKey, TEST_PRODUCT_KEY))
     .orderBy(desc(courses.createdAt), asc(courses.title));
+  const withEditions = new Set(rows.map((row) => row.offeringKey));
+  const withoutEditions = (await listOfferings(db)).filter((offering) => !withEditions.has(offering.key));
   const seen = new Set<string>();
-  return rows.filter((row) => !seen.has(row.title) && seen.add(row.title));
+  return [...rows, ...withoutEditions.map((offering) => ({ id: offering.key, title: offering.title }))]
+    .filter((row) => !seen.has(row.title) && seen.add(row.title))
+    .map(({ id, title }) => ({ id, title }));
 }
 
 /** One future edition on the dashboard's list. */
@@ -65,7 +73,9 @@ export function schedulableDates(now: Date = new Date()): { first: string; last:
  * Spec 7 create-course: a new edition of the template's course on a new date,
  * as long as the template's run. It copies the template's course (title, text,
  * place, image, page) and takes price, price id and capacity from the offering
- * as it is now. The audit entry and the new-date emails go in its transaction.
+ * as it is now. A template that is an offering's key (the select offers one
+ * with no edition left) is scheduled from the offering and its copy. The
+ * audit entry and the new-date emails go in its transaction.
  */
 export async function scheduleFromTemplate(
   db: Database,
@@ -76,35 +86,12 @@ export async function scheduleFromTemplate(
   const dates = schedulableDates(now);
   if (input.new_start_date < dates.first) throw new InvalidInputError("The start date must be in the future.");
   if (input.new_start_date > dates.last) throw new InvalidInputError(`The start date must be within ${MAX_YEARS_AHEAD} years.`);
-  if (!isUuid(input.template_course_id)) throw new InvalidInputError("There is no course to copy with that id.");
 
   return db.transaction(async (tx) => {
-    const [template] = await tx.select().from(courses).where(eq(courses.id, input.template_course_id));
-    if (!template || template.offeringKey === TEST_PRODUCT_KEY) throw new InvalidInputError("There is no course to copy with that id.");
-    const offering = await findOffering(tx, template.offeringKey);
-    if (!offering) throw new InvalidInputError("That course's offering no longer exists.");
-    const days =
-      template.startDate && template.endDate ? differenceInCalendarDays(parseISO(template.endDate), parseISO(template.startDate)) : offering.lengthDays - 1;
-    const endDate = format(addDays(parseISO(input.new_start_date), days), "yyyy-MM-dd");
-    const [row] = await tx
-      .insert(courses)
-      .values({
-        offeringKey: template.offeringKey,
-        title: template.title,
-        description: template.description,
-        duration: template.duration,
-        location: template.location,
-        imageUrl: template.imageUrl,
-        slug: template.slug,
-        isActive: true,
-        startDate: input.new_start_date,
-        endDate,
-        stripePriceId: offering.stripePriceId,
-        priceAmount: offering.priceAmount,
-        priceCurrency: offering.priceCurrency,
-        capacity: offering.defaultCapacity,
-      })
-      .returning();
+    const row = isUuid(input.template_course_id)
+      ? await copyEdition(tx, input.template_course_id, input.new_start_date)
+      : await firstEditionOf(tx, input.template_course_id, input.new_start_date);
+    const endDate = row.endDate ?? input.new_start_date;
     await recordAdminAction(tx, actor, {
       action: "edition.schedule",
       subjectType: "edition",
@@ -115,6 +102,45 @@ export async function scheduleFromTemplate(
     await announceNewEdition(tx, { ...row, startDate: input.new_start_date, endDate }, siteUrl);
     return { id: row.id, title: row.title, start_date: input.new_start_date, end_date: endDate };
   });
+}
+
+const NO_TEMPLATE = "There is no course to copy with that id.";
+
+/** A new edition copied from an edition of the course. */
+async function copyEdition(tx: Transaction, templateId: string, startDate: string) {
+  const [template] = await tx.select().from(courses).where(eq(courses.id, templateId));
+  if (!template || template.offeringKey === TEST_PRODUCT_KEY) throw new InvalidInputError(NO_TEMPLATE);
+  const offering = await findOffering(tx, template.offeringKey);
+  if (!offering) throw new InvalidInputError("That course's offering no longer exists.");
+  const days =
+    template.startDate && template.endDate ? differenceInCalendarDays(parseISO(template.endDate), parseISO(template.startDate)) : offering.lengthDays - 1;
+  const [row] = await tx
+    .insert(courses)
+    .values({
+      offeringKey: template.offeringKey,
+      title: template.title,
+      description: template.description,
+      duration: template.duration,
+      location: template.location,
+      imageUrl: template.imageUrl,
+      slug: template.slug,
+      isActive: true,
+      startDate,
+      endDate: format(addDays(parseISO(startDate), days), "yyyy-MM-dd"),
+      stripePriceId: offering.stripePriceId,
+      priceAmount: offering.priceAmount,
+      priceCurrency: offering.priceCurrency,
+      capacity: offering.defaultCapacity,
+    })
+    .returning();
+  return row;
+}
+
+/** A new edition of an offering none is left of, as the catalogue schedules one (the template select names it by its key). */
+async function firstEditionOf(tx: Transaction, offeringKey: string, startDate: string) {
+  const offering = await findOffering(tx, offeringKey);
+  if (!offering?.listed) throw new InvalidInputError(NO_TEMPLATE);
+  return scheduleEdition(tx, { offeringKey, startDate });
 }
 
 /** The edition, locked for the rest of the transaction so no checkout takes a place meanwhile. */
