@@ -46,7 +46,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     templates: await courseTemplates(db),
     upcoming,
-    confirm: upcoming?.find((course) => course.id === confirmId) ?? null,
+    confirm: upcoming?.find((course) => course.id === confirmId && !course.keptForBookings) ?? null,
     schedulable: schedulableDates(),
   };
 }
@@ -365,23 +365,26 @@ function UpcomingCard({ upcoming, confirm, serverOutcome }: { upcoming: Upcoming
                   {formatDateRange(course.startDate, course.endDate)}
                   {!course.isActive && <span className="ml-2 rounded-full bg-mist px-2 py-0.5 text-xs font-semibold text-ink/80">Deactivated</span>}
                 </p>
+                {course.keptForBookings && <p className="mt-1 text-sm text-ink/75">Kept because it has bookings: it cannot be deleted.</p>}
               </div>
               {/* Without JavaScript this asks for the inline confirmation; with it, the dialog opens. */}
-              <Form method="get" action="/admin" onSubmit={(event) => (event.preventDefault(), setPending(course))}>
-                <button
-                  type="submit"
-                  name="delete"
-                  value={course.id}
-                  aria-label={`Delete ${course.title} ${formatDateRange(course.startDate)}`}
-                  title="Delete"
-                  className={cn(
-                    "inline-flex size-11 shrink-0 items-center justify-center rounded-full text-red-700 transition-colors hover:bg-red-50",
-                    "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700",
-                  )}
-                >
-                  <Trash2 aria-hidden="true" className="size-5" />
-                </button>
-              </Form>
+              {!course.keptForBookings && (
+                <Form method="get" action="/admin" onSubmit={(event) => (event.preventDefault(), setPending(course))}>
+                  <button
+                    type="submit"
+                    name="delete"
+                    value={course.id}
+                    aria-label={`Delete ${course.title} ${formatDateRange(course.startDate)}`}
+                    title="Delete"
+                    className={cn(
+                      "inline-flex size-11 shrink-0 items-center justify-center rounded-full text-red-700 transition-colors hover:bg-red-50",
+                      "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700",
+                    )}
+                  >
+                    <Trash2 aria-hidden="true" className="size-5" />
+                  </button>
+                </Form>
+              )}
             </li>
           ))}
         </ul>

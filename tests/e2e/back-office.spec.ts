@@ -99,7 +99,7 @@ test.describe("the back office", () => {
     await expect(page.getByText("Successfully deleted course: Sinus Grafting")).toBeVisible();
   });
 
-  test("refuses to delete a booked date and offers to deactivate it; deletes an unbooked one after the confirmation", async ({
+  test("refuses to delete a booked date and offers to deactivate it, then offers no delete; deletes an unbooked one after the confirmation", async ({
     page,
     data,
     baseURL,
@@ -124,8 +124,19 @@ test.describe("the back office", () => {
     await deleteButton(page, booked).click();
     await dialog.getByRole("button", { name: "Continue" }).click();
     await expect(page.getByText("Failed to delete course.")).toBeVisible();
-    await expect(page.getByText("Sinus Grafting has bookings, so it cannot be deleted.")).toBeVisible();
+    const bookedOffer = page.getByRole("alert").filter({ hasText: "Sinus Grafting has bookings, so it cannot be deleted." });
+    await expect(bookedOffer).toBeVisible();
     await expect(deleteButton(page, booked)).toBeVisible();
+    // Deactivated, it can never be deleted: its row offers no delete and says why.
+    await bookedOffer.getByRole("button", { name: "Deactivate" }).click();
+    await expect(page.getByText(/^Deactivated Sinus Grafting: it is off sale and off the schedule/)).toBeVisible();
+    await expect(deleteButton(page, booked)).toBeHidden();
+    const keptRow = page
+      .getByRole("list", { name: "Upcoming courses" })
+      .getByRole("listitem")
+      .filter({ hasText: formatDateRange(booked.startDate!, booked.endDate) })
+      .filter({ hasText: "Deactivated" });
+    await expect(keptRow.first()).toContainText("Kept because it has bookings: it cannot be deleted.");
 
     await deleteButton(page, unbooked).click();
     await dialog.getByRole("button", { name: "Continue" }).click();

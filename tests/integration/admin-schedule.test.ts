@@ -11,7 +11,7 @@ import * as createCourseApi from "~/routes/api.functions.create-course";
 import * as deactivateCourseApi from "~/routes/api.functions.deactivate-course";
 import * as deleteCourseApi from "~/routes/api.functions.delete-course";
 import * as interestUnsubscribe from "~/routes/interest.unsubscribe";
-import { deleteEdition } from "~/server/admin/schedule.server";
+import { deactivateEdition, deleteEdition } from "~/server/admin/schedule.server";
 import { scheduleEdition } from "~/server/catalogue/editions.server";
 import { findOffering } from "~/server/catalogue/offerings.server";
 import { adminAuditLog, courses, emailOutbox, interestRegistrations, newsletterSubscribers, seatHolds, userCoursePurchases } from "~/server/db/schema.server";
@@ -218,6 +218,32 @@ describe(`deleting and deactivating editions on ${testDriver}`, () => {
       .from(adminAuditLog)
       .where(and(eq(adminAuditLog.action, "edition.deactivate"), eq(adminAuditLog.subjectId, booked.id)));
     expect(entry).toMatchObject({ before: { isActive: true }, after: { isActive: false } });
+  });
+
+  it("offers no delete on the dashboard for a deactivated edition with bookings, which deleting always refuses", async () => {
+    const admin = await person({ admin: true });
+    const load = async (search = "") =>
+      (await settle(() => dashboardLoader(routeArgs(new Request(`${TEST_SITE_URL}/admin${search}`, { headers: { Cookie: admin.cookie } }), handle))))
+        .body as Awaited<ReturnType<typeof dashboard.loader>>;
+    const kept = await addEdition(handle.db, { startDate: inDays(101) });
+    await addPurchase(handle.db, kept.id, "refunded");
+    await deactivateEdition(services(), admin, kept.id);
+    const booked = await addEdition(handle.db, { startDate: inDays(102) });
+    await addPurchase(handle.db, booked.id, "paid");
+    const unbooked = await addEdition(handle.db, { startDate: inDays(103), isActive: false });
+
+    const { upcoming } = await load();
+    const listed = (id: string) => upcoming!.find((course) => course.id === id);
+    expect(listed(kept.id)).toMatchObject({ isActive: false, keptForBookings: true });
+    // Deleting it is how the admin is offered deactivation.
+    expect(listed(booked.id)).toMatchObject({ isActive: true, keptForBookings: false });
+    expect(listed(unbooked.id)).toMatchObject({ isActive: false, keptForBookings: false });
+    await expect(deleteEdition(services(), admin, kept.id)).rejects.toThrow(
+      "Sinus Grafting has bookings, so it is kept; it is already off sale and off the schedule.",
+    );
+    // Nor does the page without JavaScript ask to confirm deleting it.
+    expect((await load(`?delete=${kept.id}`)).confirm).toBeNull();
+    expect((await load(`?delete=${unbooked.id}`)).confirm).toMatchObject({ id: unbooked.id });
   });
 
   it("refuses an edition with a live hold, saying a checkout is in progress rather than that it has bookings", async () => {

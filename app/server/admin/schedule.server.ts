@@ -1,5 +1,5 @@
 import { addDays, addYears, differenceInCalendarDays, format, parseISO } from "date-fns";
-import { and, asc, count, desc, eq, gt, ne } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, ne } from "drizzle-orm";
 
 import { formatLongDate } from "~/lib/format";
 import type { CreateCourseInput } from "~/lib/schemas/schedule";
@@ -44,6 +44,8 @@ export interface ScheduledCourse {
   startDate: string;
   endDate: string | null;
   isActive: boolean;
+  /** Deactivated with bookings: deleteEdition always refuses it, so the dashboard offers no delete. */
+  keptForBookings: boolean;
 }
 
 /** Spec 7: future editions, soonest first, including deactivated ones (so the admin sees them). */
@@ -53,7 +55,14 @@ export async function scheduledCourses(db: Database, today: string = todayIsoDat
     .from(courses)
     .where(and(gt(courses.startDate, today), ne(courses.offeringKey, TEST_PRODUCT_KEY)))
     .orderBy(asc(courses.startDate), asc(courses.title));
-  return rows.flatMap(({ startDate, ...row }) => (startDate ? [{ ...row, startDate }] : []));
+  const deactivated = rows.filter((row) => !row.isActive).map((row) => row.id);
+  // Any purchase, refunded or cancelled too, keeps an edition, as deleteEdition counts them.
+  const booked =
+    deactivated.length === 0
+      ? []
+      : await db.selectDistinct({ id: userCoursePurchases.courseId }).from(userCoursePurchases).where(inArray(userCoursePurchases.courseId, deactivated));
+  const kept = new Set(booked.map((row) => row.id));
+  return rows.flatMap(({ startDate, ...row }) => (startDate ? [{ ...row, startDate, keptForBookings: kept.has(row.id) }] : []));
 }
 
 export interface ScheduledEdition {
