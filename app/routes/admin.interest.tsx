@@ -1,4 +1,4 @@
-import { AdminSection, AdminTable, CsvLink, TD, When } from "~/components/admin/admin-list";
+import { AdminSection, AdminTable, CsvLink, TD, TEXT_TD, When } from "~/components/admin/admin-list";
 import { mailtoHref } from "~/lib/mailto";
 import { seo } from "~/lib/seo";
 import { interestByCourse } from "~/server/admin/lists.server";
@@ -45,7 +45,7 @@ export default function AdminInterest({ loaderData }: Route.ComponentProps) {
                 <AdminTable headings={["Name", "Email", "Registered", "Status"]} minWidthClass="min-w-[36rem]">
                   {group.registrations.map((registration) => (
                     <tr key={registration.id}>
-                      <td className={TD}>{registration.name}</td>
+                      <td className={TEXT_TD}>{registration.name}</td>
                       <td className={TD}>
                         <a href={mailtoHref(registration.email, { subject: group.course })} className="break-all underline">
                           {registration.email}

@@ -1,6 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 
-import { AdminSection, AdminTable, TD, When } from "~/components/admin/admin-list";
+import { AdminSection, AdminTable, TD, TEXT_TD, When } from "~/components/admin/admin-list";
 import { Button } from "~/components/ui/button";
 import { OutboxRetrySchema } from "~/lib/schemas/admin-lists";
 import { firstIssueMessage } from "~/lib/schemas/fields";
@@ -111,9 +111,9 @@ export default function AdminOutbox({ loaderData, actionData }: Route.ComponentP
             <tr key={email.id} data-testid="dead-letter">
               <td className={`${TD} font-mono text-xs`}>{email.template}</td>
               <td className={`${TD} break-all`}>{email.to}</td>
-              <td className={`${TD} break-words`}>{email.subject}</td>
+              <td className={TEXT_TD}>{email.subject}</td>
               <td className={TD}>{email.attempts}</td>
-              <td className={`${TD} max-w-xs break-words text-ink/80`}>{email.lastError ?? "—"}</td>
+              <td className={`${TEXT_TD} max-w-xs text-ink/80`}>{email.lastError ?? "—"}</td>
               <td className={`${TD} whitespace-nowrap`}>
                 <When value={email.queuedAt} />
               </td>

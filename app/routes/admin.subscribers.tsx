@@ -1,4 +1,4 @@
-import { AdminSection, AdminTable, CsvLink, TD, When } from "~/components/admin/admin-list";
+import { AdminSection, AdminTable, CsvLink, TD, TEXT_TD, When } from "~/components/admin/admin-list";
 import { mailtoHref } from "~/lib/mailto";
 import { seo } from "~/lib/seo";
 import { confirmedSubscribers } from "~/server/admin/lists.server";
@@ -33,7 +33,7 @@ export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
         <AdminTable headings={["Name", "Email", "Confirmed"]} minWidthClass="min-w-[30rem]">
           {subscribers.map((subscriber) => (
             <tr key={subscriber.id}>
-              <td className={TD}>{subscriber.name ?? <span className="text-ink/75">(no name)</span>}</td>
+              <td className={TEXT_TD}>{subscriber.name ?? <span className="text-ink/75">(no name)</span>}</td>
               <td className={TD}>
                 <a href={mailtoHref(subscriber.email)} className="break-all underline">
                   {subscriber.email}

@@ -4,6 +4,7 @@ import { addDays, addMonths, format, parseISO, startOfMonth } from "date-fns";
 import { formatDateRange } from "~/lib/format";
 
 import type { Person } from "../support/people";
+import { uniqueEmail } from "./accounts";
 import { type Fixtures } from "./data";
 import { expect, hydrated, OFFLINE_CONSOLE_ERRORS, signInAs, test } from "./fixtures";
 import { extractLinks, latestEmailTo } from "./mailbox";
@@ -297,6 +298,45 @@ test.describe("the back office", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Booking Cancelled" })).toBeVisible();
     await expect(page).toHaveTitle(/^Booking Cancelled \|/);
     await expect(page.getByText("Booking Confirmed!")).toHaveCount(0);
+  });
+
+  test("wraps a long unbroken name in the interest and subscriber lists, so their tables do not widen, on a phone or a desktop", async ({
+    page,
+    data,
+    baseURL,
+  }) => {
+    // The longest name the forms take (80 characters), with no space to break at.
+    const name = `Wolfeschlegelsteinhausenbergerdorff${Date.now()}`.replace(/\d/g, (digit) => "abcdefghij"[Number(digit)]).padEnd(80, "x");
+    const origin = { Origin: new URL(baseURL!).origin };
+    const registered = await page.request.post("/api/register-interest", {
+      data: { name, email: uniqueEmail("long.name"), interestedCourses: ["Sinus Grafting"] },
+      headers: origin,
+    });
+    expect(registered.status()).toBe(200);
+    const subscriber = uniqueEmail("long.name.news");
+    expect((await page.request.post("/api/v2/v2-subscribe-newsletter", { data: { name, email: subscriber }, headers: origin })).status()).toBe(200);
+    const confirm = extractLinks((await latestEmailTo(page.request, subscriber, { template: "newsletter-confirmation" })).text).find((link) =>
+      link.includes("/newsletter/confirm"),
+    )!;
+    await page.goto(new URL(confirm).pathname + new URL(confirm).search);
+    await page.getByRole("button", { name: "Confirm subscription" }).click();
+    await expect(page.getByRole("heading", { name: "Subscription confirmed" })).toBeVisible();
+
+    await signedInAdmin(page, data, baseURL!);
+    for (const path of ["/admin/interest", "/admin/subscribers"]) {
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(path);
+        const table = page.locator("table").filter({ has: page.getByRole("cell", { name, exact: true }) });
+        await expect(table).toBeVisible();
+        // A table scrolls in its box only below its own minimum width; the name must not stretch it past its box or that minimum.
+        const { tableWidth, allowed } = await table.evaluate((element) => ({
+          tableWidth: element.getBoundingClientRect().width,
+          allowed: Math.max(element.parentElement!.clientWidth, parseFloat(getComputedStyle(element).minWidth)),
+        }));
+        expect(tableWidth, `${path} at ${width} px`).toBeLessThanOrEqual(allowed);
+      }
+    }
   });
 
   test("reads a message sent from /contact in the inbox and marks it read", async ({ page, data, baseURL }) => {

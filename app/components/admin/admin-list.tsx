@@ -67,6 +67,12 @@ export function CsvLink({ href, label = "Download CSV" }: { href: string; label?
 
 const TH = "px-3 py-2 text-left text-xs font-semibold tracking-wide text-ink/70 uppercase whitespace-nowrap";
 export const TD = "px-3 py-2 align-top text-sm";
+/**
+ * A cell of text someone typed (a name, a subject, an error): a long unbroken
+ * word wraps inside it rather than widening the table. Not `break-words`: a
+ * table sizes its columns by their longest word, which only `anywhere` shortens.
+ */
+export const TEXT_TD = `${TD} wrap-anywhere`;
 
 /**
  * A back-office list as a table: its column headings, then its rows (cells styled with TD).
