@@ -114,6 +114,39 @@ test.describe("the schedule", () => {
     }
   });
 
+  test('a busy day\'s "+N more" stays within its day, says how many more, and opens the day from the keyboard', { tag: "@phone" }, async ({ page, data }) => {
+    // Eight one-day courses on a day and seven on the next, two months out: more than a day has room for, in a month of any number of weeks.
+    const busy = addDays(startOfMonth(addMonths(new Date(), 2)), 9 + Math.floor(Math.random() * 10));
+    for (const [day, count] of [
+      [busy, 8],
+      [addDays(busy, 1), 7],
+    ] as const) {
+      for (let index = 0; index < count; index++) await data.edition({ offeringKey: "complications", startDate: format(day, "yyyy-MM-dd") });
+    }
+    await page.goto("/upcoming-events");
+    for (let month = 1; month <= 2; month++) {
+      await toolbarButton(page, "Next").click();
+      await expect(rangeTitle(page)).toHaveText(format(addMonths(new Date(), month), "MMMM yyyy"));
+    }
+
+    const showMore = page.locator(".rbc-month-view .rbc-show-more");
+    await expect(showMore.first()).toBeVisible();
+    for (const button of await showMore.all()) {
+      await expect(button).toHaveAccessibleName(/^\+\d+ more$/);
+      // Within its day's column, and its label not cut short.
+      const fits = await button.evaluate((element) => {
+        const own = element.getBoundingClientRect();
+        const day = element.closest(".rbc-row-segment")!.getBoundingClientRect();
+        return own.left >= day.left - 0.5 && own.right <= day.right + 0.5 && element.scrollWidth <= element.clientWidth;
+      });
+      expect(fits, (await button.textContent()) ?? "").toBe(true);
+    }
+
+    await showMore.first().focus();
+    await page.keyboard.press("Enter");
+    await expect(toolbarButton(page, "Day")).toHaveClass(/rbc-active/);
+  });
+
   test(
     "an edition's event opens its details, which close by button, Escape and backdrop, and lead to its course",
     { tag: "@phone" },

@@ -66,6 +66,20 @@ function EventCellWrapper({ type, children }: EventWrapperProps<ScheduleEvent> &
 const COMPONENTS = { event: EventButton, eventWrapper: EventCellWrapper };
 const eventProps = (event: ScheduleEvent) => (event.allDay ? { style: EVENT_STYLE } : {});
 
+/**
+ * A busy day's "+2 more" is wider than a day on a phone: there it reads "+2",
+ * its " more" hidden from sight only (schedule-calendar.css), so the button's
+ * name still says how many more courses the day has.
+ */
+const MESSAGES = {
+  showMore: (count: number) => (
+    <>
+      +{count}
+      <span className="schedule-show-more-words"> more</span>
+    </>
+  ),
+};
+
 const VIEWS = { month: MonthDrawnAtOnce, week: true, day: true };
 /** A week's day headers read "Mon 28", and on a phone wrap to "Mon" over "28" (schedule-calendar.css) rather than being cut to "28 M". */
 const FORMATS = { dayFormat: "EEE d" };
@@ -153,6 +167,7 @@ export default function ScheduleCalendar({ editions, today }: { editions: readon
           tooltipAccessor={eventLabel}
           components={COMPONENTS}
           formats={FORMATS}
+          messages={MESSAGES}
           eventPropGetter={eventProps}
         />
       </div>
