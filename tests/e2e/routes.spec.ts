@@ -103,6 +103,15 @@ test.describe("not found", () => {
     expect((await again).text()).toBe("404 Error: User attempted to access non-existent route: /404");
   });
 
+  test("an old instructor address that names no doctor logs that address on the not-found page", async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/404|non-existent route/);
+    const logged = page.waitForEvent("console", (message) => message.text().includes("non-existent route"));
+    const response = await page.goto("/instructors/not-a-doctor");
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveURL(/\/404$/);
+    expect((await logged).text()).toBe("404 Error: User attempted to access non-existent route: /instructors/not-a-doctor");
+  });
+
   test("an unknown API path answers JSON 404 rather than a page", async ({ request }) => {
     const response = await request.get("/api/nothing-here", { maxRedirects: 0 });
     expect(response.status()).toBe(404);
