@@ -19,6 +19,33 @@ test.describe("site shell on a phone", { tag: "@phone" }, () => {
     await expect(menu).toBeHidden();
   });
 
+  test("with scripts off, the menu opens, closes and leads to its pages", async ({ page, browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: page.viewportSize()! });
+    try {
+      const noScripts = await context.newPage();
+      await noScripts.goto("/");
+      const menu = noScripts.getByRole("navigation", { name: "Mobile" });
+      await expect(menu).toBeHidden();
+      await noScripts.getByRole("link", { name: "Open menu" }).click();
+      await expect(menu).toBeVisible();
+      await expect(menu.getByRole("link", { name: "Login / Sign Up" })).toBeVisible();
+      expect(await menu.evaluate((element) => getComputedStyle(element).maxHeight)).toBe("500px");
+      await expect(noScripts.getByRole("link", { name: "Open menu" })).toBeHidden();
+      await noScripts.getByRole("link", { name: "Close menu" }).click();
+      await expect(menu).toBeHidden();
+
+      await noScripts.getByRole("link", { name: "Open menu" }).click();
+      await menu.getByRole("link", { name: "Schedule" }).click();
+      await expect(noScripts).toHaveURL(/\/upcoming-events$/);
+      await expect(noScripts.getByRole("heading", { level: 1, name: "Upcoming Courses and Events" })).toBeVisible();
+      await expect(noScripts.getByRole("navigation", { name: "Mobile" })).toBeHidden();
+      // The scripts' toggle, which would do nothing, is not offered.
+      await expect(noScripts.getByRole("button", { name: "Open menu" })).toBeHidden();
+    } finally {
+      await context.close();
+    }
+  });
+
   test("the parent Courses link keeps the menu open; its sub-items close it", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("button", { name: "Open menu" }).click();

@@ -202,11 +202,37 @@ function keepTabWithin(container: HTMLElement, event: KeyboardEvent) {
   }
 }
 
+/** The phone menu's fixed id: without scripts it opens as the page's target (`#mobile-menu`). */
+const MOBILE_MENU_ID = "mobile-menu";
+
+const MENU_TOGGLE_CLASSES = "size-11 items-center justify-center rounded-md text-white hover:bg-white/10";
+
+/**
+ * With scripts off the toggle button would do nothing, so the menu opens as a
+ * link to itself (`:target`) and closes by a link back to its opener.
+ */
+function MenuLinksWithoutScripts() {
+  return (
+    <>
+      <a
+        id="open-mobile-menu"
+        href={`#${MOBILE_MENU_ID}`}
+        aria-label="Open menu"
+        className={cn("hidden noscript:inline-flex noscript:group-has-[nav:target]/menu:hidden", MENU_TOGGLE_CLASSES)}
+      >
+        <MenuIcon className="size-6" />
+      </a>
+      <a href="#open-mobile-menu" aria-label="Close menu" className={cn("hidden noscript:group-has-[nav:target]/menu:inline-flex", MENU_TOGGLE_CLASSES)}>
+        <CloseIcon className="size-6" />
+      </a>
+    </>
+  );
+}
+
 function MobileNavigation(props: SiteHeaderProps) {
   const [open, setOpen] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
 
   useEffect(() => {
     if (!open) return;
@@ -232,23 +258,27 @@ function MobileNavigation(props: SiteHeaderProps) {
   const close = () => setOpen(false);
 
   return (
-    <div ref={containerRef} className="md:hidden">
+    <div ref={containerRef} className="group/menu md:hidden">
       <button
         ref={toggleRef}
         type="button"
-        className="inline-flex size-11 items-center justify-center rounded-md text-white hover:bg-white/10"
+        className={cn("inline-flex noscript:hidden", MENU_TOGGLE_CLASSES)}
         aria-expanded={open}
-        aria-controls={panelId}
+        aria-controls={MOBILE_MENU_ID}
         aria-label={open ? "Close menu" : "Open menu"}
         onClick={() => setOpen((value) => !value)}
       >
         {open ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
       </button>
+      <MenuLinksWithoutScripts />
       <nav
-        id={panelId}
+        id={MOBILE_MENU_ID}
         aria-label="Mobile"
-        hidden={!open}
-        className="absolute inset-x-0 top-full max-h-[500px] overflow-y-auto border-t border-white/10 bg-navy px-4 pt-2 pb-6 shadow-xl"
+        // Hidden by a class, not the hidden attribute (whose `display: none !important` nothing overrides): without scripts it shows as the page's target.
+        className={cn(
+          "absolute inset-x-0 top-full max-h-[500px] overflow-y-auto border-t border-white/10 bg-navy px-4 pt-2 pb-6 shadow-xl noscript:target:block",
+          !open && "hidden",
+        )}
       >
         <ul className="grid gap-1">
           {NAV_ITEMS.map((item) => (
