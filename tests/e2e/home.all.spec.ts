@@ -501,6 +501,25 @@ test.describe("FAQ", () => {
     await expect(questions[0]).toHaveAttribute("aria-expanded", "false");
   });
 
+  test("with scripts off, every answer can be read under its question", { tag: "@phone" }, async ({ page, browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: page.viewportSize()! });
+    try {
+      const noScripts = await context.newPage();
+      await noScripts.goto("/");
+      const faq = region(noScripts, "Frequently Asked Questions");
+      for (const item of FAQ_ITEMS) {
+        await expect(faq.getByRole("heading", { level: 3, name: item.question })).toBeVisible();
+        const answer = faq.getByRole("region", { name: item.question });
+        await expect(answer).toBeVisible();
+        await expect(answer).toContainText(item.answer[0]);
+      }
+      // No button is offered that would do nothing, a question's still saying its answer is collapsed.
+      await expect(faq.getByRole("button")).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   test("the location map opens in a dialog and closes with Escape and with its close button", async ({ page }) => {
     await page.goto("/");
     await trigger(page, "Where do the courses take place?").click();

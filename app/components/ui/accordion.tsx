@@ -48,6 +48,13 @@ function moveFocus(event: KeyboardEvent<HTMLButtonElement>) {
   target.focus();
 }
 
+const QUESTION_CLASSES = "min-h-14 flex-1 items-center py-4 text-left font-display text-lg font-semibold text-navy";
+
+/**
+ * With scripts off the button would do nothing while saying its answer is
+ * collapsed: the question shows as plain heading text instead, above its
+ * answer, which shows too. (Before the code has loaded, presses are held: see hydrate-on-visible.tsx.)
+ */
 export function AccordionTrigger({ className, children, ...props }: ComponentProps<"button">) {
   const { openItem, toggle } = use(AccordionContext);
   const { value, triggerId, contentId } = use(ItemContext);
@@ -63,10 +70,7 @@ export function AccordionTrigger({ className, children, ...props }: ComponentPro
         aria-controls={contentId}
         onClick={() => toggle(value)}
         onKeyDown={moveFocus}
-        className={cn(
-          "group flex min-h-14 flex-1 items-center justify-between gap-4 py-4 text-left font-display text-lg font-semibold text-navy transition-colors hover:text-gold-dark",
-          className,
-        )}
+        className={cn("group flex justify-between gap-4 transition-colors hover:text-gold-dark noscript:hidden", QUESTION_CLASSES, className)}
         {...props}
       >
         {children}
@@ -75,13 +79,14 @@ export function AccordionTrigger({ className, children, ...props }: ComponentPro
           className="size-5 shrink-0 text-gold-dark transition-transform duration-200 group-data-[state=open]:rotate-180 motion-reduce:transition-none"
         />
       </button>
+      <span className={cn("hidden noscript:flex", QUESTION_CLASSES, className)}>{children}</span>
     </h3>
   );
 }
 
 /**
  * Answers stay in the server HTML so crawlers and in-page search read them;
- * closed ones are hidden with CSS.
+ * closed ones are hidden with CSS, only when scripts can run (see AccordionTrigger).
  */
 export function AccordionContent({ className, children }: ComponentProps<"div">) {
   const { openItem } = use(AccordionContext);
@@ -94,7 +99,7 @@ export function AccordionContent({ className, children }: ComponentProps<"div">)
       aria-labelledby={triggerId}
       data-slot="accordion-content"
       data-state={open ? "open" : "closed"}
-      className="overflow-hidden [interpolate-size:allow-keywords] data-[state=closed]:hidden motion-safe:data-[state=open]:animate-accordion-down"
+      className="overflow-hidden [interpolate-size:allow-keywords] data-[state=closed]:hidden motion-safe:data-[state=open]:animate-accordion-down noscript:data-[state=closed]:block"
     >
       <div className={cn("pr-9 pb-5 leading-relaxed text-ink/80", className)}>{children}</div>
     </div>

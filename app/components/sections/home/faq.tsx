@@ -17,7 +17,8 @@ function LocationMap() {
     <>
       <Button
         variant="outline"
-        className="mt-4"
+        // Without scripts it could not open the map: not offered.
+        className="mt-4 noscript:hidden"
         aria-haspopup="dialog"
         aria-expanded={open}
         // Fetch the dialog while the visitor is about to press.
