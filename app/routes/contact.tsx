@@ -9,6 +9,8 @@ import { SITE } from "~/content/site";
 import { mailtoHref } from "~/lib/mailto";
 import { organizationJsonLd, seo } from "~/lib/seo";
 import { publicRoute } from "~/server/http/guards.server";
+import { publicFormPageAction } from "~/server/http/public-forms.server";
+import { CONTACT_FORM } from "~/server/marketing/public-forms.server";
 import { appServices } from "~/server/platform/context.server";
 
 import type { Route } from "./+types/contact";
@@ -38,6 +40,11 @@ export function loader({ context }: Route.LoaderArgs) {
   return { structuredData: contactPageJsonLd(appServices(context).env.siteUrl) };
 }
 
+/** The contact form without scripts (off, or not loaded): sent as its JSON endpoint sends it, answered on this page. */
+export function action(args: Route.ActionArgs) {
+  return publicFormPageAction(args, CONTACT_FORM);
+}
+
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
     title: CONTACT.title,
@@ -61,7 +68,7 @@ function Channel({ icon: Icon, children }: { icon: LucideIcon; children: ReactNo
 
 const labelClass = "font-semibold text-navy";
 
-export default function ContactPage() {
+export default function ContactPage({ actionData }: Route.ComponentProps) {
   const { connect, form } = CONTACT;
   return (
     <>
@@ -114,7 +121,7 @@ export default function ContactPage() {
               {form.heading}
             </h2>
             <p className="mt-3 text-ink/75">{form.intro}</p>
-            <ContactForm className="mt-8" />
+            <ContactForm className="mt-8" answer={actionData} />
           </section>
         </div>
       </div>

@@ -13,6 +13,8 @@ import { formatPounds } from "~/lib/format";
 import { seo } from "~/lib/seo";
 import { listOfferings } from "~/server/catalogue/offerings.server";
 import { publicRoute } from "~/server/http/guards.server";
+import { publicFormPageAction } from "~/server/http/public-forms.server";
+import { INTEREST_FORM } from "~/server/marketing/public-forms.server";
 import { appServices } from "~/server/platform/context.server";
 
 import type { Route } from "./+types/courses";
@@ -22,6 +24,11 @@ export const middleware = [publicRoute()];
 export async function loader({ context }: Route.LoaderArgs) {
   const offerings = await listOfferings(appServices(context).database.db);
   return { interestOptions: offerings.map((offering) => offering.title) };
+}
+
+/** The register-interest form without scripts (off, or not loaded): registered as its JSON endpoint registers it, answered on this page. */
+export function action(args: Route.ActionArgs) {
+  return publicFormPageAction(args, INTEREST_FORM);
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -37,7 +44,7 @@ const TOUR_FACTS = [
   { icon: CalendarDays, text: "Courses in Dubai and London throughout the year" },
 ];
 
-export default function CoursesPage({ loaderData }: Route.ComponentProps) {
+export default function CoursesPage({ loaderData, actionData }: Route.ComponentProps) {
   const feesFrom = formatPounds(FEES_FROM_POUNDS);
   return (
     <>
@@ -112,7 +119,7 @@ export default function CoursesPage({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
           <div className="rounded-2xl border border-navy/10 bg-white p-6 shadow-sm sm:p-8 lg:col-span-8">
-            <RegisterInterestForm options={loaderData.interestOptions} />
+            <RegisterInterestForm options={loaderData.interestOptions} answer={actionData} />
           </div>
         </div>
       </Reveal>

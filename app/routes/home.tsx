@@ -8,6 +8,8 @@ import { courseJsonLd } from "~/lib/course-json-ld";
 import { organizationJsonLd, seo } from "~/lib/seo";
 import { findOffering } from "~/server/catalogue/offerings.server";
 import { publicRoute } from "~/server/http/guards.server";
+import { publicFormPageAction } from "~/server/http/public-forms.server";
+import { NEWSLETTER_FORM } from "~/server/marketing/public-forms.server";
 import { appServices } from "~/server/platform/context.server";
 
 import type { Route } from "./+types/home";
@@ -37,6 +39,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { structuredData: [organizationJsonLd(env.siteUrl), ...(flagship ? [flagship] : [])] };
 }
 
+/** The newsletter form without scripts (off, or its code not loaded): subscribed as its JSON endpoint subscribes, answered on this page. */
+export function action(args: Route.ActionArgs) {
+  return publicFormPageAction(args, NEWSLETTER_FORM);
+}
+
 export const meta: Route.MetaFunction = (args) => seo(args, { ...HOME_SEO, canonicalPath: "/", structuredData: args.loaderData?.structuredData });
 
 const loadStory = () => import("~/components/sections/home/story");
@@ -57,14 +64,14 @@ const AlumniTestimonials = hydrateOnVisible(import.meta.env.SSR ? await loadTest
 const Faq = hydrateOnVisible(import.meta.env.SSR ? await loadFaq() : undefined, loadFaq);
 
 /** Spec 2, Home: the sections in the spec's order. */
-export default function HomePage() {
+export default function HomePage({ actionData }: Route.ComponentProps) {
   return (
     <>
       <HomeHero>
         <HeroCopy />
       </HomeHero>
       <HomeStory />
-      <NewsletterSection />
+      <NewsletterSection answer={actionData} />
       <TrainingEnvironment />
       <AlumniTestimonials />
       <Faq />

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 
 import { expect, holdRequests, test } from "./fixtures";
 import { extractLinks, latestEmailTo } from "./mailbox";
@@ -273,6 +273,104 @@ test.describe("contact form", () => {
     await form(page).getByRole("button", { name: "Send Message" }).click();
     await expect(form(page).getByRole("alert")).toHaveText("Failed to fetch");
     await expect(form(page).getByLabel("Message")).toHaveValue("Hello");
+  });
+});
+
+test.describe("without scripts (off, or the form's code not loaded), each form posts to its page", () => {
+  const withoutScripts = async (browser: Browser, baseURL: string | undefined, journey: (page: Page) => Promise<void>) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    try {
+      await journey(await context.newPage());
+    } finally {
+      await context.close();
+    }
+  };
+  /** Nothing typed reaches the address bar (or the history): a form posted as a GET would put it there. */
+  const expectNothingTypedInAddress = (page: Page, typed: string[]) => {
+    const address = decodeURIComponent(page.url()).replaceAll("+", " ");
+    for (const value of typed) expect(address).not.toContain(value);
+    // React Router's own mark of an index route's action, and nothing else.
+    expect([...new URL(page.url()).searchParams.keys()].filter((key) => key !== "index")).toEqual([]);
+  };
+
+  test("newsletter: spec 5's message with the address kept, then the success message and the confirmation email", async ({ browser, baseURL, request }) => {
+    const email = unique("news.no.scripts");
+    await withoutScripts(browser, baseURL, async (page) => {
+      const form = page.getByRole("form", { name: "Newsletter signup" });
+      await page.goto("/");
+      await form.getByRole("button", { name: "Subscribe" }).click();
+      await expect(form.getByRole("alert")).toHaveText("Email address is required.");
+      await form.getByLabel("Name (optional)").fill("Dr Ines Moreau");
+      await form.getByLabel("Email address").fill("ines-at-example");
+      await form.getByRole("button", { name: "Subscribe" }).click();
+      await expect(form.getByRole("alert")).toHaveText("Invalid email format.");
+      await expect(form.getByLabel("Email address")).toHaveValue("ines-at-example");
+      await expect(form.getByLabel("Name (optional)")).toHaveValue("Dr Ines Moreau");
+      expectNothingTypedInAddress(page, ["ines-at-example", "Dr Ines Moreau"]);
+
+      await form.getByLabel("Email address").fill(email);
+      await form.getByRole("button", { name: "Subscribe" }).click();
+      await expect(form.getByRole("status")).toHaveText("Successfully subscribed to the newsletter! Please check your inbox to confirm your subscription.");
+      await expect(form.getByRole("alert")).toHaveCount(0);
+      await expect(form.getByLabel("Email address")).toHaveValue("");
+      expect(new URL(page.url()).pathname).toBe("/");
+      expectNothingTypedInAddress(page, [email, "Dr Ines Moreau"]);
+    });
+    await latestEmailTo(request, email, { template: "newsletter-confirmation" });
+  });
+
+  test("register interest: spec 5's message with what was typed kept, then the success message and the emails", async ({ browser, baseURL, request }) => {
+    const email = unique("interest.no.scripts");
+    await withoutScripts(browser, baseURL, async (page) => {
+      const form = page.getByRole("form", { name: "Register your interest" });
+      await page.goto("/courses#register-interest");
+      await form.getByRole("button", { name: "Register Interest" }).click();
+      await expect(form.getByRole("alert")).toHaveText("Please fill in your name, email, and select at least one course.");
+      await form.getByLabel("Full Name").fill("Dr Tomas Varga");
+      await form.getByLabel("Email Address").fill(email);
+      await form.getByRole("button", { name: "Register Interest" }).click();
+      await expect(form.getByRole("alert")).toHaveText("Please fill in your name, email, and select at least one course.");
+      await expect(form.getByLabel("Full Name")).toHaveValue("Dr Tomas Varga");
+      await expect(form.getByLabel("Email Address")).toHaveValue(email);
+      expectNothingTypedInAddress(page, [email, "Dr Tomas Varga"]);
+
+      await form.getByLabel("Sinus Grafting").check();
+      await form.getByRole("button", { name: "Register Interest" }).click();
+      await expect(form.getByRole("status")).toHaveText("Thank you! Your interest has been registered.");
+      await expect(form.getByLabel("Full Name")).toHaveValue("");
+      await expect(form.getByLabel("Sinus Grafting")).not.toBeChecked();
+      expect(new URL(page.url()).pathname).toBe("/courses");
+      expectNothingTypedInAddress(page, [email, "Dr Tomas Varga", "Sinus Grafting"]);
+    });
+    await latestEmailTo(request, email, { template: "interest-confirmation" });
+    await latestEmailTo(request, "info@globalimplantinstitute.com", { template: "interest-notification", containing: email });
+  });
+
+  test("contact: spec 5's message with what was typed kept, then the success message and staff emailed", async ({ browser, baseURL, request }) => {
+    const email = unique("contact.no.scripts");
+    await withoutScripts(browser, baseURL, async (page) => {
+      const form = page.getByRole("form", { name: "Send us a message" });
+      await page.goto("/contact");
+      await form.getByRole("button", { name: "Send Message" }).click();
+      await expect(form.getByRole("alert")).toHaveText("All fields are required.");
+      await form.getByLabel("Full Name").fill("Dr Sara Lind");
+      await form.getByLabel("Email Address").fill(email);
+      await form.getByLabel("Subject").fill("Secret subject");
+      await form.getByRole("button", { name: "Send Message" }).click();
+      await expect(form.getByRole("alert")).toHaveText("All fields are required.");
+      await expect(form.getByLabel("Subject")).toHaveValue("Secret subject");
+      await expect(form.getByLabel("Email Address")).toHaveValue(email);
+      expectNothingTypedInAddress(page, [email, "Secret subject", "Dr Sara Lind"]);
+
+      await form.getByLabel("Message").fill("My private message");
+      await form.getByRole("button", { name: "Send Message" }).click();
+      await expect(form.getByRole("status")).toHaveText("Your message has been sent successfully!");
+      for (const label of ["Full Name", "Email Address", "Subject", "Message"]) await expect(form.getByLabel(label)).toHaveValue("");
+      expect(new URL(page.url()).pathname).toBe("/contact");
+      expectNothingTypedInAddress(page, [email, "Secret subject", "My private message"]);
+    });
+    const mail = await latestEmailTo(request, "info@globalimplantinstitute.com", { template: "contact-notification", containing: email });
+    expect(mail.text).toContain("My private message");
   });
 });
 

@@ -284,6 +284,32 @@ test.describe("the home page's interactive parts below the fold", () => {
   });
 });
 
+test.describe("the newsletter form whose code cannot load", () => {
+  test("is sent as plain HTML to its page, which answers in the form's words, with nothing typed in the address bar", async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/Failed to load resource|ERR_FAILED/);
+    await page.route(/\/assets\/newsletter-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto("/");
+    await hydrated(page);
+    const form = page.getByRole("form", { name: "Newsletter signup" });
+    const failed = page.waitForEvent("requestfailed", (request) => request.url().includes("/assets/newsletter-"));
+    await form.getByLabel("Email address").fill("not-an-email");
+    await failed;
+    // The answer's page cannot load it either: it is sent as plain HTML again.
+    const failedAgain = page.waitForEvent("requestfailed", (request) => request.url().includes("/assets/newsletter-"));
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    await expect(form.getByRole("alert")).toHaveText("Invalid email format.");
+    await expect(form.getByLabel("Email address")).toHaveValue("not-an-email");
+    expect(page.url()).not.toContain("not-an-email");
+
+    const email = `code.failed-${Date.now()}@example.com`;
+    await form.getByLabel("Email address").fill(email);
+    await failedAgain;
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    await expect(form.getByRole("status")).toHaveText("Successfully subscribed to the newsletter! Please check your inbox to confirm your subscription.");
+    expect(decodeURIComponent(page.url())).not.toContain(email);
+  });
+});
+
 /** Records each change of a carousel's current slide, with the page's time, from now on. */
 async function recordSlideChanges(carousel: Locator) {
   await carousel.evaluate((element) => {

@@ -122,7 +122,7 @@ test.describe("not found", () => {
 test.describe("errors", () => {
   test("a failure shows 'Unexpected Application Error!' with the message and no stack", async ({ request, baseURL }) => {
     // Posting to a page that takes no submissions (from the site itself, as a browser form would) is a routing failure.
-    const response = await request.post("/courses", { form: { x: "1" }, headers: { Origin: new URL(baseURL!).origin } });
+    const response = await request.post("/instructors", { form: { x: "1" }, headers: { Origin: new URL(baseURL!).origin } });
     expect(response.status()).toBe(405);
     const html = await response.text();
     expect(html).toContain("Unexpected Application Error!");
@@ -136,13 +136,13 @@ test.describe("errors", () => {
 
   test("the error page keeps its reference once the browser has taken it over", async ({ page, allowConsoleErrors }) => {
     allowConsoleErrors(/405/);
-    await page.goto("/courses");
-    const answered = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/courses");
+    await page.goto("/instructors");
+    const answered = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/instructors");
     // A form posted by the browser itself, as a page without JavaScript would.
     await page.evaluate(() => {
       const form = document.createElement("form");
       form.method = "post";
-      form.action = "/courses";
+      form.action = "/instructors";
       document.body.append(form);
       form.submit();
     });

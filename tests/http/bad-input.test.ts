@@ -132,7 +132,7 @@ describe("a NUL character", () => {
         ]),
       };
     };
-    for (const path of ["/auth", "/auth.data", "/account", "/auth/reset-password", "/newsletter/unsubscribe?token=abc"]) {
+    for (const path of ["/auth", "/auth.data", "/account", "/auth/reset-password", "/newsletter/unsubscribe?token=abc", "/?index", "/courses", "/contact"]) {
       const encoded = await rawRequest(app.url, {
         method: "POST",
         path,
@@ -149,7 +149,20 @@ describe("a NUL character", () => {
 });
 
 describe("page actions", () => {
-  const PAGE_ACTIONS = ["/auth", "/auth.data", "/account", "/account.data", "/auth/reset-password", "/newsletter/unsubscribe?token=abc"];
+  const PAGE_ACTIONS = [
+    "/auth",
+    "/auth.data",
+    "/account",
+    "/account.data",
+    "/auth/reset-password",
+    "/newsletter/unsubscribe?token=abc",
+    // The public forms posted without scripts.
+    "/?index",
+    "/courses",
+    "/courses.data",
+    "/contact",
+    "/contact.data",
+  ];
   const WRONG_BODIES: [string, Record<string, string>, string][] = [
     ["a JSON body", { "Content-Type": "application/json" }, JSON.stringify({ intent: "sign-in", email: "a@example.com", password: "x" })],
     ["plain text", { "Content-Type": "text/plain" }, "intent=sign-in"],

@@ -110,6 +110,32 @@ describe("anonymous public pages come from the page cache", () => {
     expect((await cached("/courses", { Cookie: "other_site=1" })).headers["x-cache"]).toBe("HIT");
   });
 
+  it("never keeps the answer to a form posted to its page, nor serves it to others, and goes on serving the page itself", async () => {
+    const posts: [page: string, action: string, body: string][] = [
+      ["/", "/?index", "name=Cache+Probe&email=not-an-address"],
+      ["/courses", "/courses", "name=Cache+Probe&email=cache.probe%40example.com"],
+      ["/contact", "/contact", "name=Cache+Probe&email=cache.probe%40example.com&subject=Dates&message="],
+    ];
+    for (const [page, action, body] of posts) {
+      await cached(page);
+      const posted = await rawRequest(app.url, {
+        method: "POST",
+        path: action,
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url },
+        body,
+      });
+      // Refused in the form's words, with what was typed kept for its sender alone.
+      expect(posted.status, action).toBe(400);
+      expect(posted.body, action).toContain("Cache Probe");
+      expect(posted.headers["x-cache"], action).toBeUndefined();
+      expect(posted.headers["cache-control"], action).toBe("no-store");
+      const next = await get(page);
+      expect(next.headers["x-cache"], page).toBe("HIT");
+      expect(next.headers["cache-control"], page).toBe(PUBLIC_CACHE_CONTROL);
+      expect(next.body, page).not.toContain("Cache Probe");
+    }
+  });
+
   it("drops pages at once when a date is scheduled, a price changes or places are taken", async () => {
     await cached("/courses/grafting");
     const edition = await editionFor(app.services.database, { days: 75, capacity: 5 });

@@ -114,7 +114,7 @@ it("never writes a token from a reset, confirmation or newsletter link to the re
 it("shows the request's id on the error page, as the answer's header gives it", async () => {
   const answer = await rawRequest(app.url, {
     method: "POST",
-    path: "/courses",
+    path: "/instructors",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url, "X-Request-Id": "support-ticket-1234" },
     body: "x=1",
   });

@@ -2,13 +2,18 @@ import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 
 import { NAME_NOT_PLAIN_MESSAGE } from "~/lib/schemas/fields";
+import { INTEREST_REQUIRED_MESSAGE } from "~/lib/schemas/interest";
 import * as apiRegisterInterestRoute from "~/routes/api.register-interest";
 import * as apiSendContactEmailRoute from "~/routes/api.v2.send-contact-email";
 import * as apiSubscribeNewsletterRoute from "~/routes/api.v2.subscribe-newsletter";
+import * as contactRoute from "~/routes/contact";
+import * as coursesRoute from "~/routes/courses";
+import * as homeRoute from "~/routes/home";
 import { contactMessages, emailOutbox, interestRegistrations, newsletterSubscribers, rateLimits } from "~/server/db/schema.server";
+import { TOO_MANY_REQUESTS_MESSAGE } from "~/server/platform/rate-limit.server";
 
 import { useTestDatabase } from "../support/database";
-import { guarded, jsonRequest, routeArgs, settle, testEnv } from "../support/route-args";
+import { guarded, jsonRequest, routeArgs, settle, TEST_SITE_URL, testEnv } from "../support/route-args";
 
 const contactAction = guarded(apiSendContactEmailRoute, "action");
 const interestAction = guarded(apiRegisterInterestRoute, "action");
@@ -277,5 +282,126 @@ describe("contact", () => {
       .where(and(eq(emailOutbox.template, "contact-notification"), eq(emailOutbox.replyTo, "ann.subject@example.com")));
     expect(mail.subject).not.toMatch(/[\r\n]/);
     expect(mail.subject).toContain("Hello Bcc: victim@example.org X-Injected: 1");
+  });
+});
+
+describe("the same forms posted to their pages, as they are without scripts", () => {
+  const pages = {
+    newsletter: { action: guarded(homeRoute, "action"), path: "/?index", table: newsletterSubscribers },
+    interest: { action: guarded(coursesRoute, "action"), path: "/courses", table: interestRegistrations },
+    contact: { action: guarded(contactRoute, "action"), path: "/contact", table: contactMessages },
+  } as const;
+
+  /** Posts the fields as a browser posts a form (url-encoded), from the site's own page unless the headers say otherwise. */
+  const post = (page: keyof typeof pages, fields: [string, string][], headers: Record<string, string> = {}) => {
+    const request = new Request(new URL(pages[page].path, TEST_SITE_URL), {
+      method: "POST",
+      headers: { Origin: TEST_SITE_URL, ...headers },
+      body: new URLSearchParams(fields),
+    });
+    return settle(() => pages[page].action(routeArgs(request, handle)));
+  };
+
+  const emptyForms: [keyof typeof pages, [string, string][], string, unknown][] = [
+    [
+      "newsletter",
+      [
+        ["email", " "],
+        ["name", ""],
+      ],
+      "Email address is required.",
+      { email: " ", name: "" },
+    ],
+    [
+      "interest",
+      [
+        ["name", "Dr A"],
+        ["email", "a@example.com"],
+      ],
+      INTEREST_REQUIRED_MESSAGE,
+      { name: "Dr A", email: "a@example.com", interestedCourses: [] },
+    ],
+    [
+      "contact",
+      [
+        ["name", "Dr A"],
+        ["email", "a@example.com"],
+        ["subject", "Dates"],
+      ],
+      "All fields are required.",
+      { name: "Dr A", email: "a@example.com", subject: "Dates", message: "", website: "" },
+    ],
+  ];
+
+  it.each(emptyForms)("%s: refused with spec 5's message and what was typed, storing nothing", async (page, fields, message, posted) => {
+    const before = await rows(pages[page].table);
+    const outbox = await outboxSize();
+    expect(await post(page, fields)).toEqual({ status: 400, body: { ok: false, message, posted } });
+    expect(await rows(pages[page].table)).toBe(before);
+    expect(await outboxSize()).toBe(outbox);
+  });
+
+  it.each(Object.keys(pages) as (keyof typeof pages)[])("%s: refused from another site, or with no Origin, and read only as a form", async (page) => {
+    expect((await post(page, [["email", "a@example.com"]], { Origin: "https://attacker.example" })).status).toBe(403);
+    const noOrigin = new Request(new URL(pages[page].path, TEST_SITE_URL), { method: "POST", body: new URLSearchParams({ email: "a@example.com" }) });
+    expect((await settle(() => pages[page].action(routeArgs(noOrigin, handle) as never))).status).toBe(403);
+    const json = await settle(() => pages[page].action(routeArgs(jsonRequest(pages[page].path, { email: "a@example.com" }), handle)));
+    expect(json.status).toBe(415);
+  });
+
+  it("newsletter: subscribes as the endpoint does, with the confirmation email", async () => {
+    const result = await post("newsletter", [
+      ["email", " page.subscriber@example.com "],
+      ["name", " Dr Page "],
+    ]);
+    expect(result).toEqual({
+      status: 200,
+      body: { ok: true, message: "Successfully subscribed to the newsletter! Please check your inbox to confirm your subscription." },
+    });
+    const [row] = await handle.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, "page.subscriber@example.com"));
+    expect(row).toMatchObject({ name: "Dr Page", confirmedAt: null });
+    const mail = await handle.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "page.subscriber@example.com"));
+    expect(mail.map((message) => message.template)).toEqual(["newsletter-confirmation"]);
+  });
+
+  it("interest: registers every ticked course, in order, and tells staff", async () => {
+    const result = await post("interest", [
+      ["name", "Dr Page Interest"],
+      ["email", "page.interest@example.com"],
+      ["interestedCourses", "Sinus Grafting"],
+      ["interestedCourses", "Level 2 - Ultimate Full Arch Live Course"],
+    ]);
+    expect(result).toEqual({ status: 200, body: { ok: true, message: "Thank you! Your interest has been registered." } });
+    const [row] = await handle.db.select().from(interestRegistrations).where(eq(interestRegistrations.email, "page.interest@example.com"));
+    expect(row.offeringKeys).toEqual(["sinus-grafting", "level-2"]);
+    const mail = await handle.db.select().from(emailOutbox).where(eq(emailOutbox.replyTo, "page.interest@example.com"));
+    expect(mail.map((message) => message.template)).toEqual(["interest-notification"]);
+  });
+
+  it("contact: stores and mails the message, and drops a bot's that fills the honeypot with the same answer", async () => {
+    const fields: [string, string][] = [
+      ["name", "Dr Page Contact"],
+      ["email", "page.contact@example.com"],
+      ["subject", "Dates"],
+      ["message", "When is the next course?"],
+    ];
+    const sent = { status: 200, body: { ok: true, message: "Your message has been sent successfully!" } };
+    expect(await post("contact", [...fields, ["website", ""]])).toEqual(sent);
+    expect(await post("contact", [...fields, ["website", "http://spam.example"]])).toEqual(sent);
+    const stored = await handle.db.select().from(contactMessages).where(eq(contactMessages.email, "page.contact@example.com"));
+    expect(stored).toHaveLength(1);
+    const mail = await handle.db.select().from(emailOutbox).where(eq(emailOutbox.replyTo, "page.contact@example.com"));
+    expect(mail.map((message) => message.template)).toEqual(["contact-notification"]);
+  });
+
+  it("spends the endpoint's budget: past FORM_RATE_LIMIT from one address, the page is told to wait, the typed values kept", async () => {
+    const { formRateLimit } = testEnv();
+    for (let i = 0; i < formRateLimit; i++)
+      expect((await call(newsletterAction, endpoints.newsletter.path, { email: `budget${i}@example.com` })).status).toBe(200);
+    expect(await post("newsletter", [["email", "over.budget@example.com"]])).toEqual({
+      status: 429,
+      body: { ok: false, message: TOO_MANY_REQUESTS_MESSAGE, posted: { email: "over.budget@example.com", name: "" } },
+    });
+    expect(await handle.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, "over.budget@example.com"))).toEqual([]);
   });
 });

@@ -1,24 +1,31 @@
 import { type FormEvent, useId, useState } from "react";
 
 import { Button } from "~/components/ui/button";
-import { Field, FormError, Input, Textarea } from "~/components/ui/field";
+import { Field, FormError, FormSuccess, Input, Textarea } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import { MAX_NAME_LENGTH } from "~/lib/field-limits";
 import { postJson } from "~/lib/post-json";
 import { ContactMessageSchema, MAX_MESSAGE_LENGTH, MAX_SUBJECT_LENGTH } from "~/lib/schemas/contact";
 import { firstIssueMessage } from "~/lib/schemas/fields";
 import { prepareToasts, toast } from "~/lib/toast";
+import type { PageFormAnswer } from "~/server/http/public-forms.server";
 
 const CONTACT_ENDPOINT = "/api/v2/v2-send-contact-email";
+/** Without scripts (off, or not loaded) the form posts itself to its page, whose action sends it as the endpoint does. */
+const CONTACT_PAGE_ACTION = "/contact#message-heading";
 
 const EMPTY = { name: "", email: "", subject: "", message: "", website: "" };
 
-/** Spec 4 contact form: idle, submitting (inputs disabled, 'Sending...'), back to idle; success clears all four fields. */
-export function ContactForm({ className }: { className?: string }) {
+/**
+ * Spec 4 contact form: idle, submitting (inputs disabled, 'Sending...'), back to idle; success clears all four fields.
+ * `answer` is the page's, when the form was posted without scripts: its message, and what was typed if it was refused.
+ */
+export function ContactForm({ className, answer }: { className?: string; answer?: PageFormAnswer<typeof EMPTY> }) {
   const id = useId();
-  const [values, setValues] = useState(EMPTY);
+  const [values, setValues] = useState(answer && !answer.ok ? answer.posted : EMPTY);
   const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState(answer && !answer.ok ? answer.message : undefined);
+  const [sent, setSent] = useState(answer?.ok ? answer.message : undefined);
 
   const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
 
@@ -30,6 +37,7 @@ export function ContactForm({ className }: { className?: string }) {
   async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setError(undefined);
+    setSent(undefined);
     const parsed = ContactMessageSchema.safeParse(values);
     if (!parsed.success) {
       fail(firstIssueMessage(parsed.error));
@@ -58,7 +66,15 @@ export function ContactForm({ className }: { className?: string }) {
   }
 
   return (
-    <form onSubmit={send} onFocus={prepareToasts} noValidate aria-label="Send us a message" className={cn("grid gap-4", className)}>
+    <form
+      method="post"
+      action={CONTACT_PAGE_ACTION}
+      onSubmit={send}
+      onFocus={prepareToasts}
+      noValidate
+      aria-label="Send us a message"
+      className={cn("grid gap-4", className)}
+    >
       <Field label="Full Name" id={`${id}-name`} required>
         <Input
           id={`${id}-name`}
@@ -103,6 +119,7 @@ export function ContactForm({ className }: { className?: string }) {
         <input id={`${id}-website`} name="website" tabIndex={-1} autoComplete="off" value={values.website} onChange={set("website")} />
       </div>
       <FormError>{error}</FormError>
+      <FormSuccess>{sent}</FormSuccess>
       <Button type="submit" size="lg" disabled={submitting} className="justify-self-start">
         {submitting ? "Sending..." : "Send Message"}
       </Button>

@@ -2,13 +2,19 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 
 import { Button } from "~/components/ui/button";
-import { Field, FormError, Input } from "~/components/ui/field";
+import { Field, FormError, FormSuccess, Input } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import { MAX_NAME_LENGTH } from "~/lib/field-limits";
 import { postJson } from "~/lib/post-json";
 import { prepareToasts, toast } from "~/lib/toast";
+import type { PageFormAnswer } from "~/server/http/public-forms.server";
 
 const INTEREST_ENDPOINT = "/api/register-interest";
+/**
+ * Without scripts (off, or not loaded) the form posts itself to its page, whose action registers as the endpoint does.
+ * The answer opens at the form itself, in the #register-interest section, so a phone shows its message too.
+ */
+const INTEREST_PAGE_ACTION = "/courses#register-interest-form";
 /** Spec 9: the success toast shows top-centre for 3000 ms; the visitor goes home after 2000 ms. */
 const INTEREST_TOAST_MS = 3000;
 const INTEREST_REDIRECT_MS = 2000;
@@ -16,15 +22,29 @@ const INTEREST_REDIRECT_MS = 2000;
 /** The endpoint's own schema, loaded when the form is first used (Zod stays out of the page's first load). */
 const loadChecks = () => Promise.all([import("~/lib/schemas/interest"), import("~/lib/schemas/fields")]);
 
-/** Spec 3's course interest options: the offerings' titles, in the institute's order, from the database. */
-export function RegisterInterestForm({ options, className }: { options: readonly string[]; className?: string }) {
+/**
+ * Spec 3's course interest options: the offerings' titles, in the institute's order, from the database.
+ * `answer` is the page's, when the form was posted without scripts: its message, and what was typed if it was refused
+ * (the success stays on the page, without the toast and the move home that need scripts).
+ */
+export function RegisterInterestForm({
+  options,
+  className,
+  answer,
+}: {
+  options: readonly string[];
+  className?: string;
+  answer?: PageFormAnswer<{ name: string; email: string; interestedCourses: string[] }>;
+}) {
   const id = useId();
   const navigate = useNavigate();
-  const [name, setName] = useState("");
-  const [email, setEmail] = useState("");
-  const [courses, setCourses] = useState<string[]>([]);
+  const typed = answer && !answer.ok ? answer.posted : undefined;
+  const [name, setName] = useState(typed?.name ?? "");
+  const [email, setEmail] = useState(typed?.email ?? "");
+  const [courses, setCourses] = useState<string[]>(typed?.interestedCourses ?? []);
   const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState(answer && !answer.ok ? answer.message : undefined);
+  const [registered, setRegistered] = useState(answer?.ok ? answer.message : undefined);
   const redirectTimer = useRef<number>(undefined);
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
@@ -37,6 +57,7 @@ export function RegisterInterestForm({ options, className }: { options: readonly
   async function register(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setError(undefined);
+    setRegistered(undefined);
     const checks = await loadChecks().catch(() => null);
     if (!checks) {
       fail("An unexpected error occurred.");
@@ -71,6 +92,9 @@ export function RegisterInterestForm({ options, className }: { options: readonly
 
   return (
     <form
+      id="register-interest-form"
+      method="post"
+      action={INTEREST_PAGE_ACTION}
       onSubmit={register}
       onFocus={() => {
         prepareToasts();
@@ -134,6 +158,7 @@ export function RegisterInterestForm({ options, className }: { options: readonly
         </div>
       </fieldset>
       <FormError>{error}</FormError>
+      <FormSuccess>{registered}</FormSuccess>
       <Button type="submit" size="lg" disabled={submitting} className="justify-self-start">
         {submitting ? "Submitting..." : "Register Interest"}
       </Button>

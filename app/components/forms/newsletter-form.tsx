@@ -1,13 +1,22 @@
 import { type FormEvent, useId, useState } from "react";
 
 import { Button } from "~/components/ui/button";
-import { Field, FormError, Input } from "~/components/ui/field";
+import { Field, FormError, FormSuccess, Input } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import { MAX_NAME_LENGTH } from "~/lib/field-limits";
 import { postJson } from "~/lib/post-json";
 import { prepareToasts, toast } from "~/lib/toast";
+import type { PageFormAnswer } from "~/server/http/public-forms.server";
 
 const NEWSLETTER_ENDPOINT = "/api/v2/v2-subscribe-newsletter";
+/**
+ * Without scripts (off, or its code not loaded) the form posts itself to the home page, the only page it is on,
+ * whose action subscribes as the endpoint does (`?index`: the index route's action, not the layout's); the answer opens at the form.
+ */
+const NEWSLETTER_PAGE_ACTION = "/?index#newsletter-signup";
+
+/** The home page's answer to the form posted without scripts. */
+export type NewsletterAnswer = PageFormAnswer<{ email: string; name: string }>;
 
 /**
  * The endpoint's own schema, loaded when the form is first used: Zod stays out
@@ -18,11 +27,14 @@ const loadChecks = () => Promise.all([import("~/lib/schemas/newsletter"), import
 /**
  * Spec 4 newsletter form: idle, submitting ('Subscribing...', fields disabled), then success (cleared) or error.
  * The fields keep their own values, read on submit: what a visitor types before the form's code has arrived counts.
+ * `answer` is the page's, when the form was posted without scripts: its message, and what was typed if it was refused.
  */
-export function NewsletterSignup({ className }: { className?: string }) {
+export function NewsletterSignup({ className, answer }: { className?: string; answer?: NewsletterAnswer }) {
   const id = useId();
   const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState(answer && !answer.ok ? answer.message : undefined);
+  const [subscribed, setSubscribed] = useState(answer?.ok ? answer.message : undefined);
+  const typed = answer && !answer.ok ? answer.posted : undefined;
 
   async function subscribe(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -33,6 +45,7 @@ export function NewsletterSignup({ className }: { className?: string }) {
       return typeof value === "string" ? value : "";
     });
     setError(undefined);
+    setSubscribed(undefined);
     const checks = await loadChecks().catch(() => null);
     if (!checks) {
       setError("An unexpected error occurred.");
@@ -57,7 +70,8 @@ export function NewsletterSignup({ className }: { className?: string }) {
         return;
       }
       toast.success(answer.message ?? "Successfully subscribed to the newsletter!");
-      form.reset();
+      // Emptied rather than reset, which would bring back what the page kept from a refused post.
+      for (const input of form.querySelectorAll("input")) input.value = "";
     } catch {
       setError("An unexpected error occurred.");
       toast.error("An unexpected error occurred.");
@@ -68,6 +82,9 @@ export function NewsletterSignup({ className }: { className?: string }) {
 
   return (
     <form
+      id="newsletter-signup"
+      method="post"
+      action={NEWSLETTER_PAGE_ACTION}
       onSubmit={subscribe}
       onFocus={() => {
         prepareToasts();
@@ -79,13 +96,23 @@ export function NewsletterSignup({ className }: { className?: string }) {
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name (optional)" id={`${id}-name`}>
-          <Input id={`${id}-name`} name="name" autoComplete="name" disabled={submitting} maxLength={MAX_NAME_LENGTH} />
+          <Input id={`${id}-name`} name="name" autoComplete="name" disabled={submitting} maxLength={MAX_NAME_LENGTH} defaultValue={typed?.name} />
         </Field>
         <Field label="Email address" id={`${id}-email`} required>
-          <Input id={`${id}-email`} name="email" type="email" autoComplete="email" required disabled={submitting} aria-invalid={error ? true : undefined} />
+          <Input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            disabled={submitting}
+            aria-invalid={error ? true : undefined}
+            defaultValue={typed?.email}
+          />
         </Field>
       </div>
       <FormError>{error}</FormError>
+      <FormSuccess>{subscribed}</FormSuccess>
       <Button type="submit" disabled={submitting} className="justify-self-start">
         {submitting ? "Subscribing..." : "Subscribe"}
       </Button>

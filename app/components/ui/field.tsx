@@ -70,3 +70,13 @@ export function FormError({ children }: { children?: ReactNode }) {
     </p>
   );
 }
+
+/** A form's success, said on the page (a form posted without scripts answers here rather than in a toast). */
+export function FormSuccess({ children }: { children?: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p role="status" className="text-sm font-medium text-green-700">
+      {children}
+    </p>
+  );
+}

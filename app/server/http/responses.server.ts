@@ -182,7 +182,7 @@ export async function readFormData(request: Request): Promise<FormData> {
 }
 
 /** The HTTP status of a domain refusal; undefined for anything else (a failure). */
-function refusalStatus(thrown: unknown): number | undefined {
+export function refusalStatus(thrown: unknown): number | undefined {
   if (thrown instanceof RateLimitedError) return 429;
   if (thrown instanceof InvalidInputError) return 400;
   if (thrown instanceof UnavailableError) return 409;
@@ -201,6 +201,9 @@ export function refusalOf(thrown: unknown): { status: number; message: string } 
   return { status, message: (thrown as Error).message };
 }
 
+/** Spec 8's word for a failure nobody foresaw. */
+export const UNEXPECTED_ERROR_MESSAGE = "An unexpected error occurred.";
+
 /**
  * Runs a JSON endpoint and turns what its domain call throws into an answer:
  * thrown responses pass through, domain refusals get their status, anything
@@ -216,7 +219,7 @@ export async function jsonEndpoint(name: string, run: () => Promise<object>): Pr
     const status = refusalStatus(thrown);
     if (status) return errorResponse(status, (thrown as Error).message);
     log.error(`${name} failed`, thrown);
-    return errorResponse(500, "An unexpected error occurred.");
+    return errorResponse(500, UNEXPECTED_ERROR_MESSAGE);
   }
 }
 
