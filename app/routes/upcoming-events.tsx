@@ -139,6 +139,10 @@ export default function UpcomingEventsPage({ loaderData }: Route.ComponentProps)
               </a>
             </div>
             <section aria-label="Calendar">
+              {/* The calendar draws without scripts, but its buttons need them: say where the dates are. */}
+              <p className="mb-4 hidden text-ink/80 noscript:block">
+                The calendar's buttons need JavaScript, which is off: every course to come is listed below it.
+              </p>
               <CalendarStylesheet />
               <ScheduleCalendar editions={editions} today={today} />
             </section>

@@ -200,6 +200,25 @@ test.describe("the schedule", () => {
     },
   );
 
+  test("without scripts, the calendar says its buttons need them and the list below holds every date", async ({ page, browser, baseURL, data }) => {
+    const edition = await data.edition({ offeringKey: "level-3", startDate: nextMonthDate() });
+    const note = "The calendar's buttons need JavaScript, which is off: every course to come is listed below it.";
+    await page.goto("/upcoming-events");
+    await expect(page.locator(".rbc-calendar")).toBeVisible();
+    await expect(page.getByText(note)).toBeHidden();
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    try {
+      const noScripts = await context.newPage();
+      await noScripts.goto("/upcoming-events");
+      await expect(noScripts.getByRole("region", { name: "Calendar" }).getByText(note)).toBeVisible();
+      await expect(noScripts.getByRole("list", { name: "Upcoming courses" }).getByText(formatDateRange(edition.startDate!, edition.endDate))).not.toHaveCount(
+        0,
+      );
+    } finally {
+      await context.close();
+    }
+  });
+
   test("Subscribe offers the schedule as an iCalendar feed", { tag: "@phone" }, async ({ page, data }) => {
     const edition = await data.edition({ offeringKey: "level-3", startDate: nextMonthDate() });
     await page.goto("/upcoming-events");
