@@ -57,7 +57,7 @@ describe(`scheduling an edition on ${testDriver}`, () => {
       title: "Level 2 - Ultimate Full Arch Live Course",
       slug: "level-2-ultimate-full-arch-live-course",
       duration: "4 days",
-      location: "Dubai Healthcare City, Dubai",
+      location: "Dubai Healthcare City, Building 27, Block C, Ground Floor, Dubai",
       startDate: "2027-03-08",
       endDate: "2027-03-11",
       priceAmount: 1_200_000,

@@ -62,7 +62,7 @@ describe("program-page catalogue (spec 3)", () => {
 describe("fallback date labels (spec 9)", () => {
   const BEFORE_THEY_PASS = "2025-09-01";
   const TODAY = "2026-11-21";
-  const DUBAI = { format: "4 days", location: "Dubai Healthcare City, Dubai" };
+  const DUBAI = { format: "4 days", location: "Dubai Healthcare City, Building 27, Block C, Ground Floor, Dubai" };
   const LONDON = { format: "2 days", location: "London, United Kingdom" };
 
   it("uses the spec's fixed labels for the three levels while their dates are ahead", () => {
@@ -74,7 +74,7 @@ describe("fallback date labels (spec 9)", () => {
   it("keeps a fixed label through its last day, then never shows the past date", () => {
     const level2 = byName("Level 2 Full Arch Live Surgery");
     expect(fallbackDateLabel(level2, DUBAI, "2025-11-16")).toBe("13th-16th of November 2025");
-    expect(fallbackDateLabel(level2, DUBAI, "2025-11-17")).toBe("4 days, Dubai Healthcare City, Dubai");
+    expect(fallbackDateLabel(level2, DUBAI, "2025-11-17")).toBe("4 days, Dubai Healthcare City, Building 27, Block C, Ground Floor, Dubai");
     expect(fallbackDateLabel(byName("Level 1 Foundations in Full Arch"), LONDON, TODAY)).toBe("2 days, London, United Kingdom");
   });
 
