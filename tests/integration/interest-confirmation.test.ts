@@ -3,10 +3,11 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 
 import * as interestConfirmRoute from "~/routes/interest.confirm";
 import * as interestUnsubscribeRoute from "~/routes/interest.unsubscribe";
-import { editionAnnouncements, emailOutbox, interestRegistrations } from "~/server/db/schema.server";
+import * as newsletterUnsubscribeRoute from "~/routes/newsletter.unsubscribe";
+import { editionAnnouncements, emailOutbox, interestRegistrations, newsletterSubscribers } from "~/server/db/schema.server";
 import { announceNewEdition } from "~/server/marketing/announcements.server";
 import { registerInterest } from "~/server/marketing/interest.server";
-import { CONFIRMATION_EMAIL_INTERVAL_MS } from "~/server/marketing/newsletter.server";
+import { CONFIRMATION_EMAIL_INTERVAL_MS, confirmNewsletterSubscription, subscribeToNewsletter } from "~/server/marketing/newsletter.server";
 
 import { addEdition } from "../support/catalogue";
 import { testDriver, useTestDatabase } from "../support/database";
@@ -15,12 +16,14 @@ import { guarded, routeArgs, TEST_SITE_URL } from "../support/route-args";
 const confirmLoader = guarded(interestConfirmRoute, "loader");
 const confirmAction = guarded(interestConfirmRoute, "action");
 const unsubscribeAction = guarded(interestUnsubscribeRoute, "action");
+const newsletterUnsubscribeAction = guarded(newsletterUnsubscribeRoute, "action");
 
 const handle = useTestDatabase();
 afterAll(async () => {});
 beforeEach(async () => {
   await handle.db.delete(editionAnnouncements);
   await handle.db.delete(interestRegistrations);
+  await handle.db.delete(newsletterSubscribers);
   await handle.db.delete(emailOutbox);
 });
 
@@ -51,6 +54,13 @@ const pressConfirm = (token: string) =>
       handle,
     ),
   );
+
+/** A newsletter subscription, confirmed by its emailed link. */
+async function subscribed(email: string, name?: string) {
+  await subscribeToNewsletter(handle.db, { email, name }, { siteUrl: TEST_SITE_URL });
+  const [row] = await handle.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
+  expect(await confirmNewsletterSubscription(handle.db, row.confirmationToken!)).not.toBeNull();
+}
 
 /** Who would hear about a new Sinus Grafting date now. */
 async function announcedTo() {
@@ -158,6 +168,31 @@ describe(`registering interest on ${testDriver}`, () => {
     );
     expect(unsubscribed).toEqual({ unsubscribed: true });
     expect(await pressConfirm(pending.confirmationToken!)).toEqual({ confirmed: false });
+    expect(await announcedTo()).toEqual([]);
+  });
+
+  it("hears about no more new dates, for either reason, once the address unsubscribes through the link of an email it got as subscriber and as registrant", async () => {
+    await subscribed("both@example.com");
+    await register("both@example.com");
+    expect(await pressConfirm(tokenIn((await mailTo("both@example.com", "interest-confirmation"))[0].text)!)).toEqual({ confirmed: true });
+    expect(await announcedTo()).toEqual(["both@example.com"]);
+    const [announcement] = await mailTo("both@example.com", "new-date-announcement");
+    const link = /\/newsletter\/unsubscribe\?token=[\w-]+/.exec(announcement.text)![0];
+    expect(announcement.text).not.toContain("/interest/unsubscribe");
+    expect(announcement.headers["List-Unsubscribe"]).toContain(link);
+
+    const unsubscribed = await newsletterUnsubscribeAction(
+      routeArgs(
+        new Request(`${TEST_SITE_URL}${link}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: "List-Unsubscribe=One-Click",
+        }),
+        handle,
+      ),
+    );
+    expect(unsubscribed).toEqual({ unsubscribed: true });
+    await handle.db.delete(emailOutbox);
     expect(await announcedTo()).toEqual([]);
   });
 });

@@ -105,15 +105,25 @@ export async function confirmNewsletterSubscription(db: Database, token: string)
 /**
  * One-click unsubscribe (RFC 8058) and the link in every marketing email. Null for an
  * unknown token. It also ends any confirmation link still out, so an older email
- * cannot subscribe the address again.
+ * cannot subscribe the address again. The page promises no more marketing emails,
+ * and a new-date email to a subscriber who also registered interest carries only
+ * this link, so the address's interest registrations end too, as their own link ends them.
  */
 export async function unsubscribeFromNewsletter(db: Database, token: string) {
-  const [row] = await db
-    .update(newsletterSubscribers)
-    .set({ unsubscribedAt: new Date(), confirmationToken: null })
-    .where(eq(newsletterSubscribers.unsubscribeToken, token))
-    .returning({ email: newsletterSubscribers.email });
-  return row ?? null;
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const [row] = await tx
+      .update(newsletterSubscribers)
+      .set({ unsubscribedAt: now, confirmationToken: null })
+      .where(eq(newsletterSubscribers.unsubscribeToken, token))
+      .returning({ email: newsletterSubscribers.email });
+    if (!row) return null;
+    await tx
+      .update(interestRegistrations)
+      .set({ unsubscribedAt: now, confirmationToken: null })
+      .where(and(sql`lower(${interestRegistrations.email}) = ${row.email.toLowerCase()}`, isNull(interestRegistrations.unsubscribedAt)));
+    return row;
+  });
 }
 
 /** Addresses that may receive marketing email: confirmed and not unsubscribed. */
