@@ -11,7 +11,8 @@ import { CONFIRMATION_EMAIL_INTERVAL_MS, confirmNewsletterSubscription, subscrib
 
 import { addEdition } from "../support/catalogue";
 import { testDriver, useTestDatabase } from "../support/database";
-import { guarded, routeArgs, TEST_SITE_URL } from "../support/route-args";
+import { createPerson, uniqueEmail } from "../support/people";
+import { guarded, routeArgs, TEST_SITE_URL, testAuth } from "../support/route-args";
 
 const confirmLoader = guarded(interestConfirmRoute, "loader");
 const confirmAction = guarded(interestConfirmRoute, "action");
@@ -194,5 +195,20 @@ describe(`registering interest on ${testDriver}`, () => {
     expect(unsubscribed).toEqual({ unsubscribed: true });
     await handle.db.delete(emailOutbox);
     expect(await announcedTo()).toEqual([]);
+  });
+
+  it("greets a subscriber by name only when it is the name of the address's own confirmed account, never a name a stranger typed", async () => {
+    await subscribed("victim@example.com", "Your account is suspended, call 020 7946 0000 now");
+    const owner = await createPerson({ db: handle.db, auth: testAuth(handle) }, { email: uniqueEmail("owner"), firstName: "Nadia", lastName: "Okafor" });
+    await subscribed(owner.email, "Someone Else");
+    await announcedTo();
+    const [victim] = await mailTo("victim@example.com", "new-date-announcement");
+    for (const body of [victim.html, victim.text]) {
+      expect(body).not.toContain("suspended");
+      expect(body).toContain("Hello,");
+    }
+    const [account] = await mailTo(owner.email, "new-date-announcement");
+    expect(account.text).toContain("Dear Nadia Okafor,");
+    expect(account.text).not.toContain("Someone Else");
   });
 });

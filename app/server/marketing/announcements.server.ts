@@ -2,7 +2,7 @@ import { and, arrayContains, desc, eq, isNotNull, isNull, sql } from "drizzle-or
 
 import { formatDateRange } from "~/lib/format";
 import type { Database, Transaction } from "~/server/db/client.server";
-import { editionAnnouncements, interestRegistrations, newsletterSubscribers } from "~/server/db/schema.server";
+import { editionAnnouncements, interestRegistrations, newsletterSubscribers, users } from "~/server/db/schema.server";
 import { enqueueEmail, marketingHeaders } from "~/server/email/outbox.server";
 import { renderNewDateAnnouncement } from "~/server/email/templates.server";
 
@@ -26,16 +26,18 @@ interface Recipient {
 }
 
 /**
- * Who hears about a new edition: every confirmed newsletter subscriber (with the
- * name they confirmed, and their newsletter unsubscribe link), then everyone who
- * registered interest in its course, confirmed it from their address and has not
- * unsubscribed (no name: the name was never part of what they confirmed; their
- * interest unsubscribe link). One per lower-cased address.
+ * Who hears about a new edition: every confirmed newsletter subscriber (their
+ * newsletter unsubscribe link), then everyone who registered interest in its
+ * course, confirmed it from their address and has not unsubscribed (their
+ * interest unsubscribe link). One per lower-cased address. The only name used is
+ * that of the address's own confirmed account: a name typed into a form was never
+ * part of what the address's owner confirmed, so anyone could have typed it.
  */
 async function recipientsFor(tx: Transaction, offeringKey: string, siteUrl: string): Promise<Recipient[]> {
   const subscribers = await tx
-    .select({ email: newsletterSubscribers.email, name: newsletterSubscribers.name, token: newsletterSubscribers.unsubscribeToken })
+    .select({ email: newsletterSubscribers.email, name: users.name, token: newsletterSubscribers.unsubscribeToken })
     .from(newsletterSubscribers)
+    .leftJoin(users, and(eq(users.email, newsletterSubscribers.email), eq(users.emailVerified, true)))
     .where(and(isNotNull(newsletterSubscribers.confirmedAt), isNull(newsletterSubscribers.unsubscribedAt)));
   const interested = await tx
     .select({ email: interestRegistrations.email, token: interestRegistrations.unsubscribeToken })
@@ -51,7 +53,7 @@ async function recipientsFor(tx: Transaction, offeringKey: string, siteUrl: stri
   const byAddress = new Map<string, Recipient>();
   for (const row of subscribers) {
     const email = row.email.toLowerCase();
-    byAddress.set(email, { email, name: row.name ?? undefined, unsubscribeUrl: `${siteUrl}/newsletter/unsubscribe?token=${row.token}`, askedAbout: false });
+    byAddress.set(email, { email, name: row.name || undefined, unsubscribeUrl: `${siteUrl}/newsletter/unsubscribe?token=${row.token}`, askedAbout: false });
   }
   for (const row of interested) {
     const email = row.email.toLowerCase();
