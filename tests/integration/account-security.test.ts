@@ -16,6 +16,7 @@ import * as authResetPasswordRoute from "~/routes/auth.reset-password";
 import { claimGuestPurchases } from "~/server/accounts/purchases.server";
 import { REPEAT_SIGN_UP_EMAILS } from "~/server/auth/credentials.server";
 import { emailOutbox, pendingSignUps, sessions, users, verifications } from "~/server/db/schema.server";
+import { isSubscribed } from "~/server/marketing/newsletter.server";
 import { settleBackgroundWork } from "~/server/platform/background.server";
 import { TOO_MANY_REQUESTS_MESSAGE } from "~/server/platform/rate-limit.server";
 
@@ -172,6 +173,8 @@ describe(`pre-hijacked accounts on ${testDriver}`, () => {
       firstName: "Olive",
       consent: true,
     });
+    // Confirming the address with the box ticked confirms the newsletter subscription the sign-up made: the switch and the emails agree.
+    expect(await isSubscribed(handle.db, email)).toBe(true);
     expect(await signInStatus(email, "owner-pass")).toBe(200);
     expect((await page(verified)).account.needsPassword).toBe(false);
   });
@@ -202,6 +205,7 @@ describe(`pre-hijacked accounts on ${testDriver}`, () => {
       expect(user.emailVerified).toBe(true);
       // Whichever sign-up was the owner's, it ticked the box only if both did.
       expect(user.signupMarketingConsent).toBe(secondTicked);
+      expect(await isSubscribed(handle.db, email)).toBe(secondTicked);
       expect(await signInStatus(email, "attacker-pass")).toBe(400);
       expect(await signInStatus(email, "owner-pass")).toBe(400);
       // The other link is dead: it neither verifies nor signs anyone in.

@@ -5,6 +5,7 @@ import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { AccountConfirmationLink } from "~/lib/schemas/auth";
 import type { Database, Transaction } from "~/server/db/client.server";
 import { accounts, pendingSignUps, profiles, users } from "~/server/db/schema.server";
+import { applyMarketingChoice } from "~/server/marketing/newsletter.server";
 
 /**
  * A sign-up of an address nobody has verified yet. Anyone can sign up with
@@ -132,7 +133,8 @@ export async function pendingSignUpAddress(db: Database, link: AccountConfirmati
  * editable), and /account asks them to choose one. Nobody who only typed the
  * address ever gets in. Sign-ups that share one stored hash are one party's:
  * a login before confirming (which proves the password) and a repeat sign-up
- * with the same password keep the hash they repeat.
+ * with the same password keep the hash they repeat. Consent also confirms the
+ * address's newsletter subscription.
  */
 export async function completePendingSignUp(db: Database, secret: string, userId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -155,7 +157,11 @@ export async function completePendingSignUp(db: Database, secret: string, userId
       .set({ password: contested ? null : pending.passwordHash })
       .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")));
     const name = [pending.firstName, pending.lastName].filter(Boolean).join(" ");
-    await tx.update(users).set({ name, firstName: pending.firstName, lastName: pending.lastName, signupMarketingConsent: consent }).where(eq(users.id, userId));
+    const [user] = await tx
+      .update(users)
+      .set({ name, firstName: pending.firstName, lastName: pending.lastName, signupMarketingConsent: consent })
+      .where(eq(users.id, userId))
+      .returning({ email: users.email });
     await tx
       .update(profiles)
       .set({
@@ -164,6 +170,9 @@ export async function completePendingSignUp(db: Database, secret: string, userId
         emailPreferences: sql`${profiles.emailPreferences} || ${JSON.stringify({ eventNotifications: consent })}::jsonb`,
       })
       .where(eq(profiles.id, userId));
+    // The address is proven now and the box was its owner's consent: the newsletter subscription the
+    // sign-up made is confirmed, as the account page's switch would, so the switch and the emails agree.
+    if (consent && user) await applyMarketingChoice(tx, { email: user.email, name: name || null }, true, now);
     await tx.delete(pendingSignUps).where(eq(pendingSignUps.userId, userId));
     return true;
   });
