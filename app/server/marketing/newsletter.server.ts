@@ -137,7 +137,8 @@ export async function isSubscribed(db: Database, email: string): Promise<boolean
  * upcoming events') acts on the lists those emails go to: off ends the
  * address's newsletter subscription and every interest registration; on
  * subscribes it, confirmed at once (a signed-in account has followed its
- * confirmation link already).
+ * confirmation link already). A newsletter confirmation email still out keeps
+ * its link, which then answers that the subscription is confirmed.
  */
 export async function applyMarketingChoice(tx: Transaction, person: { email: string; name: string | null }, wanted: boolean, now = new Date()) {
   const email = person.email.toLowerCase();
@@ -160,7 +161,6 @@ export async function applyMarketingChoice(tx: Transaction, person: { email: str
       set: {
         confirmedAt: sql`coalesce(${newsletterSubscribers.confirmedAt}, ${now.toISOString()}::timestamptz)`,
         unsubscribedAt: null,
-        confirmationToken: null,
       },
     });
 }
