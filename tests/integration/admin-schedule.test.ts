@@ -156,6 +156,28 @@ describe(`scheduling a course from a template on ${testDriver}`, () => {
     );
     expect(answer).toMatchObject({ status: 200, body: { start_date: inDays(500) } });
   });
+
+  it("refuses the same course on the same date again, also when two requests come at once, so subscribers hear of it once", async () => {
+    const headers = await asAdmin();
+    const source = await template();
+    const subscriber = uniqueEmail("once");
+    await handle.db.insert(newsletterSubscribers).values({ email: subscriber, unsubscribeToken: randomUUID(), confirmedAt: new Date() });
+    const body = { template_course_id: source.id, new_start_date: inDays(600) };
+    const answers = await Promise.all([1, 2].map(() => call(createCourse, "/api/functions/create-course", body, headers)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.status === 409)!.body).toEqual({ error: "That course is already scheduled to start on that date." });
+    expect(await call(createCourse, "/api/functions/create-course", body, headers)).toMatchObject({ status: 409 });
+
+    const editions = await handle.db
+      .select()
+      .from(courses)
+      .where(and(eq(courses.offeringKey, "sinus-grafting"), eq(courses.startDate, inDays(600))));
+    expect(editions).toHaveLength(1);
+    expect((await mailsFor("Sinus Grafting")).filter((mail) => mail.toAddress === subscriber)).toHaveLength(1);
+    // Deactivated, the date is free again.
+    await handle.db.update(courses).set({ isActive: false }).where(eq(courses.id, editions[0].id));
+    expect(await call(createCourse, "/api/functions/create-course", body, headers)).toMatchObject({ status: 200 });
+  });
 });
 
 describe(`deleting and deactivating editions on ${testDriver}`, () => {
@@ -498,6 +520,10 @@ describe(`who may schedule and delete on ${testDriver}`, () => {
     expect(await post({ intent: "schedule", template_course_id: source.id, new_start_date: inDays(250) })).toEqual({
       status: 200,
       body: { intent: "schedule", message: SCHEDULE_MESSAGES.scheduled },
+    });
+    expect(await post({ intent: "schedule", template_course_id: source.id, new_start_date: inDays(250) })).toEqual({
+      status: 409,
+      body: { intent: "schedule", error: SCHEDULE_MESSAGES.scheduleFailed, description: "That course is already scheduled to start on that date." },
     });
     const loaded = (await settle(() => dashboardLoader(routeArgs(new Request(`${TEST_SITE_URL}/admin`, { headers: { Cookie: admin.cookie } }), handle))))
       .body as Awaited<ReturnType<typeof dashboard.loader>>;

@@ -10,7 +10,7 @@ import { scheduleEdition, todayIsoDate } from "~/server/catalogue/editions.serve
 import { findOffering, listOfferings, TEST_PRODUCT_KEY } from "~/server/catalogue/offerings.server";
 import { liveHold } from "~/server/catalogue/places.server";
 import type { Database, Transaction } from "~/server/db/client.server";
-import { courses, seatHolds, userCoursePurchases } from "~/server/db/schema.server";
+import { courses, offerings, seatHolds, userCoursePurchases } from "~/server/db/schema.server";
 import { announceNewEdition } from "~/server/marketing/announcements.server";
 import type { AppServices } from "~/server/platform/context.server";
 import { InvalidInputError, NotFoundError, UnavailableError } from "~/server/platform/errors.server";
@@ -84,7 +84,9 @@ export function schedulableDates(now: Date = new Date()): { first: string; last:
  * place, image, page) and takes price, price id and capacity from the offering
  * as it is now. A template that is an offering's key (the select offers one
  * with no edition left) is scheduled from the offering and its copy. The
- * audit entry and the new-date emails go in its transaction.
+ * audit entry and the new-date emails go in its transaction. A second
+ * active edition of the course on the same date is refused, so submitting the
+ * form again does not announce it twice.
  */
 export async function scheduleFromTemplate(
   db: Database,
@@ -115,12 +117,28 @@ export async function scheduleFromTemplate(
 
 const NO_TEMPLATE = "There is no course to copy with that id.";
 
+/**
+ * Refuses a date the course already has an active edition on. The offering's
+ * row stays locked until the commit, so of two requests for the same date the
+ * second waits for the first and then sees its edition.
+ */
+async function refuseSameDate(tx: Transaction, offeringKey: string, startDate: string) {
+  await tx.select({ key: offerings.key }).from(offerings).where(eq(offerings.key, offeringKey)).for("update");
+  const [existing] = await tx
+    .select({ id: courses.id })
+    .from(courses)
+    .where(and(eq(courses.offeringKey, offeringKey), eq(courses.startDate, startDate), eq(courses.isActive, true)))
+    .limit(1);
+  if (existing) throw new UnavailableError("That course is already scheduled to start on that date.");
+}
+
 /** A new edition copied from an edition of the course. */
 async function copyEdition(tx: Transaction, templateId: string, startDate: string) {
   const [template] = await tx.select().from(courses).where(eq(courses.id, templateId));
   if (!template || template.offeringKey === TEST_PRODUCT_KEY) throw new InvalidInputError(NO_TEMPLATE);
   const offering = await findOffering(tx, template.offeringKey);
   if (!offering) throw new InvalidInputError("That course's offering no longer exists.");
+  await refuseSameDate(tx, offering.key, startDate);
   const days =
     template.startDate && template.endDate ? differenceInCalendarDays(parseISO(template.endDate), parseISO(template.startDate)) : offering.lengthDays - 1;
   const [row] = await tx
@@ -149,6 +167,7 @@ async function copyEdition(tx: Transaction, templateId: string, startDate: strin
 async function firstEditionOf(tx: Transaction, offeringKey: string, startDate: string) {
   const offering = await findOffering(tx, offeringKey);
   if (!offering?.listed) throw new InvalidInputError(NO_TEMPLATE);
+  await refuseSameDate(tx, offering.key, startDate);
   return scheduleEdition(tx, { offeringKey, startDate });
 }
 
