@@ -19,6 +19,16 @@ async function answerWith(page: Page, path: string, answer: { status: number; js
   );
 }
 
+/** Answers the endpoint with a success, counting the requests it gets. */
+async function countRequests(page: Page, path: string) {
+  const sent: string[] = [];
+  await page.route(`**${path}`, (route) => {
+    sent.push(route.request().postData() ?? "");
+    return route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ message: "Done." }) });
+  });
+  return sent;
+}
+
 test.describe("newsletter signup", () => {
   const path = "/api/v2/v2-subscribe-newsletter";
   const form = (page: Page) => page.getByRole("form", { name: "Newsletter signup" });
@@ -86,6 +96,16 @@ test.describe("newsletter signup", () => {
     } finally {
       await context.close();
     }
+  });
+
+  test("sends one request for a double-click", async ({ page }) => {
+    await page.goto("/");
+    await form(page).getByLabel("Email address").fill(unique("news-twice"));
+    const sent = await countRequests(page, path);
+    await form(page).getByRole("button", { name: "Subscribe" }).dblclick();
+    await expect(page.locator("[data-sonner-toast]").getByText("Done.")).toBeVisible();
+    await expect(form(page).getByLabel("Email address")).toHaveValue("");
+    expect(sent).toHaveLength(1);
   });
 
   test("unsubscribes from the link in the email", async ({ page, request }) => {
@@ -184,6 +204,18 @@ test.describe("register interest", () => {
     await expect(page.getByText("Thank you. We will email you when new dates are scheduled for the courses you chose.")).toBeVisible();
   });
 
+  test("sends one request for a double-click", async ({ page }) => {
+    await page.goto("/courses#register-interest");
+    await form(page).getByLabel("Full Name").fill("Dr Lina Park");
+    await form(page).getByLabel("Email Address").fill(unique("interest-twice"));
+    await form(page).getByLabel("Sinus Grafting").check();
+    const sent = await countRequests(page, path);
+    await form(page).getByRole("button", { name: "Register Interest" }).dblclick();
+    await expect(page.locator("[data-sonner-toast]").getByText("Thank you! Your interest has been registered.")).toBeVisible();
+    await expect(form(page).getByLabel("Full Name")).toHaveValue("");
+    expect(sent).toHaveLength(1);
+  });
+
   test("shows the server's error inline and as a toast, the fallback, and the generic message", async ({ page, allowConsoleErrors }) => {
     allowConsoleErrors(/Failed to load resource|ERR_FAILED/);
     await page.goto("/courses#register-interest");
@@ -254,6 +286,16 @@ test.describe("contact form", () => {
     expect(mail.text).toContain(email);
     expect(mail.text).toContain("<script>alert(1)</script>");
     expect(mail.html).not.toContain("<script>alert(1)</script>");
+  });
+
+  test("sends one request for a double-click", async ({ page }) => {
+    await page.goto("/contact");
+    await fill(page, { name: "Dr Maya Chen", email: unique("contact-twice"), subject: "Dates", message: "Hello" });
+    const sent = await countRequests(page, path);
+    await form(page).getByRole("button", { name: "Send Message" }).dblclick();
+    await expect(page.locator("[data-sonner-toast]").getByText("Done.")).toBeVisible();
+    await expect(form(page).getByLabel("Subject")).toHaveValue("");
+    expect(sent).toHaveLength(1);
   });
 
   test("shows the server's error, the fallback, and a thrown error's message", async ({ page, allowConsoleErrors }) => {

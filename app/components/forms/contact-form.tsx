@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 
 import { Button } from "~/components/ui/button";
 import { Field, FormError, FormSuccess, Input, Textarea } from "~/components/ui/field";
@@ -26,6 +26,8 @@ export function ContactForm({ className, answer }: { className?: string; answer?
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState(answer && !answer.ok ? answer.message : undefined);
   const [sent, setSent] = useState(answer?.ok ? answer.message : undefined);
+  // Set at once on submit, before `submitting` has disabled the form, so a double-click posts once.
+  const sending = useRef(false);
 
   const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
 
@@ -36,6 +38,16 @@ export function ContactForm({ className, answer }: { className?: string; answer?
 
   async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (sending.current) return;
+    sending.current = true;
+    try {
+      await checkAndPost();
+    } finally {
+      sending.current = false;
+    }
+  }
+
+  async function checkAndPost() {
     setError(undefined);
     setSent(undefined);
     const parsed = ContactMessageSchema.safeParse(values);

@@ -46,6 +46,8 @@ export function RegisterInterestForm({
   const [error, setError] = useState(answer && !answer.ok ? answer.message : undefined);
   const [registered, setRegistered] = useState(answer?.ok ? answer.message : undefined);
   const redirectTimer = useRef<number>(undefined);
+  // Set at once on submit: `submitting` only disables the form after the checks have loaded, so a double-click would post twice.
+  const sending = useRef(false);
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
@@ -56,6 +58,16 @@ export function RegisterInterestForm({
 
   async function register(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (sending.current) return;
+    sending.current = true;
+    try {
+      await checkAndPost();
+    } finally {
+      sending.current = false;
+    }
+  }
+
+  async function checkAndPost() {
     setError(undefined);
     setRegistered(undefined);
     const checks = await loadChecks().catch(() => null);

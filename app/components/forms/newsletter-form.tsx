@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 
 import { Button } from "~/components/ui/button";
 import { Field, FormError, FormSuccess, Input } from "~/components/ui/field";
@@ -35,10 +35,21 @@ export function NewsletterSignup({ className, answer }: { className?: string; an
   const [error, setError] = useState(answer && !answer.ok ? answer.message : undefined);
   const [subscribed, setSubscribed] = useState(answer?.ok ? answer.message : undefined);
   const typed = answer && !answer.ok ? answer.posted : undefined;
+  // Set at once on submit: `submitting` only disables the form after the checks have loaded, so a double-click would post twice.
+  const sending = useRef(false);
 
   async function subscribe(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = event.currentTarget;
+    if (sending.current) return;
+    sending.current = true;
+    try {
+      await checkAndPost(event.currentTarget);
+    } finally {
+      sending.current = false;
+    }
+  }
+
+  async function checkAndPost(form: HTMLFormElement) {
     const fields = new FormData(form);
     const [email, name] = ["email", "name"].map((field) => {
       const value = fields.get(field);
