@@ -144,6 +144,31 @@ describe("email templates", () => {
     expect(email.text).toContain("Line one\nLine two <img src=x onerror=alert(1)>");
   });
 
+  it("lets long unbroken text wrap in every text block, so a phone shows the email at its width", async () => {
+    const long = "W".repeat(130);
+    const emails = await Promise.all([
+      renderNewDateAnnouncement({
+        name: long,
+        courseTitle: "Sinus Grafting",
+        dates: "March 10th, 2027",
+        location: "London",
+        askedAbout: false,
+        courseUrl: "https://x.test/courses/sinus-grafting",
+        unsubscribeUrl: "https://x.test/u",
+      }),
+      renderContactNotification({ name: long, email: "eve@x.test", subject: long, message: `Hello\n${long}`, receivedAt: new Date() }),
+      renderInterestNotification({ name: long, email: "eve@x.test", courses: ["Sinus Grafting"], receivedAt: new Date() }),
+    ]);
+    for (const email of emails) {
+      const blocks = [...email.html.matchAll(/<(?:p|h1)\b[^>]*>/g)].map(([tag]) => tag);
+      expect(blocks.length).toBeGreaterThan(3);
+      for (const tag of blocks) {
+        expect(tag).toContain("overflow-wrap:anywhere");
+        expect(tag).toContain("word-break:break-word");
+      }
+    }
+  });
+
   it("keeps the whole of the longest subject a visitor may send, an emoji at its end included", async () => {
     const subject = `${"s".repeat(MAX_SUBJECT_LENGTH - 2)}🦷`;
     expect(subject).toHaveLength(MAX_SUBJECT_LENGTH);

@@ -8,8 +8,11 @@ import { mailtoHref } from "~/lib/mailto";
 
 export const colors = { navy: "#0f1b2d", gold: "#c09a58", ink: "#1f2937", mist: "#f6f7f9" };
 
-export const text = { color: colors.ink, fontSize: "15px", lineHeight: "24px", margin: "0 0 16px" };
-export const label = { color: "#6b7280", fontSize: "13px", margin: "0" };
+/** A long unbroken name, subject or line wraps rather than widening the email past a phone's screen; word-break for clients without overflow-wrap: anywhere. */
+const wrapAnywhere = { overflowWrap: "anywhere", wordBreak: "break-word" } as const;
+
+export const text = { color: colors.ink, fontSize: "15px", lineHeight: "24px", margin: "0 0 16px", ...wrapAnywhere };
+export const label = { color: "#6b7280", fontSize: "13px", margin: "0", ...wrapAnywhere };
 export const button = {
   backgroundColor: colors.gold,
   borderRadius: "6px",
@@ -36,12 +39,12 @@ export function EmailLayout({ preview, heading, children, footer }: { preview: s
       <Body style={{ backgroundColor: colors.mist, fontFamily: "Helvetica, Arial, sans-serif", margin: 0, padding: "24px 0" }}>
         <Container style={{ backgroundColor: "#ffffff", borderRadius: "8px", maxWidth: "600px", overflow: "hidden" }}>
           <Section style={{ backgroundColor: colors.navy, padding: "20px 32px" }}>
-            <Text style={{ color: "#ffffff", fontFamily: "Georgia, serif", fontSize: "20px", margin: 0 }}>
+            <Text style={{ color: "#ffffff", fontFamily: "Georgia, serif", fontSize: "20px", margin: 0, ...wrapAnywhere }}>
               Global Implant <span style={{ color: colors.gold }}>Institute</span>
             </Text>
           </Section>
           <Section style={{ padding: "32px" }}>
-            <Heading as="h1" style={{ color: colors.navy, fontFamily: "Georgia, serif", fontSize: "24px", margin: "0 0 20px" }}>
+            <Heading as="h1" style={{ color: colors.navy, fontFamily: "Georgia, serif", fontSize: "24px", margin: "0 0 20px", ...wrapAnywhere }}>
               {heading}
             </Heading>
             {children}
