@@ -92,7 +92,7 @@ export default function ReceiptPage({ loaderData: receipt }: Route.ComponentProp
           {receipt.course.location && <p className="text-sm text-ink/80">{receipt.course.location}</p>}
           <dl className="mt-4 text-sm">
             <Row name="Price" value={receipt.price} />
-            {receipt.discount && <Row name={receipt.discount.name} value={`-${receipt.discount.amount}`} />}
+            {receipt.discount && <Row name={`Discount (${receipt.discount.name})`} value={`-${receipt.discount.amount}`} />}
             <Row name="Total paid" value={receipt.total} strong />
             {receipt.refunded && <Row name="Refunded" value={`-${receipt.refunded}`} />}
           </dl>

@@ -130,6 +130,27 @@ describe("email templates", () => {
     expect(subscriber.text).toContain("We have scheduled Level 2 - Ultimate Full Arch Live Course for December 21st - 24th, 2026. Groups are small");
   });
 
+  it("says when a staff notice was received in the site's date style with its zone, and counts courses in words", async () => {
+    const receivedAt = new Date("2026-11-30T05:29:41Z");
+    const one = await renderInterestNotification({ name: "Dr B", email: "b@x.test", courses: ["Sinus Grafting"], receivedAt });
+    const two = await renderInterestNotification({ name: "Dr B", email: "b@x.test", courses: ["Sinus Grafting", "Full Arch Complications"], receivedAt });
+    const contact = await renderContactNotification({ name: "Eve", email: "eve@x.test", subject: "Hi", message: "Hello", receivedAt });
+    for (const email of [one, contact]) expect(email.text).toContain("Received\n\nNovember 30th, 2026, 05:29 UTC");
+    expect(one.html).toContain("Dr B registered interest in 1 course<");
+    expect(two.html).toContain("Dr B registered interest in 2 courses<");
+  });
+
+  it("names the discount on a booking confirmation before its amount", async () => {
+    const email = await renderBookingConfirmation({
+      course: { courseTitle: "Sinus Grafting", dates: "May 1st - 4th, 2027", location: "London" },
+      amounts: { price: "£1,500", discount: { name: "£100 off your first course", amount: "£100" }, paid: "£1,400" },
+      receiptUrl: null,
+      accountUrl: "https://x.test/account",
+      hasInvite: false,
+    });
+    expect(email.text).toContain("Discount (£100 off your first course): -£100");
+  });
+
   it("shows a contact message as text: markup escaped in HTML, line breaks kept", async () => {
     const email = await renderContactNotification({
       name: "<b>Eve</b>",

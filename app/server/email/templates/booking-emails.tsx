@@ -55,7 +55,7 @@ export function renderBookingConfirmation({
         {course.dates && <Line name="Dates" value={course.dates} />}
         {course.location && <Line name="Location" value={course.location} />}
         <Line name="Price" value={amounts.price} />
-        {amounts.discount && <Line name="Discount" value={`${amounts.discount.name}: -${amounts.discount.amount}`} />}
+        {amounts.discount && <Line name={`Discount (${amounts.discount.name})`} value={`-${amounts.discount.amount}`} />}
         <Line name="Amount paid" value={amounts.paid} />
       </Section>
       {hasInvite && <Text style={text}>The attached calendar invite adds the course to your calendar.</Text>}

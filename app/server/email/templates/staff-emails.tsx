@@ -1,6 +1,7 @@
 import { Section, Text } from "@react-email/components";
-import { format } from "date-fns";
 import { Fragment } from "react";
+
+import { formatDateRange } from "~/lib/format";
 
 import { colors, EmailLayout, label, renderEmail, text } from "./layout";
 
@@ -13,7 +14,11 @@ function Detail({ name, value }: { name: string; value: string }) {
   );
 }
 
-const received = (at: Date) => format(at, "d MMMM yyyy, HH:mm");
+/** "November 30th, 2026, 05:29 UTC": the site's date style, and the zone named, since the server's clock is UTC and staff may not be. */
+function received(at: Date) {
+  const iso = at.toISOString();
+  return `${formatDateRange(iso.slice(0, 10))}, ${iso.slice(11, 16)} UTC`;
+}
 
 export function renderContactNotification({
   name,
@@ -52,7 +57,10 @@ export function renderContactNotification({
 export function renderInterestNotification({ name, email, courses, receivedAt }: { name: string; email: string; courses: string[]; receivedAt: Date }) {
   return renderEmail(
     `Interest registered: ${name}`,
-    <EmailLayout preview={`${name} registered interest in ${courses.length} course(s)`} heading="New interest registration">
+    <EmailLayout
+      preview={`${name} registered interest in ${courses.length} ${courses.length === 1 ? "course" : "courses"}`}
+      heading="New interest registration"
+    >
       <Detail name="Name" value={name} />
       <Detail name="Email" value={email} />
       <Detail name="Received" value={received(receivedAt)} />
