@@ -33,17 +33,24 @@ export async function loader(args: Route.LoaderArgs) {
   return { link: link.data, email, signedInAs: visitor && visitor.email.toLowerCase() !== email ? visitor.email : null };
 }
 
-/** Confirms and signs in on the page's button only, with the password the sign-up chose (see confirmAccount). */
+/**
+ * Confirms and signs in on the page's button only, with the password the sign-up chose (see confirmAccount).
+ * A refusal carries the link back: the page's address no longer holds it, and without scripts the page is drawn again from this answer.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
   const entries = { token: form.get("token"), signup: form.get("signup"), password: form.get("password") };
-  if (!AccountConfirmationSchema.safeParse(entries).success) throw redirect(LINK_INVALID_PAGE);
+  const link = AccountConfirmationSchema.safeParse(entries);
+  if (!link.success) throw redirect(LINK_INVALID_PAGE);
+  const services = appServices(context);
+  const refused = async (error: string, status: number) =>
+    data({ error, link: link.data, email: await pendingSignUpAddress(services.database.db, link.data) }, status);
   const confirmation = AccountConfirmationFormSchema.safeParse(entries);
-  if (!confirmation.success) return data({ error: firstIssueMessage(confirmation.error) }, 400);
+  if (!confirmation.success) return refused(firstIssueMessage(confirmation.error), 400);
   const { clientIp } = context.get(requestInfoContext);
-  const outcome = await confirmAccount(appServices(context), request, clientIp, confirmation.data);
-  if (outcome.kind === "too-many-requests") return data({ error: TOO_MANY_REQUESTS_MESSAGE }, 429);
-  if (outcome.kind === "wrong-password") return data({ error: CONFIRMATION_PASSWORD_WRONG }, 400);
+  const outcome = await confirmAccount(services, request, clientIp, confirmation.data);
+  if (outcome.kind === "too-many-requests") return refused(TOO_MANY_REQUESTS_MESSAGE, 429);
+  if (outcome.kind === "wrong-password") return refused(CONFIRMATION_PASSWORD_WRONG, 400);
   if (outcome.kind === "link-invalid") throw redirect(LINK_INVALID_PAGE);
   const headers = new Headers();
   for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);
@@ -56,7 +63,9 @@ export const meta: Route.MetaFunction = (args) => seo(args, { title: "Confirm Yo
 
 export default function ConfirmAccountPage({ loaderData, actionData }: Route.ComponentProps) {
   const passwordId = useId();
-  if (!loaderData.link) {
+  const link = loaderData.link ?? actionData?.link;
+  const email = loaderData.email ?? actionData?.email;
+  if (!link || !email) {
     return (
       <InvalidLinkPage
         text="This confirmation link is incomplete. Please open the link in your confirmation email again."
@@ -67,7 +76,7 @@ export default function ConfirmAccountPage({ loaderData, actionData }: Route.Com
   return (
     <AskFirstPage
       path="/auth/confirm"
-      secrets={loaderData.link}
+      secrets={link}
       error={actionData?.error}
       ask={{
         heading: "Confirm your email address",
@@ -75,7 +84,7 @@ export default function ConfirmAccountPage({ loaderData, actionData }: Route.Com
           <>
             To confirm{" "}
             <strong className="font-semibold text-ink">
-              <EmailAddress address={loaderData.email} />
+              <EmailAddress address={email} />
             </strong>{" "}
             and log in to its account, enter the password you chose when you signed up. If you did not sign up with this address yourself, close this page.
             {loaderData.signedInAs ? (

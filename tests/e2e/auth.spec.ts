@@ -156,6 +156,8 @@ test.describe("sign-up", () => {
   test("the address's owner cannot confirm a stranger's sign-up of it: the page asks for the sign-up's password and refuses theirs", async ({
     page,
     request,
+    browser,
+    baseURL,
     allowConsoleErrors,
   }) => {
     // The refusals answer 400, which the browser reports.
@@ -172,6 +174,18 @@ test.describe("sign-up", () => {
     await page.getByRole("button", { name: "Confirm and log in" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "That is not the password this sign-up chose." })).toBeVisible();
     await expect(page).toHaveURL((url) => url.pathname === "/auth/confirm");
+    // Without scripts the refusal is drawn from the action's answer: the message, and the field to try again.
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    try {
+      const noScripts = await context.newPage();
+      await noScripts.goto(await confirmationLinkTo(request, email));
+      await noScripts.getByLabel("Password").fill("owners-own-password");
+      await noScripts.getByRole("button", { name: "Confirm and log in" }).click();
+      await expect(noScripts.getByText("That is not the password this sign-up chose.", { exact: false })).toBeVisible();
+      await expect(noScripts.getByLabel("Password")).toBeVisible();
+    } finally {
+      await context.close();
+    }
     // Nothing was confirmed: even the stranger's password does not log in yet.
     await logIn(page, email);
     await expect(page.getByText("Email not verified").first()).toBeVisible();

@@ -273,7 +273,7 @@ describe(`pre-hijacked accounts on ${testDriver}`, () => {
     const links = await linksTo(email, "verify-email");
     expect(links).toHaveLength(3);
     // The newest link, the one the attacker's login sent, is the attacker's sign-up's: the owner's password does not confirm it.
-    expect(await press(links[2], "owner-pass")).toEqual({ status: 400, body: { error: CONFIRMATION_PASSWORD_WRONG } });
+    expect(await press(links[2], "owner-pass")).toMatchObject({ status: 400, body: { error: CONFIRMATION_PASSWORD_WRONG } });
     expect((await userOf(email)).emailVerified).toBe(false);
     // The owner's own link does, and the attacker's password is not kept.
     const verified = await follow(links[1], "owner-pass");
@@ -296,7 +296,7 @@ describe(`pre-hijacked accounts on ${testDriver}`, () => {
     expect(await linksTo(email, "verify-email")).toHaveLength(links.length);
 
     // The emails in the owner's inbox are all the attacker's sign-ups': the owner's password confirms none of them.
-    expect(await press(links.at(-1)!, "owner-pass")).toEqual({ status: 400, body: { error: CONFIRMATION_PASSWORD_WRONG } });
+    expect(await press(links.at(-1)!, "owner-pass")).toMatchObject({ status: 400, body: { error: CONFIRMATION_PASSWORD_WRONG } });
     // Pressed with the attacker's password (the attacker cannot, without the mailbox), the owner's sign-up still contests it.
     const verified = await follow(links.at(-1)!, "attacker-pass");
     expect(verified.headers.get("Location")).toBe("/account?verified=1");
@@ -312,9 +312,13 @@ describe(`pre-hijacked accounts on ${testDriver}`, () => {
     await post(authAction, "/auth", signUpFields(email, "attacker-pass"));
     const [link] = await linksTo(email, "verify-email");
 
-    // The owner has no password to give but their own, or none.
-    expect(await press(link, "owner-pass")).toEqual({ status: 400, body: { error: CONFIRMATION_PASSWORD_WRONG } });
-    for (const blank of ["", "   "]) expect(await press(link, blank)).toEqual({ status: 400, body: { error: CONFIRMATION_PASSWORD_REQUIRED } });
+    // The owner has no password to give but their own, or none. The refusal carries the link back, for the page to ask again.
+    const url = new URL(link);
+    expect(await press(link, "owner-pass")).toEqual({
+      status: 400,
+      body: { error: CONFIRMATION_PASSWORD_WRONG, link: { token: url.searchParams.get("token"), signup: url.searchParams.get("signup") }, email },
+    });
+    for (const blank of ["", "   "]) expect(await press(link, blank)).toMatchObject({ status: 400, body: { error: CONFIRMATION_PASSWORD_REQUIRED } });
     const user = await userOf(email);
     expect(user.emailVerified).toBe(false);
     expect(await signInStatus(email, "attacker-pass")).toBe(400);
@@ -333,7 +337,7 @@ describe(`pre-hijacked accounts on ${testDriver}`, () => {
     // From many machines: the budget is the address's being confirmed, not only each machine's.
     for (let i = 0; i < limited.accountLoginLimit; i++) statuses.push((await pressFrom(`guess-${i}`, `198.51.100.${i + 1}`)).status);
     expect(statuses.every((status) => status === 400)).toBe(true);
-    expect(await pressFrom("owner-pass", "198.51.100.200")).toEqual({ status: 429, body: { error: TOO_MANY_REQUESTS_MESSAGE } });
+    expect(await pressFrom("owner-pass", "198.51.100.200")).toMatchObject({ status: 429, body: { error: TOO_MANY_REQUESTS_MESSAGE } });
     expect((await userOf(email)).emailVerified).toBe(false);
   });
 
