@@ -1,5 +1,6 @@
-import { type FormEvent, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 
+import { useOnePress } from "~/components/forms/use-one-press";
 import { Button } from "~/components/ui/button";
 import { Field, FormError, FormSuccess, Input, Textarea } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
@@ -26,8 +27,6 @@ export function ContactForm({ className, answer }: { className?: string; answer?
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState(answer && !answer.ok ? answer.message : undefined);
   const [sent, setSent] = useState(answer?.ok ? answer.message : undefined);
-  // Set at once on submit, before `submitting` has disabled the form, so a double-click posts once.
-  const sending = useRef(false);
 
   const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
 
@@ -36,16 +35,7 @@ export function ContactForm({ className, answer }: { className?: string; answer?
     toast.error(message);
   }
 
-  async function send(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending.current) return;
-    sending.current = true;
-    try {
-      await checkAndPost();
-    } finally {
-      sending.current = false;
-    }
-  }
+  const send = useOnePress(checkAndPost);
 
   async function checkAndPost() {
     setError(undefined);

@@ -1,6 +1,7 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 
+import { useOnePress } from "~/components/forms/use-one-press";
 import { Button } from "~/components/ui/button";
 import { Field, FormError, FormSuccess, Input } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
@@ -46,8 +47,6 @@ export function RegisterInterestForm({
   const [error, setError] = useState(answer && !answer.ok ? answer.message : undefined);
   const [registered, setRegistered] = useState(answer?.ok ? answer.message : undefined);
   const redirectTimer = useRef<number>(undefined);
-  // Set at once on submit: `submitting` only disables the form after the checks have loaded, so a double-click would post twice.
-  const sending = useRef(false);
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
@@ -56,16 +55,7 @@ export function RegisterInterestForm({
     toast.error("Error registering interest:", { description: message });
   }
 
-  async function register(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending.current) return;
-    sending.current = true;
-    try {
-      await checkAndPost();
-    } finally {
-      sending.current = false;
-    }
-  }
+  const register = useOnePress(checkAndPost);
 
   async function checkAndPost() {
     setError(undefined);

@@ -1,5 +1,6 @@
-import { type FormEvent, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 
+import { useOnePress } from "~/components/forms/use-one-press";
 import { Button } from "~/components/ui/button";
 import { Field, FormError, FormSuccess, Input } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
@@ -35,19 +36,7 @@ export function NewsletterSignup({ className, answer }: { className?: string; an
   const [error, setError] = useState(answer && !answer.ok ? answer.message : undefined);
   const [subscribed, setSubscribed] = useState(answer?.ok ? answer.message : undefined);
   const typed = answer && !answer.ok ? answer.posted : undefined;
-  // Set at once on submit: `submitting` only disables the form after the checks have loaded, so a double-click would post twice.
-  const sending = useRef(false);
-
-  async function subscribe(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending.current) return;
-    sending.current = true;
-    try {
-      await checkAndPost(event.currentTarget);
-    } finally {
-      sending.current = false;
-    }
-  }
+  const subscribe = useOnePress(checkAndPost);
 
   async function checkAndPost(form: HTMLFormElement) {
     const fields = new FormData(form);
