@@ -182,6 +182,26 @@ describe(`the back office's editions and bookings on ${testDriver}`, () => {
     expect(mail[0].text).toContain("Dear Omar,");
     expect(mail[0].replyTo).toBe(services().env.mail.staffEmail);
     expect(mail[0].text).toContain("£1,500");
+    // The calendar file takes out the event the confirmation's invite put in: its UID and organizer, a later sequence.
+    const [invite] = (
+      await handle.db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.toAddress, buyer.email), eq(emailOutbox.template, "booking-confirmation")))
+    )[0].attachments;
+    const [cancellation] = mail[0].attachments;
+    expect(cancellation).toMatchObject({ filename: "course-cancelled.ics", contentType: "text/calendar; charset=utf-8; method=CANCEL" });
+    expect(mail[0].text).toContain("The attached calendar file takes the course out of your calendar.");
+    const line = (ics: string, name: string) =>
+      ics
+        .replace(/\r\n[ \t]/g, "")
+        .split("\r\n")
+        .find((row) => row.startsWith(name));
+    expect(line(cancellation.content, "METHOD")).toBe("METHOD:CANCEL");
+    expect(line(cancellation.content, "STATUS")).toBe("STATUS:CANCELLED");
+    expect(line(cancellation.content, "SEQUENCE")).toBe("SEQUENCE:1");
+    expect(line(invite.content, "SEQUENCE")).toBe("SEQUENCE:0");
+    for (const name of ["UID", "ORGANIZER", "DTSTART", "DTEND"]) expect(line(cancellation.content, name), name).toBe(line(invite.content, name));
     const [entry] = await auditOf("booking.cancel", purchase.id);
     expect(entry).toMatchObject({ actorId: admin.id, before: { status: "paid", amountRefunded: 0 }, after: { status: "refunded", amountRefunded: 150_000 } });
 

@@ -115,6 +115,9 @@ describe(`fulfilment through the signed webhook on ${testDriver}`, () => {
     expect(invite.content).toMatch(/DTEND;VALUE=DATE:\d{8}/);
     expect(invite.content).toContain(`UID:${edition.id}@`);
     expect(invite.content).toContain("SUMMARY:Sinus Grafting");
+    expect(invite.content).toContain("METHOD:PUBLISH");
+    // Unfolded (RFC 5545 3.1): long lines continue after a CRLF and a space or tab.
+    expect(invite.content.replace(/\r\n[ \t]/g, "")).toContain(`ORGANIZER;CN="Global Implant Institute":MAILTO:${services().env.mail.staffEmail}`);
   });
 
   it("records one purchase and one email from the same event delivered ten times, out of order with the session's other events", async () => {

@@ -1,7 +1,9 @@
 import { and, eq } from "drizzle-orm";
 
-import { formatDateRange, formatMinorUnits } from "~/lib/format";
+import { formatMinorUnits } from "~/lib/format";
 import { type AdminActor, recordAdminAction } from "~/server/admin/audit.server";
+import { bookedCourse } from "~/server/booking/fulfilment.server";
+import { bookingCalendarAttachment } from "~/server/catalogue/calendar.server";
 import type { Transaction } from "~/server/db/client.server";
 import { adminAuditLog, courses, profiles, userCoursePurchases } from "~/server/db/schema.server";
 import { enqueueEmail } from "~/server/email/outbox.server";
@@ -76,6 +78,7 @@ export async function cancelBooking(
     const [edition] = await tx.select().from(courses).where(eq(courses.id, current.courseId));
     const [profile] = current.userId ? await tx.select().from(profiles).where(eq(profiles.id, current.userId)) : [];
     const refunded = formatMinorUnits(input.amount);
+    const cancellation = bookingCalendarAttachment(edition, services.env, "cancellation");
     await enqueueEmail(tx, {
       template: "booking-cancelled",
       to: current.customerEmail,
@@ -83,15 +86,13 @@ export async function cancelBooking(
       replyTo: services.env.mail.staffEmail,
       ...(await renderBookingCancelled({
         name: profile?.firstName ?? null,
-        course: {
-          courseTitle: edition.title,
-          dates: edition.startDate ? formatDateRange(edition.startDate, edition.endDate) : null,
-          location: edition.location,
-        },
+        course: bookedCourse(edition),
         refunded,
         fullRefund,
         coursesUrl: `${services.env.siteUrl}/courses`,
+        hasCalendarCancellation: Boolean(cancellation),
       })),
+      attachments: cancellation ? [cancellation] : [],
     });
     await recordAdminAction(tx, actor, {
       action: CANCEL_ACTION,

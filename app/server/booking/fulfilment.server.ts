@@ -4,7 +4,7 @@ import { and, eq, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
 
 import { DISCOUNT_RULES } from "~/lib/discounts";
 import { formatDateRange, formatMinorUnits } from "~/lib/format";
-import { editionsCalendar } from "~/server/catalogue/calendar.server";
+import { bookingCalendarAttachment } from "~/server/catalogue/calendar.server";
 import { placesTaken } from "~/server/catalogue/places.server";
 import type { Transaction } from "~/server/db/client.server";
 import { courses, seatHolds, userCoursePurchases, users } from "~/server/db/schema.server";
@@ -41,7 +41,7 @@ export interface Recorded {
 /** The printable receipt under /account: the built-in checkout's receipt, and the fallback for any other. */
 const receiptPageUrl = (siteUrl: string, purchaseId: string) => `${siteUrl}/account/receipts/${purchaseId}`;
 
-function bookedCourse(edition: Edition) {
+export function bookedCourse(edition: Edition) {
   return {
     courseTitle: edition.title,
     dates: edition.startDate ? formatDateRange(edition.startDate, edition.endDate) : null,
@@ -104,40 +104,20 @@ function purchaseOf(hold: Hold, view: CheckoutSessionView, purchaseDate: Date) {
 }
 
 /** The booking confirmation (design.md 6): course, dates, place, amounts and discount, with a calendar invite. */
-async function queueConfirmation(tx: Transaction, siteUrl: string, purchase: Purchase, edition: Edition) {
+async function queueConfirmation(tx: Transaction, env: AppServices["env"], purchase: Purchase, edition: Edition) {
   const [buyer] = purchase.userId ? await tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, purchase.userId)) : [];
   const discount = purchase.discountKind ? { name: DISCOUNT_RULES[purchase.discountKind].name, amount: formatMinorUnits(purchase.amountDiscount) } : null;
-  const invite = edition.startDate
-    ? editionsCalendar(
-        [
-          {
-            id: edition.id,
-            title: edition.title,
-            startDate: edition.startDate,
-            endDate: edition.endDate,
-            location: edition.location,
-            description: `Your booking with the Global Implant Institute. Your courses: ${siteUrl}/account`,
-            url: `${siteUrl}/courses/${edition.slug}`,
-          },
-        ],
-        siteUrl,
-      )
-    : null;
+  const invite = bookingCalendarAttachment(edition, env, "invite");
   const rendered = await renderBookingConfirmation({
     name: buyer?.firstName ?? undefined,
     course: bookedCourse(edition),
     amounts: { price: formatMinorUnits(purchase.amountSubtotal), discount, paid: formatMinorUnits(purchase.amountTotal) },
     receiptUrl: purchase.receiptUrl,
-    accountUrl: `${siteUrl}/account`,
-    signInUrl: purchase.userId ? undefined : `${siteUrl}/auth`,
+    accountUrl: `${env.siteUrl}/account`,
+    signInUrl: purchase.userId ? undefined : `${env.siteUrl}/auth`,
     hasInvite: Boolean(invite),
   });
-  await enqueueEmail(tx, {
-    template: "booking-confirmation",
-    to: purchase.customerEmail,
-    ...rendered,
-    attachments: invite ? [{ filename: "course.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: invite }] : [],
-  });
+  await enqueueEmail(tx, { template: "booking-confirmation", to: purchase.customerEmail, ...rendered, attachments: invite ? [invite] : [] });
 }
 
 /**
@@ -198,7 +178,7 @@ export async function recordCheckout(
     const purchase = await save("paid", { receiptUrl: receiptUrl ?? receiptPageUrl(env.siteUrl, id) });
     await tx.update(seatHolds).set({ status: "converted" }).where(eq(seatHolds.id, hold.id));
     if (hold.discountKind === "signup" && hold.userId) await tx.update(users).set({ giiSignupDiscountClaimed: true }).where(eq(users.id, hold.userId));
-    await queueConfirmation(tx, env.siteUrl, purchase, edition);
+    await queueConfirmation(tx, env, purchase, edition);
     return { outcome: { kind: "booked", purchaseId: id, firstTime: true }, afterCommit: null };
   }
 

@@ -164,12 +164,14 @@ export function renderBookingCancelled({
   refunded,
   fullRefund,
   coursesUrl,
+  hasCalendarCancellation,
 }: {
   name: string | null;
   course: BookedCourse;
   refunded: string;
   fullRefund: boolean;
   coursesUrl: string;
+  hasCalendarCancellation: boolean;
 }) {
   return renderEmail(
     `Your booking for ${course.courseTitle} has been cancelled`,
@@ -180,6 +182,7 @@ export function renderBookingCancelled({
         {course.dates ? ` (${course.dates})` : ""} has been cancelled and your place released. We have refunded {fullRefund ? "the full " : ""}
         {refunded} to the way you paid; it usually shows within 5 to 10 working days.
       </Text>
+      {hasCalendarCancellation && <Text style={text}>The attached calendar file takes the course out of your calendar.</Text>}
       <Text style={text}>If you did not expect this, please reply to this email or contact us. Other dates may have places:</Text>
       <Button href={coursesUrl} style={button}>
         See our courses
