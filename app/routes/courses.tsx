@@ -88,7 +88,7 @@ export default function CoursesPage({ loaderData, actionData }: Route.ComponentP
         </div>
       </Reveal>
 
-      <Reveal id="catalogue" aria-labelledby="catalogue-heading" className="scroll-mt-[var(--header-height)] bg-mist">
+      <Reveal id="catalogue" aria-labelledby="catalogue-heading" className="bg-mist">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8 lg:py-24">
           <div className="max-w-2xl">
             <p className="text-xs font-semibold tracking-[0.25em] text-gold-dark uppercase">Programmes</p>
@@ -107,7 +107,7 @@ export default function CoursesPage({ loaderData, actionData }: Route.ComponentP
         </div>
       </Reveal>
 
-      <Reveal id="register-interest" aria-labelledby="register-interest-heading" className="scroll-mt-[var(--header-height)]">
+      <Reveal id="register-interest" aria-labelledby="register-interest-heading">
         <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-12 lg:px-8 lg:py-24">
           <div className="lg:col-span-4">
             <p className="text-xs font-semibold tracking-[0.25em] text-gold-dark uppercase">Stay informed</p>

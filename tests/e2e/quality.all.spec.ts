@@ -311,3 +311,21 @@ test.describe("reduced motion", () => {
     expect(await stillMoving(page)).toEqual([]);
   });
 });
+
+test.describe("links to a section", () => {
+  // The fixed header's own offset is the page's scroll padding: a section adds at most a little air of its own.
+  for (const [path, id] of [
+    ["/courses#register-interest", "register-interest"],
+    ["/terms#payment", "payment"],
+    ["/courses/full-arch#level-3", "level-3"],
+    ["/#instructors", "instructors"],
+  ]) {
+    test(`${path} lands with the section just under the fixed header`, async ({ page }) => {
+      await page.goto(path);
+      const headerBottom = await page.getByRole("banner").evaluate((header) => header.getBoundingClientRect().bottom);
+      const sectionTop = () => page.locator(`#${id}`).evaluate((section) => Math.round(section.getBoundingClientRect().top));
+      await expect.poll(sectionTop, { timeout: 5_000 }).toBeGreaterThanOrEqual(Math.floor(headerBottom));
+      await expect.poll(sectionTop, { timeout: 5_000 }).toBeLessThanOrEqual(headerBottom + 28);
+    });
+  }
+});

@@ -83,7 +83,7 @@ export function LegalDocumentPage({ doc }: { doc: LegalDocument }) {
             <Rich content={doc.intro} />
           </p>
           {doc.sections.map((section, index) => (
-            <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} className="mt-12 scroll-mt-[calc(var(--header-height)+1.5rem)]">
+            <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} className="mt-12 scroll-mt-6">
               <h2 id={`${section.id}-heading`} className="flex gap-3 text-2xl font-semibold sm:text-3xl">
                 <span className="text-gold-dark tabular-nums">{index + 1}.</span>
                 <span>{section.heading}</span>

@@ -125,7 +125,7 @@ export function ProgrammeCard({
     <article
       id={programme.key}
       aria-labelledby={headingId}
-      className="scroll-mt-[calc(var(--header-height)+1rem)] overflow-hidden rounded-2xl border border-navy/10 bg-white shadow-[0_1px_2px_rgba(15,27,45,0.04),0_12px_32px_-12px_rgba(15,27,45,0.18)] lg:grid lg:grid-cols-12"
+      className="scroll-mt-4 overflow-hidden rounded-2xl border border-navy/10 bg-white shadow-[0_1px_2px_rgba(15,27,45,0.04),0_12px_32px_-12px_rgba(15,27,45,0.18)] lg:grid lg:grid-cols-12"
     >
       <div className={cn("relative lg:col-span-5", imageSide === "right" && "lg:order-last")}>
         <ResponsiveImage
