@@ -1,7 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
+import { addDays, format } from "date-fns";
 
 import { expect, logInThroughUi, test } from "./accounts";
-import { holdRequests, hydrated, OFFLINE_CONSOLE_ERRORS } from "./fixtures";
+import { holdRequests, hydrated, logOutFromHeader, OFFLINE_CONSOLE_ERRORS } from "./fixtures";
 
 const profileForm = (page: Page) => page.getByRole("form", { name: "Profile Details" });
 const passwordForm = (page: Page) => page.getByRole("form", { name: "Update Password" });
@@ -193,6 +194,22 @@ test("changes the password; after logging out, only the new password logs in", a
   await logInThroughUi(page, account.email, "second-password-2");
   await expect(page).toHaveURL(/\/account$/);
   await expect(profileForm(page).getByLabel("First Name")).toHaveValue(account.firstName);
+});
+
+test("a guest booking made after logging out is claimed when the dentist logs in again in the same tab", async ({ page, account, data }) => {
+  await logOutFromHeader(page);
+  // Booked without signing in, with the account's address, in the tab that was signed in a moment ago.
+  const startDate = format(addDays(new Date(), 400 + Math.floor(Math.random() * 1200)), "yyyy-MM-dd");
+  const edition = await data.edition({ offeringKey: "sinus-grafting", startDate, capacity: 4 });
+  await data.purchase({ courseId: edition.id, status: "paid", userId: null, customerEmail: account.email });
+
+  const claimed = page.waitForResponse((response) => response.url().endsWith("/api/functions/claim-guest-purchases"));
+  await logInThroughUi(page, account.email, account.password);
+  expect(await (await claimed).json()).toEqual({ claimed_count: 1 });
+  await expect(page).toHaveURL(/\/account$/);
+  const purchases = page.getByRole("region", { name: "My Purchased Courses" });
+  await expect(purchases.getByRole("link", { name: "Sinus Grafting" }).first()).toBeVisible();
+  await data.removeEditions({ ids: [edition.id] });
 });
 
 test("the marketing switch saves at once and keeps its new state", async ({ page, account: _account }) => {

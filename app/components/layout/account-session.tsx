@@ -4,6 +4,12 @@ import { useFetcher, useNavigate, useRevalidator } from "react-router";
 import { toast } from "~/lib/toast";
 
 const CLAIM_ENDPOINT = "/api/functions/claim-guest-purchases";
+const CLAIMED_KEY_PREFIX = "gii-guest-purchases-claimed:";
+
+/** Logging out ends the browser session's claim: a guest booking made after it is claimed at the next login in this tab. */
+function forgetClaims() {
+  for (const key of Object.keys(window.sessionStorage)) if (key.startsWith(CLAIMED_KEY_PREFIX)) window.sessionStorage.removeItem(key);
+}
 
 /**
  * Spec 4: logging out shows 'Loading...' in the shell while it runs, then a toast and /auth.
@@ -18,6 +24,7 @@ export function useLogout() {
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     if (fetcher.data.ok) {
+      forgetClaims();
       toast.success("You have been logged out.");
       void Promise.resolve(navigate("/auth")).then(revalidate);
     } else {
@@ -42,7 +49,7 @@ export function ClaimGuestPurchases({ userId }: { userId: string }) {
   // Claimed bookings belong on the page already shown (My Purchased Courses): its data is read again.
   const { revalidate } = useRevalidator();
   useEffect(() => {
-    const key = `gii-guest-purchases-claimed:${userId}`;
+    const key = `${CLAIMED_KEY_PREFIX}${userId}`;
     if (window.sessionStorage.getItem(key)) return;
     window.sessionStorage.setItem(key, "1");
     fetch(CLAIM_ENDPOINT, { method: "POST", credentials: "same-origin" })
