@@ -137,6 +137,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">
+        {/* Here rather than in App: a navigation that ends on the error screen is a page view too. */}
+        <ScrollOnNavigation />
+        <ReportPageViews />
         {children}
         <Toasts />
         <Scripts nonce={nonce} />
@@ -176,8 +179,6 @@ function Shell({ children }: { children: React.ReactNode }) {
 export default function App() {
   return (
     <Shell>
-      <ScrollOnNavigation />
-      <ReportPageViews />
       <Outlet />
     </Shell>
   );

@@ -164,6 +164,23 @@ test.describe("site shell on desktop", () => {
     expect(stored?.status()).toBe(204);
   });
 
+  test("a navigation that ends on the error screen is reported too, and so is the next one", async ({ page, context, data, baseURL, allowConsoleErrors }) => {
+    // The not-found page's 404 and its log of the missing path (spec 2).
+    allowConsoleErrors(/404|non-existent route/);
+    await signInAs(context, await data.person({}), baseURL!);
+    const missing = "/account/receipts/00000000-0000-0000-0000-000000000000";
+    const first = page.waitForRequest((request) => request.url().endsWith("/api/page-views"));
+    await page.goto(missing);
+    await expect(page.getByText("Page Not Found", { exact: true })).toBeVisible();
+    const firstBody = JSON.parse((await first).postData() ?? "{}");
+    expect(firstBody.location).toBe(`${baseURL}${missing}`);
+    expect(firstBody.title).toBe(await page.title());
+
+    const second = page.waitForRequest((request) => request.url().endsWith("/api/page-views"));
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact" }).click();
+    expect(JSON.parse((await second).postData() ?? "{}").location).toBe(`${baseURL}/contact`);
+  });
+
   test("no consent banner with first-party analytics only", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByRole("dialog", { name: "Cookie consent" })).toHaveCount(0);
