@@ -173,13 +173,21 @@ test.describe("errors", () => {
 });
 
 test.describe("crawlers", () => {
-  test("robots.txt points at the sitemap and keeps private pages out", async ({ request, baseURL }) => {
+  test("robots.txt points at the sitemap, keeps crawlers off the APIs, and lets them read the private pages' noindex", async ({ request, baseURL }) => {
     const response = await request.get("/robots.txt");
     expect(response.status()).toBe(200);
     const body = await response.text();
     expect(body).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
-    expect(body).toContain("Disallow: /account");
-    expect(body).toContain("Disallow: /admin");
+    const disallowed = body
+      .split("\n")
+      .filter((line) => line.startsWith("Disallow:"))
+      .map((line) => line.slice("Disallow:".length).trim());
+    expect(disallowed.sort()).toEqual(["/api/", "/dev/"]);
+    // A disallowed page's noindex is never read, and a linked one could be indexed by its address alone.
+    for (const path of ["/account", "/admin", "/auth", "/booking-success", "/booking-canceled"]) {
+      const page = await request.get(path);
+      expect(await page.text(), path).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    }
   });
 
   test("sitemap.xml lists the public pages of the route table and the course pages", async ({ request, baseURL }) => {
