@@ -10,6 +10,7 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { hydrateOnVisible } from "~/components/ui/hydrate-on-visible";
 import { NOT_FOUND_PAGE, SITE } from "~/content/site";
 import { useInlineStylesheet } from "~/lib/inline-stylesheet";
+import { serviceUnavailableText } from "~/lib/connection-lost";
 import { keepFocusThroughFormSubmissions } from "~/lib/keep-focus-through-busy";
 import { LateStylesLoader } from "~/lib/late-styles";
 import { useNonce } from "~/lib/nonce";
@@ -198,18 +199,18 @@ function isLostConnection(error: unknown): boolean {
   return error instanceof TypeError && /^(Failed to fetch|NetworkError|Load failed)/.test(error.message);
 }
 
-/** The visitor stays where they are and asks for the page again once back online: going to the same address (in place of this entry of the history) runs its loaders again. */
-function TryAgain() {
+/**
+ * The visitor stays where they are and asks for the page again, once back online or once the server
+ * can answer: going to the same address (in place of this entry of the history) runs its loaders again.
+ */
+function TryAgain({ checkConnection }: { checkConnection: boolean }) {
   const location = useLocation();
-  return (
-    <p className="mt-6">
-      Check your connection, then{" "}
-      <Link to={location} className="underline">
-        try again
-      </Link>
-      .
-    </p>
+  const link = (text: string) => (
+    <Link to={location} className="underline">
+      {text}
+    </Link>
   );
+  return <p className="mt-6">{checkConnection ? <>Check your connection, then {link("try again")}.</> : link("Try again")}</p>;
 }
 
 export function ErrorBoundary() {
@@ -222,13 +223,15 @@ export function ErrorBoundary() {
     );
   }
   // Spec 2: a generic routing failure shows this heading and the message; never a stack trace.
-  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : "Unknown error";
+  const unavailable = serviceUnavailableText(error);
+  const message =
+    unavailable ?? (isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : "Unknown error");
   return (
     <Shell>
       <div className="mx-auto max-w-3xl px-4 py-24">
         <h2 className="text-3xl font-semibold">Unexpected Application Error!</h2>
         <h3 className="mt-4 font-sans text-lg text-ink/80 italic">{message}</h3>
-        {isLostConnection(error) ? <TryAgain /> : <ErrorReference error={error} />}
+        {isLostConnection(error) || unavailable ? <TryAgain checkConnection={!unavailable} /> : <ErrorReference error={error} />}
       </div>
     </Shell>
   );

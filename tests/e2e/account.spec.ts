@@ -1,6 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
 import { addDays, format } from "date-fns";
 
+import { SERVICE_UNAVAILABLE_MESSAGE } from "~/server/http/responses.server";
+
 import { expect, logInThroughUi, test } from "./accounts";
 import { holdRequests, hydrated, logOutFromHeader, OFFLINE_CONSOLE_ERRORS } from "./fixtures";
 
@@ -313,6 +315,24 @@ test("a save or a logout whose request is lost says so in spec 8's words, and th
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByText("Unexpected Application Error!")).toHaveCount(0);
   await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
+});
+
+test("a save the server cannot take for now (503: its database is down) says so in spec 8's words, and what was typed stays", async ({
+  page,
+  account: _account,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/status of 503/);
+  // The server's own answer to a form's post while its database is down (serviceUnavailableResponse).
+  await page.route(ACCOUNT_ACTION, (route) =>
+    route.fulfill({ status: 503, contentType: "text/plain; charset=utf-8", headers: { "Retry-After": "30" }, body: SERVICE_UNAVAILABLE_MESSAGE }),
+  );
+  const profile = profileForm(page);
+  await profile.getByLabel("First Name").fill("Amira");
+  await profile.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText(`Error updating profile: ${SERVICE_UNAVAILABLE_MESSAGE}`).first()).toBeVisible();
+  await expect(profile.getByLabel("First Name")).toHaveValue("Amira");
+  await expect(page.getByText("Unexpected Application Error!")).toHaveCount(0);
 });
 
 test("a toast asked for offline, before the page has shown any, waits for the connection and leaves the page as it is", async ({

@@ -1,3 +1,5 @@
+import { SERVICE_UNAVAILABLE_MESSAGE } from "~/server/http/responses.server";
+
 import { expect, hydrated, test } from "./fixtures";
 
 const SITE = "Global Implant Institute";
@@ -151,6 +153,23 @@ test.describe("errors", () => {
     await hydrated(page);
     await expect(page.getByText(`Reference: ${requestId}`)).toBeVisible();
     await expect(page.getByRole("link", { name: "Try again" })).toHaveCount(0);
+  });
+
+  test("a page whose data the server cannot give for now (503: its database is down) says so and offers to try again", async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/status of 503/);
+    await page.goto("/terms");
+    await hydrated(page);
+    // The server's own answer to a page's data while its database is down (serviceUnavailableResponse).
+    await page.route("**/contact.data*", (route) =>
+      route.fulfill({ status: 503, contentType: "text/plain; charset=utf-8", headers: { "Retry-After": "30" }, body: SERVICE_UNAVAILABLE_MESSAGE }),
+    );
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact" }).click();
+    await expect(page.getByRole("heading", { name: SERVICE_UNAVAILABLE_MESSAGE })).toBeVisible();
+    await expect(page.getByText("503 Service Unavailable")).toHaveCount(0);
+
+    await page.unroute("**/contact.data*");
+    await page.getByRole("link", { name: "Try again" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Contact Us" })).toBeVisible();
   });
 
   test("a page whose data never arrives offers to try again, and shows it once the connection is back", async ({ page, allowConsoleErrors }) => {

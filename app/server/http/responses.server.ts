@@ -234,6 +234,9 @@ export const RETRY_AFTER_SECONDS = 30;
 export function serviceUnavailableResponse(pathname: string): Response {
   const headers = { "Cache-Control": "no-store", "Retry-After": String(RETRY_AFTER_SECONDS) };
   if (pathname.startsWith("/api/")) return Response.json({ error: SERVICE_UNAVAILABLE_MESSAGE }, { status: 503, headers });
+  // A page's data or a form's answer asked for by the router in the browser: it shows this text as the error's own.
+  if (pathname.endsWith(".data"))
+    return new Response(SERVICE_UNAVAILABLE_MESSAGE, { status: 503, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" } });
   return new Response(SERVICE_UNAVAILABLE_PAGE, { status: 503, headers: { ...headers, "Content-Type": "text/html; charset=utf-8" } });
 }
 
