@@ -6,6 +6,15 @@ import { z } from "zod";
  */
 const flag = z.enum(["0", "1", "true", "false"]).transform((value) => value === "1" || value === "true");
 
+/** Parses as a URL; the URL parser itself refuses ports above 65535. */
+function isDatabaseUrl(value: string): boolean {
+  try {
+    return new URL(value).port !== "0";
+  } catch {
+    return false;
+  }
+}
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -15,6 +24,8 @@ const EnvSchema = z
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      // Caught here, at once, rather than as a bare "Invalid URL" when the first connection is tried.
+      .refine(isDatabaseUrl, "must be a well-formed URL (a port, if given, from 1 to 65535)")
       .optional(),
     SITE_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
     LOCAL_PROVIDERS: flag.optional(),
