@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { watchDatabaseHealth } from "~/server/platform/database-health.server";
 import { isDatabaseUnavailable } from "~/server/platform/errors.server";
+import { runWithRequestId } from "~/server/platform/log.server";
 
 /** An error as node-postgres or Node's sockets make it. */
 const withCode = (code: string, message = "failed") => Object.assign(new Error(message), { code });
@@ -69,6 +70,24 @@ describe("watchDatabaseHealth", () => {
     // Up again: no more pinging until the next failure.
     await vi.advanceTimersByTimeAsync(5_000);
     expect(ping).toHaveBeenCalledTimes(4);
+    health.stop();
+  });
+
+  it("probes outside the request that marked the database down: the later lines carry no request id", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const record = (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>);
+    vi.spyOn(console, "warn").mockImplementation(record);
+    vi.spyOn(console, "log").mockImplementation(record);
+    let reachable = false;
+    const health = watchDatabaseHealth(() => (reachable ? Promise.resolve() : Promise.reject(withCode("ECONNREFUSED"))), 5);
+    runWithRequestId("req-down", () => health.report([withCode("ECONNREFUSED")]));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    reachable = true;
+    await vi.waitFor(() => expect(health.up).toBe(true));
+    expect(lines.map(({ msg, requestId }) => ({ msg, requestId }))).toEqual([
+      { msg: expect.stringMatching(/^Database: unreachable/), requestId: "req-down" },
+      { msg: "Database: reachable again, answering normally" },
+    ]);
     health.stop();
   });
 

@@ -1,5 +1,5 @@
 import { isDatabaseUnavailable } from "./errors.server";
-import { describeError, log } from "./log.server";
+import { describeError, log, runOutsideRequest } from "./log.server";
 
 /** While the database is down, how often it is asked whether it is back. */
 const DATABASE_PROBE_INTERVAL_MS = 1_000;
@@ -46,7 +46,8 @@ export function watchDatabaseHealth(ping: () => Promise<void>, probeIntervalMs =
     if (down || stopped) return;
     down = true;
     log.warn(`Database: unreachable (${describeError(error)}), answering 503 until it is back`);
-    timer = setTimeout(probe, probeIntervalMs).unref();
+    // The probing outlives the request that noticed: its lines must not carry that request's id.
+    timer = runOutsideRequest(() => setTimeout(probe, probeIntervalMs).unref());
   };
 
   return {

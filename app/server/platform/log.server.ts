@@ -24,6 +24,11 @@ export function runWithRequestId<T>(requestId: string, run: () => T): T {
   return requestScope.run({ requestId }, run);
 }
 
+/** Runs outside any request: timers started here, and what they log later, belong to no request's id. */
+export function runOutsideRequest<T>(run: () => T): T {
+  return requestScope.exit(run);
+}
+
 /** Drizzle's failed-query error, recognised by shape: the server bundle and a library may hold different copies of its class. */
 function isQueryError(error: unknown): error is Error & { query: string; params: unknown[] } {
   return error instanceof Error && typeof (error as { query?: unknown }).query === "string" && Array.isArray((error as { params?: unknown }).params);
