@@ -13,6 +13,13 @@ const TOKEN_LIKE = /^[A-Za-z0-9_-]{20,}$/;
 /** A readable slug such as `level-1-full-arch-implant-course`: lowercase words and numbers between hyphens. */
 const READABLE_SLUG = /^(?:[a-z]+|[0-9]+)(?:-(?:[a-z]+|[0-9]+))+$/;
 
+/**
+ * Fixed segments of the app's route table (app/routes.ts) that isSecretSegment would
+ * otherwise take for tokens (a letter-and-digit word, `v2`, within a slug). They are
+ * never secrets; tests/unit/page-location.test.ts checks the whole table against this.
+ */
+const ROUTE_SEGMENTS = new Set(["v2-subscribe-newsletter", "v2-send-contact-email", "v2-update-user-preferences"]);
+
 function decodeSegment(segment: string): string {
   try {
     return decodeURIComponent(segment);
@@ -23,6 +30,7 @@ function decodeSegment(segment: string): string {
 
 function isSecretSegment(segment: string): boolean {
   const value = decodeSegment(segment);
+  if (ROUTE_SEGMENTS.has(value)) return false;
   if (isUuid(value)) return true;
   if (!TOKEN_LIKE.test(value) || !/[A-Za-z]/.test(value) || !/[0-9]/.test(value)) return false;
   // Random tokens mix letters and digits within a run; course slugs keep them apart and stay public.

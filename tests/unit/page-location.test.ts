@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { publicLocation, publicReferrer, redactPath, thirdPartyPageView } from "~/lib/page-location";
 import { sendThirdPartyPageView } from "~/lib/third-party-page-view";
+import routes from "~/routes";
 
 const SITE = "http://localhost:3000";
 
@@ -116,6 +117,25 @@ describe("redactPath", () => {
     ]) {
       expect(redactPath(path)).toBe(path);
     }
+  });
+
+  it("keeps every fixed segment of the app's route table, such as /api/v2/v2-send-contact-email", () => {
+    type RouteEntry = { path?: string; children?: RouteEntry[] };
+    const paths = (entries: RouteEntry[], parent: string): string[] =>
+      entries.flatMap((entry) => {
+        const path = entry.path ? `${parent}/${entry.path}` : parent;
+        return [path, ...paths(entry.children ?? [], path)];
+      });
+    const fixed = paths(routes, "").map((path) =>
+      path
+        .split("/")
+        .filter((segment) => !segment.startsWith(":") && segment !== "*")
+        .join("/"),
+    );
+    expect(fixed).toContain("/api/v2/v2-send-contact-email");
+    for (const path of fixed) expect(redactPath(path)).toBe(path);
+    // A token in a route's place is still one.
+    expect(redactPath(`/api/v2/${SIGN_UP_SECRET}`)).toBe("/api/v2/:token");
   });
 });
 
