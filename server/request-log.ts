@@ -11,6 +11,8 @@ const REQUEST_ID_HEADER = "X-Request-Id";
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 /** The only methods routed; any other is refused, and counted under one label. */
 const ROUTED_METHODS = new Set(["GET", "HEAD", "POST"]);
+/** The status of a request its client abandoned before the answer was complete (nginx's "client closed request"). */
+const CLIENT_CLOSED_REQUEST = 499;
 
 /** This request's id, set by requestLog before anything else runs. */
 export function requestIdOf(res: Response): string | undefined {
@@ -32,7 +34,8 @@ function routeLabel(req: Request, res: Response): string {
 
 /**
  * Names each request (X-Request-Id, kept from the caller when sane), and once
- * it is answered writes its line to the log and its measures to /metrics.
+ * it is answered, or abandoned by its client (499), writes its line to the log
+ * and its measures to /metrics.
  * Everything logged while answering carries the id.
  */
 export function requestLog(): RequestHandler {
@@ -42,10 +45,12 @@ export function requestLog(): RequestHandler {
     const requestId = incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     res.locals.requestId = requestId;
     res.set(REQUEST_ID_HEADER, requestId);
-    res.on("finish", () => {
+    let recorded = false;
+    const record = (status: number) => {
+      if (recorded) return;
+      recorded = true;
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route = routeLabel(req, res);
-      const status = res.statusCode;
       recordHttpRequest({ method: ROUTED_METHODS.has(req.method) ? req.method : "other", route, status: String(status) }, seconds);
       // The path only, with token-bearing segments redacted: query strings and reset links carry tokens.
       const fullPath = redactPath(req.originalUrl.split("?")[0]);
@@ -55,7 +60,10 @@ export function requestLog(): RequestHandler {
       // What React Router reported is a failure only if the answer is one.
       if (status >= 500)
         for (const error of (res.locals.requestErrors as unknown[] | undefined) ?? []) log.error(`Request to ${path} failed`, error, { requestId });
-    });
+    };
+    res.on("finish", () => record(res.statusCode));
+    // "close" without "finish": the client gave up before the answer was sent; still one line and one count.
+    res.on("close", () => record(CLIENT_CLOSED_REQUEST));
     runWithRequestId(requestId, next);
   };
 }

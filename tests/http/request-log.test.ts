@@ -1,5 +1,12 @@
+import { request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
+
+import express from "express";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 
+import { renderMetrics } from "~/server/platform/metrics.server";
+
+import { requestLog } from "../../server/request-log";
 import { type HttpApp, rawRequest, startHttpApp } from "../support/http-app";
 
 let app: HttpApp;
@@ -122,4 +129,36 @@ it("shows the request's id on the error page, as the answer's header gives it", 
   expect(answer.body).toContain("Unexpected Application Error!");
   expect(answer.headers["x-request-id"]).toBe("support-ticket-1234");
   expect(answer.body).toMatch(/Reference: <code data-request-id="support-ticket-1234">support-ticket-1234<\/code>/);
+});
+
+it("logs and counts once, as 499, a request its client gives up on before the answer", async () => {
+  let answerLate: (() => void) | undefined;
+  const slow = express()
+    .use(requestLog())
+    .get("/slow", (_req, res) => {
+      answerLate = () => void res.send("too late");
+    });
+  const server = slow.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    const lines = await requestLines(async () => {
+      // What `curl -m 1` does: hang up while the answer is still being worked on.
+      await new Promise<void>((resolve) => {
+        const request = httpRequest({ host: "127.0.0.1", port, path: "/slow" });
+        request.on("error", () => resolve());
+        request.end();
+        setTimeout(() => request.destroy(), 100);
+      });
+      await vi.waitFor(() => expect(answerLate).toBeDefined());
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      answerLate?.();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    });
+    expect(lines).toEqual([expect.objectContaining({ msg: expect.stringMatching(/^GET \/slow 499 /), status: 499, path: "/slow" })]);
+    const { text } = await renderMetrics(null);
+    expect(text.match(/^gii_http_requests_total\{[^}]*status="499"[^}]*\} (\d+)$/m)?.[1]).toBe("1");
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
 });
