@@ -107,6 +107,51 @@ describe("email delivery over SMTP", () => {
     }
   });
 
+  it("delivers each email once when a pass outlasts the claim and another instance passes meanwhile", async () => {
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const sent: string[] = [];
+    // A slow SMTP server: 250 ms a message, against claims of 1 s (OUTBOX_CLAIM_TIMEOUT_MS=1000).
+    const slow: MailTransport = {
+      async send(email) {
+        await sleep(250);
+        sent.push(email.toAddress);
+      },
+    };
+    for (let i = 0; i < 6; i++) await enqueueEmail(handle.db, { template: "t", to: `slow-${i}@example.com`, subject: "S", html: "x", text: "x" });
+    const first = deliverDueEmails(handle.db, slow, undefined, 1_000);
+    // The second instance's pass starts once the first pass has run longer than one claim.
+    await sleep(1_100);
+    const second = deliverDueEmails(handle.db, slow, undefined, 1_000);
+    const results = await Promise.all([first, second]);
+    expect(results.reduce((total, result) => total + result.sent, 0)).toBe(6);
+    expect(sent.toSorted()).toEqual([0, 1, 2, 3, 4, 5].map((i) => `slow-${i}@example.com`));
+    const rows = await handle.db.select({ status: emailOutbox.status, attempts: emailOutbox.attempts }).from(emailOutbox);
+    expect(rows).toEqual(Array.from({ length: 6 }, () => ({ status: "sent", attempts: 1 })));
+  });
+
+  it("leaves an email another instance claimed again to that instance when its own send fails late", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    await enqueueEmail(handle.db, { template: "t", to: "late@example.com", subject: "S", html: "x", text: "x" });
+    let failLate: ((error: Error) => void) | undefined;
+    const hanging: MailTransport = { send: () => new Promise((_resolve, reject) => (failLate = reject)) };
+    const t0 = new Date();
+    const first = deliverDueEmails(handle.db, hanging, t0, 1_000);
+    await vi.waitFor(() => expect(failLate).toBeDefined());
+    // The claim has run out: another instance claims the email and delivers it.
+    const sent: string[] = [];
+    expect(await deliverDueEmails(handle.db, { send: async (email) => void sent.push(email.toAddress) }, new Date(t0.getTime() + 2_000), 1_000)).toEqual({
+      sent: 1,
+      failed: 0,
+    });
+    failLate?.(new Error("421 timed out"));
+    expect(await first).toEqual({ sent: 0, failed: 1 });
+    const [row] = await handle.db.select().from(emailOutbox);
+    // Still sent: the late failure of a claim that was no longer ours queues nothing again.
+    expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+    expect(sent).toEqual(["late@example.com"]);
+    warn.mockRestore();
+  });
+
   it("backs off exponentially up to an hour and gives up after 12 attempts", async () => {
     expect(retryDelayMs(1)).toBe(30_000);
     expect(retryDelayMs(2)).toBe(60_000);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { and, eq, lte, or, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 
 import type { Database } from "~/server/db/client.server";
@@ -64,14 +64,16 @@ function createMailboxTransport(siteUrl: string): MailTransport {
 }
 
 /**
- * Claims due emails so that no two instances send the same one: the due rows
- * are locked (SKIP LOCKED) and marked as being sent in one transaction.
+ * Claims the next due email so that no two instances send it: the row is
+ * locked (SKIP LOCKED) and marked as being sent in one transaction. One at a
+ * time, just before it is sent, so a claim covers one send however slow the
+ * batch: a batch claimed at once outlived its claim and the rest were sent again by another instance.
  */
-async function claimDueEmails(db: Database, now: Date | undefined, claimTimeoutMs: number): Promise<OutboxEmail[]> {
+async function claimNextEmail(db: Database, now: Date | undefined, claimTimeoutMs: number): Promise<OutboxEmail | undefined> {
   // The database's clock by default: it stamped the emails, to the microsecond, and every instance shares it.
   const current = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
   return db.transaction(async (tx) => {
-    const due = await tx
+    const [due] = await tx
       .select({ id: emailOutbox.id })
       .from(emailOutbox)
       .where(
@@ -81,23 +83,25 @@ async function claimDueEmails(db: Database, now: Date | undefined, claimTimeoutM
         ),
       )
       .orderBy(emailOutbox.nextAttemptAt)
-      .limit(BATCH_SIZE)
+      .limit(1)
       .for("update", { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
+    if (!due) return undefined;
+    const [claimed] = await tx
       .update(emailOutbox)
-      .set({ status: "sending", lockedUntil: sql`${current} + ${`${claimTimeoutMs} milliseconds`}::interval` })
-      .where(
-        inArray(
-          emailOutbox.id,
-          due.map((row) => row.id),
-        ),
-      )
+      // Whole milliseconds, so the time read back names this claim exactly (see stillClaimed).
+      .set({ status: "sending", lockedUntil: sql`date_trunc('milliseconds', ${current} + ${`${claimTimeoutMs} milliseconds`}::interval)` })
+      .where(eq(emailOutbox.id, due.id))
       .returning();
+    return claimed;
   });
 }
 
-/** One delivery pass over the due emails. A failure delays an email; it never loses it. */
+/** The email is still under this claim: not finished, and not claimed again by another instance since. */
+function stillClaimed(email: OutboxEmail) {
+  return and(eq(emailOutbox.id, email.id), eq(emailOutbox.status, "sending"), eq(emailOutbox.lockedUntil, email.lockedUntil!));
+}
+
+/** One delivery pass over up to 20 due emails. A failure delays an email; it never loses it. */
 export async function deliverDueEmails(
   db: Database,
   transport: MailTransport,
@@ -105,12 +109,14 @@ export async function deliverDueEmails(
   now?: Date,
   claimTimeoutMs = DEFAULT_CLAIM_TIMEOUT_MS,
 ): Promise<{ sent: number; failed: number }> {
-  const claimed = await claimDueEmails(db, now, claimTimeoutMs);
   let sent = 0;
   let failed = 0;
-  for (const email of claimed) {
+  for (let count = 0; count < BATCH_SIZE; count++) {
+    const email = await claimNextEmail(db, now, claimTimeoutMs);
+    if (!email) break;
     try {
       await transport.send(email);
+      // Delivered is sent, even if the claim ran out meanwhile: left pending, it would be delivered again.
       await db
         .update(emailOutbox)
         .set({ status: "sent", sentAt: new Date(), lockedUntil: null, attempts: email.attempts + 1, lastError: null })
@@ -120,6 +126,7 @@ export async function deliverDueEmails(
       failed++;
       const attempts = email.attempts + 1;
       const message = error instanceof Error ? error.message : String(error);
+      // Only while still ours: another instance that claimed it since may have delivered it.
       await db
         .update(emailOutbox)
         .set({
@@ -129,7 +136,7 @@ export async function deliverDueEmails(
           lockedUntil: null,
           nextAttemptAt: now ? new Date(now.getTime() + retryDelayMs(attempts)) : sql`now() + ${`${retryDelayMs(attempts)} milliseconds`}::interval`,
         })
-        .where(eq(emailOutbox.id, email.id));
+        .where(stillClaimed(email));
       log.warn(`Email ${email.id} (${email.template}) not delivered, attempt ${attempts}: ${message.slice(0, 200)}`);
     }
   }
