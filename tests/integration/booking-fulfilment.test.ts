@@ -3,9 +3,11 @@ import { describe, expect, it, vi } from "vitest";
 
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
 import { DISCOUNT_RULES } from "~/lib/discounts";
+import * as accountRoute from "~/routes/account";
 import * as receiptRoute from "~/routes/account.receipts.$purchaseId";
 import * as adminRoute from "~/routes/admin._index";
 import * as webhookRoute from "~/routes/api.stripe.webhook";
+import * as bookingRoute from "~/routes/booking";
 import * as bookingSuccessRoute from "~/routes/booking-success";
 import { claimGuestPurchases } from "~/server/accounts/purchases.server";
 import { cancelBooking } from "~/server/admin/bookings.server";
@@ -729,6 +731,44 @@ describe(`discounts on ${testDriver}`, () => {
       .from(seatHolds)
       .where(and(eq(seatHolds.userId, buyer.id), inArray(seatHolds.status, ["opening", "open"])));
     expect(open.filter((hold) => hold.discountKind === "signup")).toHaveLength(1);
+  });
+
+  it.each(["card", "bank_transfer"] as const)(
+    "counts a course the buyer bought as a guest with their email (%s), before their account claims it: no £100 on the pages or at the checkout",
+    async (method) => {
+      const edition = await editionFor(handle, { capacity: 20 });
+      const otherDate = await editionFor(handle, { days: 90, capacity: 20 });
+      const email = `guest.first.${method}.${Date.now()}@example.com`;
+      // Typed at the checkout as the guest typed it; the account has it as signed up with.
+      await paidByGuest(edition.id, email.replace("guest", "Guest"), method).then(({ events }) => deliver(events[0]));
+      expect(await purchasesOf(edition.id)).toMatchObject([{ userId: null, status: method === "card" ? "paid" : "pending" }]);
+      const buyer = await person({ email, marketing: true });
+      const withCookie = (path: string) => new Request(new URL(path, TEST_SITE_URL), { headers: { Cookie: buyer.cookie } });
+
+      const account = await guarded(accountRoute, "loader")(routeArgs(withCookie("/account"), handle));
+      expect(account.notices.firstCourseDiscount).toBe(false);
+      const booking = await guarded(bookingRoute, "loader")(routeArgs(withCookie("/booking"), handle));
+      const cards = await booking.courses;
+      expect(cards.ok && cards.cards.find((card) => card.id === otherDate.id)).toMatchObject({ discount: null });
+      expect(await holdFor(otherDate.id, buyer)).toMatchObject({ discountKind: null, amountDiscount: 0, amountTotal: 150_000 });
+
+      // Claimed by the browser's call, they count the same.
+      expect(await claimGuestPurchases(handle.db, { id: buyer.id, email, emailVerified: true })).toBe(1);
+      expect((await guarded(accountRoute, "loader")(routeArgs(withCookie("/account"), handle))).notices.firstCourseDiscount).toBe(false);
+      expect(await holdFor(otherDate.id, buyer)).toMatchObject({ discountKind: null, amountTotal: 150_000 });
+    },
+  );
+
+  it("counts a Level 1 the buyer attended as a guest with their email, before their account claims it, for £500 off Level 2", async () => {
+    const level1 = await addEdition(handle.db, { offeringKey: "level-1", title: "Level 1", slug: "level-1", startDate: inDays(-60), endDate: inDays(-59) });
+    const level2 = await editionFor(handle, { offeringKey: "level-2" });
+    const email = `guest.level1.${Date.now()}@example.com`;
+    await addPurchase(handle.db, level1.id, "complete", { customerEmail: email });
+    const buyer = await person({ email });
+    expect(await discountsFor(handle.db, buyer.id, [{ ...level2, priceAmount: level2.priceAmount! }])).toEqual({
+      [level2.id]: { rule: DISCOUNT_RULES["level-1-alumni"], amount: 50_000 },
+    });
+    expect(await holdFor(level2.id, buyer)).toMatchObject({ discountKind: "level-1-alumni", amountDiscount: 50_000 });
   });
 
   it("gives the largest that applies: £500 off Level 2 after Level 1, half off Complications for full-arch alumni", async () => {

@@ -1,7 +1,12 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 
 import type { Database } from "~/server/db/client.server";
 import { courses, offerings, userCoursePurchases } from "~/server/db/schema.server";
+
+/** Purchases made as a guest with this email that no account has claimed yet, the email compared case-insensitively. */
+export function unclaimedGuestPurchases(email: string): SQL {
+  return and(isNull(userCoursePurchases.userId), sql`lower(${userCoursePurchases.customerEmail}) = ${email.toLowerCase()}`)!;
+}
 
 /**
  * Gives a verified account the guest purchases made with its email
@@ -12,7 +17,7 @@ export async function claimGuestPurchases(db: Database, user: { id: string; emai
   const claimed = await db
     .update(userCoursePurchases)
     .set({ userId: user.id })
-    .where(and(isNull(userCoursePurchases.userId), sql`lower(${userCoursePurchases.customerEmail}) = ${user.email.toLowerCase()}`))
+    .where(unclaimedGuestPurchases(user.email))
     .returning({ id: userCoursePurchases.id });
   return claimed.length;
 }

@@ -1,42 +1,54 @@
-import { and, eq, inArray, lt } from "drizzle-orm";
+import { and, eq, inArray, lt, or, type SQL } from "drizzle-orm";
 
 import { DISCOUNT_RULES, discountAmount, type DiscountRule } from "~/lib/discounts";
 import { SUCCESSFUL_PURCHASE_STATUSES } from "~/lib/purchases";
+import { unclaimedGuestPurchases } from "~/server/accounts/purchases.server";
 import { todayIsoDate } from "~/server/catalogue/editions.server";
 import type { Database, Transaction } from "~/server/db/client.server";
-import { courses, seatHolds, userCoursePurchases, users } from "~/server/db/schema.server";
+import { courses, userCoursePurchases, users } from "~/server/db/schema.server";
 
 /** The full-arch programme: its alumni get half off Full Arch Complications. */
 const FULL_ARCH_LEVELS = ["level-1", "level-2", "level-3"];
 
+/** A verified buyer, as the discount rules know them. */
+interface Buyer {
+  id: string;
+  email: string;
+}
+
+/**
+ * The buyer's purchases: their account's, and those they made as a guest
+ * with its verified email that the account has not claimed yet. They are the
+ * buyer's whether or not the browser's claim call (spec 7) has run.
+ */
+function purchasesOf(buyer: Buyer): SQL {
+  return or(eq(userCoursePurchases.userId, buyer.id), unclaimedGuestPurchases(buyer.email))!;
+}
+
 /** The offerings of the courses this person has attended: paid for, and over by `today`. */
-async function attendedOfferings(db: Database | Transaction, userId: string, today: string): Promise<Set<string>> {
+async function attendedOfferings(db: Database | Transaction, buyer: Buyer, today: string): Promise<Set<string>> {
   const rows = await db
     .selectDistinct({ offeringKey: courses.offeringKey })
     .from(userCoursePurchases)
     .innerJoin(courses, eq(courses.id, userCoursePurchases.courseId))
-    .where(and(eq(userCoursePurchases.userId, userId), inArray(userCoursePurchases.status, [...SUCCESSFUL_PURCHASE_STATUSES]), lt(courses.endDate, today)));
+    .where(and(purchasesOf(buyer), inArray(userCoursePurchases.status, [...SUCCESSFUL_PURCHASE_STATUSES]), lt(courses.endDate, today)));
   return new Set(rows.map((row) => row.offeringKey));
 }
 
 /**
  * The £100 off a first course is still the buyer's: they ticked the sign-up
- * box, have not used it, have bought no course, and have none settling with it.
+ * box, have not used it, and have no course bought or settling (a bank
+ * payment, whichever date and discount it has), as a guest either. An unpaid
+ * checkout gives its £100 up to the next one (checkout.server.ts).
  */
-async function firstCourseDiscountOpen(db: Database | Transaction, buyerId: string, buyer: { consent: boolean; claimed: boolean }): Promise<boolean> {
+async function firstCourseDiscountOpen(db: Database | Transaction, buyer: Buyer & { consent: boolean; claimed: boolean }): Promise<boolean> {
   if (!buyer.consent || buyer.claimed) return false;
   const [boughtBefore] = await db
     .select({ id: userCoursePurchases.id })
     .from(userCoursePurchases)
-    .where(and(eq(userCoursePurchases.userId, buyerId), inArray(userCoursePurchases.status, [...SUCCESSFUL_PURCHASE_STATUSES])))
+    .where(and(purchasesOf(buyer), inArray(userCoursePurchases.status, [...SUCCESSFUL_PURCHASE_STATUSES, "pending"])))
     .limit(1);
-  // An unpaid checkout gives its £100 up to the next one (checkout.server.ts); a bank payment settling, on any date, does not.
-  const [settling] = await db
-    .select({ id: seatHolds.id })
-    .from(seatHolds)
-    .where(and(eq(seatHolds.userId, buyerId), eq(seatHolds.discountKind, "signup"), eq(seatHolds.status, "awaiting_payment")))
-    .limit(1);
-  return !boughtBefore && !settling;
+  return !boughtBefore;
 }
 
 /**
@@ -46,10 +58,10 @@ async function firstCourseDiscountOpen(db: Database | Transaction, buyerId: stri
  */
 export async function hasFirstCourseDiscount(
   db: Database,
-  person: { id: string; emailVerified: boolean; signupMarketingConsent: boolean; giiSignupDiscountClaimed: boolean },
+  person: { id: string; email: string; emailVerified: boolean; signupMarketingConsent: boolean; giiSignupDiscountClaimed: boolean },
 ): Promise<boolean> {
   if (!person.emailVerified) return false;
-  return firstCourseDiscountOpen(db, person.id, { consent: person.signupMarketingConsent, claimed: person.giiSignupDiscountClaimed });
+  return firstCourseDiscountOpen(db, { ...person, consent: person.signupMarketingConsent, claimed: person.giiSignupDiscountClaimed });
 }
 
 /** The offerings whose price an alumni discount can lower: only a booking of one of these asks what its buyer attended. */
@@ -74,14 +86,20 @@ async function discountFacts(
   { today, offeringKeys, lock }: { today: string; offeringKeys: readonly string[]; lock: boolean },
 ): Promise<DiscountFacts | null> {
   const buyerRow = db
-    .select({ emailVerified: users.emailVerified, consent: users.signupMarketingConsent, claimed: users.giiSignupDiscountClaimed })
+    .select({
+      id: users.id,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      consent: users.signupMarketingConsent,
+      claimed: users.giiSignupDiscountClaimed,
+    })
     .from(users)
     .where(eq(users.id, buyerId));
   const [buyer] = lock ? await buyerRow.for("update") : await buyerRow;
   if (!buyer?.emailVerified) return null;
   return {
-    firstCourse: await firstCourseDiscountOpen(db, buyerId, buyer),
-    attended: offeringKeys.some((key) => ALUMNI_PRICED_OFFERINGS.has(key)) ? await attendedOfferings(db, buyerId, today) : new Set(),
+    firstCourse: await firstCourseDiscountOpen(db, buyer),
+    attended: offeringKeys.some((key) => ALUMNI_PRICED_OFFERINGS.has(key)) ? await attendedOfferings(db, buyer, today) : new Set(),
   };
 }
 
