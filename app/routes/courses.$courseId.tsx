@@ -12,17 +12,18 @@ import { courseJsonLd, siteUrlFromMatches } from "~/lib/course-json-ld";
 import { formatMinorUnits, instalmentNote } from "~/lib/format";
 import { seo } from "~/lib/seo";
 import { findCourseOffering, todayIsoDate } from "~/server/catalogue/editions.server";
-import { publicRoute } from "~/server/http/guards.server";
+import { currentUser, publicRoute } from "~/server/http/guards.server";
 import { appServices } from "~/server/platform/context.server";
 
 import type { Route } from "./+types/courses.$courseId";
 
 export const middleware = [publicRoute()];
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const { database } = appServices(context);
+export async function loader(args: Route.LoaderArgs) {
+  const { database } = appServices(args.context);
   const today = todayIsoDate();
-  const course = await findCourseOffering(database.db, params.courseId, today);
+  const user = await currentUser(args);
+  const course = await findCourseOffering(database.db, args.params.courseId, today, user?.id ?? null);
   // Spec 2's placeholder for a course id the catalogue does not know; 404, so no search engine keeps it.
   if (!course) return data({ found: false as const }, { status: 404 });
   return { found: true as const, ...course, today };

@@ -26,7 +26,8 @@ const Level2Recap = hydrateOnVisible(import.meta.env.SSR ? await loadRecap() : u
 
 export async function loader(args: Route.LoaderArgs) {
   const { database } = appServices(args.context);
-  const [user, page] = await Promise.all([currentUser(args), programmePageData(database.db, "full-arch", () => recordFailedRead(args.context))]);
+  const user = await currentUser(args);
+  const page = await programmePageData(database.db, "full-arch", { viewerId: user?.id ?? null, onReadFailed: () => recordFailedRead(args.context) });
   return { signedIn: Boolean(user), ...page };
 }
 

@@ -7,7 +7,7 @@ import { siteUrlFromMatches } from "~/lib/course-json-ld";
 import { programmeJsonLd } from "~/lib/programme-json-ld";
 import { seo } from "~/lib/seo";
 import { programmePageData } from "~/server/catalogue/programme-pages.server";
-import { publicRoute } from "~/server/http/guards.server";
+import { currentUser, publicRoute } from "~/server/http/guards.server";
 import { appServices, recordFailedRead } from "~/server/platform/context.server";
 
 import type { Route } from "./+types/courses.grafting";
@@ -16,9 +16,10 @@ export const middleware = [publicRoute()];
 
 const PROGRAMMES = programmesOn("grafting");
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { database } = appServices(context);
-  return programmePageData(database.db, "grafting", () => recordFailedRead(context));
+export async function loader(args: Route.LoaderArgs) {
+  const { database } = appServices(args.context);
+  const user = await currentUser(args);
+  return programmePageData(database.db, "grafting", { viewerId: user?.id ?? null, onReadFailed: () => recordFailedRead(args.context) });
 }
 
 export const meta: Route.MetaFunction = (args) => {

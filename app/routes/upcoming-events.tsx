@@ -11,7 +11,7 @@ import { formatDateRange, placesLeftLabel, placesLeftTone } from "~/lib/format";
 import { courseDetailsPath } from "~/lib/schedule";
 import { seo } from "~/lib/seo";
 import { scheduledEditions, todayIsoDate } from "~/server/catalogue/editions.server";
-import { publicRoute } from "~/server/http/guards.server";
+import { currentUser, publicRoute } from "~/server/http/guards.server";
 import { appServices, recordFailedRead } from "~/server/platform/context.server";
 import { log } from "~/server/platform/log.server";
 
@@ -25,10 +25,11 @@ const SCHEDULE_INTRO = "Dates for our courses in Dubai and London. Choose a cour
  * Spec 7: the active editions (title, dates, location), each linked to its course page, those running or held
  * already too, for the calendar; places left for those still for sale; and the server's day, which the calendar opens on.
  */
-export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = appServices(context).database;
+export async function loader(args: Route.LoaderArgs) {
+  const { db } = appServices(args.context).database;
+  const user = await currentUser(args);
   try {
-    const editions = await scheduledEditions(db);
+    const editions = await scheduledEditions(db, { viewerId: user?.id ?? null });
     return {
       error: null,
       today: todayIsoDate(),
@@ -48,7 +49,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     };
   } catch (error) {
     log.error("Reading the schedule failed", error);
-    recordFailedRead(context);
+    recordFailedRead(args.context);
     return { error: "An unknown error occurred.", today: todayIsoDate(), editions: [] };
   }
 }

@@ -176,6 +176,26 @@ test.describe("booking and paying", () => {
     await expect(page).toHaveTitle(/^Payment Not Completed \|/);
   });
 
+  test("a signed-in dentist who goes back from the checkout can book the last place they hold again, and only they", async ({ page, account, data }) => {
+    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 1 });
+    await startFromBookingPage(page, edition);
+    await expect(page.getByText(`Paying as ${account.email}`)).toBeVisible();
+    const first = page.url();
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/booking$/);
+    await expect(cardOf(page, edition).getByText("1 place left")).toBeVisible();
+    await page.goto("/courses/sinus-grafting");
+    await expect(page.getByRole("button", { name: `Book Now: ${datesOf(edition)}` })).toBeVisible();
+    await startFromBookingPage(page, edition);
+    expect(page.url()).not.toBe(first);
+
+    // To anyone else the date is full.
+    await page.context().clearCookies();
+    await page.goto("/booking");
+    await expect(cardOf(page, edition)).toHaveCount(0);
+  });
+
   test("'Processing...' while the session opens; a refusal is an alert on /booking and a 'Checkout Error' toast on a course page", async ({
     page,
     data,

@@ -3,6 +3,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
+import { formatDateRange } from "~/lib/format";
 import { seatHolds, userCoursePurchases } from "~/server/db/schema.server";
 import { localWebhookSecret } from "~/server/payments/local.server";
 
@@ -62,6 +63,34 @@ describe("booking over HTTP", () => {
       403,
     );
     expect((await rawRequest(app.url, { method: "GET", path: "/api/v2/create-checkout-session" })).status).toBe(405);
+  });
+
+  it("shows a signed-in buyer back from the checkout the date their unpaid checkout holds as theirs to book; anonymous pages, which the page cache shares, say it is full", async () => {
+    const edition = await editionFor(app.services.database, { days: 123, capacity: 1 });
+    const buyer = await createPerson({ db: app.services.database.db, auth: app.services.auth });
+    expect((await rawRequest(app.url, json({ courseId: edition.id }, { Cookie: buyer.cookie }))).status).toBe(200);
+    const bookNow = `name="courseId" value="${edition.id}"`;
+    const dates = formatDateRange(edition.startDate!, edition.endDate);
+    const view = async (path: string, headers: Record<string, string> = {}) => {
+      const answer = await rawRequest(app.url, { path, headers: { "User-Agent": "Googlebot/2.1", ...headers } });
+      expect(answer.status, path).toBe(200);
+      const html = answer.body.replace(/<!-- -->/g, "");
+      // The schedule's entry for the date: its places, up to the end of its item.
+      const entry = html.slice(html.indexOf(dates), html.indexOf("</li>", html.indexOf(dates)));
+      return { html, entry, cache: answer.headers["x-cache"] };
+    };
+    const pages = ["/booking", "/courses/sinus-grafting", "/courses/grafting"];
+
+    for (const path of pages) expect((await view(path)).html, path).not.toContain(bookNow);
+    expect((await view("/upcoming-events")).entry).toContain("Fully booked");
+    for (const path of pages) expect((await view(path, { Cookie: buyer.cookie })).html, path).toContain(bookNow);
+    const schedule = await view("/upcoming-events", { Cookie: buyer.cookie });
+    expect(schedule.entry).toContain("1 place left");
+    expect(schedule.cache).toBeUndefined();
+    // Still full for everyone else, whether or not from the cache.
+    for (const path of pages) expect((await view(path)).html, path).not.toContain(bookNow);
+    expect((await view("/upcoming-events")).entry).toContain("Fully booked");
+    expect((await rawRequest(app.url, json({ courseId: edition.id }, { Cookie: buyer.cookie }))).status).toBe(200);
   });
 
   it("frees the place when the buyer comes back through the cancel link", async () => {

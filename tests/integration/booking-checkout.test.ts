@@ -6,10 +6,12 @@ import { describe, expect, it } from "vitest";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
 import { PURCHASE_STATUSES } from "~/lib/purchases";
 import * as checkoutApi from "~/routes/api.v2.create-checkout-session";
+import { bookingCards } from "~/server/booking/booking-pages.server";
 import { cancelCheckout, HOLD_MS, startCheckout } from "~/server/booking/checkout.server";
-import { upcomingEditions } from "~/server/catalogue/editions.server";
+import { findCourseOffering, scheduledEditions, upcomingEditions } from "~/server/catalogue/editions.server";
 import { TEST_PRODUCT_KEY } from "~/server/catalogue/offerings.server";
 import { placesTaken } from "~/server/catalogue/places.server";
+import { programmePageData } from "~/server/catalogue/programme-pages.server";
 import type { Transaction } from "~/server/db/client.server";
 import { courses, HOLD_STATUSES, localCheckoutSessions, seatHolds, userCoursePurchases } from "~/server/db/schema.server";
 import { InvalidInputError, RateLimitedError, UnavailableError } from "~/server/platform/errors.server";
@@ -213,6 +215,40 @@ describe(`starting a checkout on ${testDriver}`, () => {
     const later = new Date(start.getTime() + HOLD_MS + 1_000);
     expect(await placesLeft(edition.id, later)).toBe(1);
     await expect(checkout(services(), { courseId: edition.id, buyer: null }, later)).resolves.toMatchObject({ sessionId: expect.stringMatching(/^cs_local_/) });
+  });
+
+  it("shows a signed-in buyer the place their own unpaid checkout holds as theirs to book again, as take_place counts it; to everyone else the date is full", async () => {
+    const edition = await editionFor(handle, { days: 70, capacity: 1 });
+    const buyer = await person();
+    const someoneElse = await person();
+    const first = await checkout(services(), { courseId: edition.id, buyer });
+    // Back from the payment page: every page that shows the date's places, for each visitor.
+    const shown = async (viewerId: string | null) => {
+      const find = (editions: readonly { id: string; placesLeft: number }[]) => editions.find((listed) => listed.id === edition.id)?.placesLeft;
+      const programme = await programmePageData(handle.db, "grafting", { viewerId });
+      return [
+        find(await upcomingEditions(handle.db, { viewerId })),
+        find(await scheduledEditions(handle.db, { viewerId })),
+        find((await findCourseOffering(handle.db, "sinus-grafting", undefined, viewerId))!.editions),
+        find((await programme.editions)["sinus-grafting"]),
+        find(await bookingCards(services(), viewerId)),
+      ];
+    };
+    expect(await shown(buyer.id)).toEqual([1, 1, 1, 1, 1]);
+    expect(await shown(someoneElse.id)).toEqual([0, 0, 0, 0, 0]);
+    expect(await shown(null)).toEqual([0, 0, 0, 0, 0]);
+
+    // Their Book Now takes it again, replacing the unpaid checkout; anyone else's is refused.
+    await expect(checkout(services(), { courseId: edition.id, buyer: someoneElse })).rejects.toThrow(CHECKOUT_MESSAGES.fullyBooked);
+    const second = await checkout(services(), { courseId: edition.id, buyer });
+    expect(await holdOf(handle, first.holdId)).toMatchObject({ status: "released" });
+    expect(await shown(buyer.id)).toEqual([1, 1, 1, 1, 1]);
+
+    // Paid by bank transfer and settling, the place is taken for them too, as it is at their next checkout.
+    await builtInCheckout(services()).pay(second.sessionId, { method: "bank_transfer", email: null });
+    expect(await holdOf(handle, second.holdId)).toMatchObject({ status: "awaiting_payment" });
+    expect(await shown(buyer.id)).toEqual([0, 0, 0, 0, 0]);
+    await expect(checkout(services(), { courseId: edition.id, buyer })).rejects.toThrow(CHECKOUT_MESSAGES.fullyBooked);
   });
 
   it("ends the checkout at once when the buyer cancels, releasing the place", async () => {

@@ -31,12 +31,12 @@ export interface BookingCard {
 /**
  * Spec 2, Booking: the active editions to come, by title (spec 7) and then
  * date, each with its places left and, for a signed-in dentist, the discount
- * the server would give. An edition not on sale yet (no price id) is listed
+ * the server would give; their own unpaid checkout takes no place from them (upcomingEditions). An edition not on sale yet (no price id) is listed
  * too, so its dates are known; its card says it cannot be booked.
  */
 export async function bookingCards(services: AppServices, buyerId: string | null): Promise<BookingCard[]> {
   const { db } = services.database;
-  const [editions, slugs] = await Promise.all([upcomingEditions(db), slugsByKey(db)]);
+  const [editions, slugs] = await Promise.all([upcomingEditions(db, { viewerId: buyerId }), slugsByKey(db)]);
   const listed = editions.sort((a, b) => a.title.localeCompare(b.title, "en") || a.startDate.localeCompare(b.startDate));
   const discounts = await discountsFor(
     db,

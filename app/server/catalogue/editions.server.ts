@@ -35,20 +35,25 @@ export interface EditionSummary {
   priceCurrency: string;
   priceId: string | null;
   capacity: number;
-  /** Capacity minus paid bookings and live holds; never below zero. */
+  /** Capacity minus paid bookings and live holds (a signed-in viewer's own unpaid checkout left out: their Book Now replaces it); never below zero. */
   placesLeft: number;
   bookable: boolean;
 }
 
+/** Who is looking: a signed-in person's id, or null. Only a page that is never cached for others may name one. */
+interface Viewer {
+  viewerId?: string | null;
+}
+
 /**
  * Active editions starting after `today`, soonest first, each with its places
- * left; narrowed to some offerings when `offeringKeys` is given.
+ * left (as `viewerId` would find them); narrowed to some offerings when `offeringKeys` is given.
  */
 export function upcomingEditions(
   db: Database | Transaction,
-  { today = todayIsoDate(), offeringKeys, now = new Date() }: { today?: string; offeringKeys?: readonly string[]; now?: Date } = {},
+  { today = todayIsoDate(), offeringKeys, now = new Date(), viewerId = null }: { today?: string; offeringKeys?: readonly string[]; now?: Date } & Viewer = {},
 ): Promise<EditionSummary[]> {
-  return activeEditions(db, { startsAfter: today, offeringKeys, now });
+  return activeEditions(db, { startsAfter: today, offeringKeys, now, viewerId });
 }
 
 /**
@@ -58,15 +63,15 @@ export function upcomingEditions(
  */
 export async function scheduledEditions(
   db: Database | Transaction,
-  { today = todayIsoDate(), now = new Date() }: { today?: string; now?: Date } = {},
+  { today = todayIsoDate(), now = new Date(), viewerId = null }: { today?: string; now?: Date } & Viewer = {},
 ): Promise<(EditionSummary & { upcoming: boolean })[]> {
-  const editions = await activeEditions(db, { now });
+  const editions = await activeEditions(db, { now, viewerId });
   return editions.map((edition) => ({ ...edition, upcoming: edition.startDate > today }));
 }
 
 async function activeEditions(
   db: Database | Transaction,
-  { startsAfter, offeringKeys, now }: { startsAfter?: string; offeringKeys?: readonly string[]; now: Date },
+  { startsAfter, offeringKeys, now, viewerId }: { startsAfter?: string; offeringKeys?: readonly string[]; now: Date; viewerId: string | null },
 ): Promise<EditionSummary[]> {
   if (offeringKeys && offeringKeys.length === 0) return [];
   const rows = await db
@@ -97,6 +102,7 @@ async function activeEditions(
     db,
     now,
     rows.map((row) => row.id),
+    viewerId,
   );
   return rows.flatMap(({ startDate, ...row }) =>
     // Never null here (the filter compares it or excludes it); the column type cannot know that.
@@ -156,8 +162,13 @@ export interface CourseOffering {
   editions: EditionSummary[];
 }
 
-/** The offering behind a course page, by its slug or by the id of one of its editions; null for neither. */
-export async function findCourseOffering(db: Database, courseId: string, today: string = todayIsoDate()): Promise<CourseOffering | null> {
+/** The offering behind a course page, by its slug or by the id of one of its editions; null for neither. Places as `viewerId` would find them. */
+export async function findCourseOffering(
+  db: Database,
+  courseId: string,
+  today: string = todayIsoDate(),
+  viewerId: string | null = null,
+): Promise<CourseOffering | null> {
   let offering = await findOfferingBySlug(db, courseId);
   // Only a well-formed uuid is compared with the id column: PostgreSQL rejects anything else.
   if (!offering && isUuid(courseId)) {
@@ -169,5 +180,5 @@ export async function findCourseOffering(db: Database, courseId: string, today: 
     offering = row?.offering ?? null;
   }
   if (!offering) return null;
-  return { offering: offeringFacts(offering), editions: await upcomingEditions(db, { today, offeringKeys: [offering.key] }) };
+  return { offering: offeringFacts(offering), editions: await upcomingEditions(db, { today, offeringKeys: [offering.key], viewerId }) };
 }

@@ -13,13 +13,32 @@ export function liveHold(now: Date): SQL {
   return or(eq(seatHolds.status, "awaiting_payment"), and(inArray(seatHolds.status, ["opening", "open"]), gt(seatHolds.expiresAt, now)))!;
 }
 
+/**
+ * The live holds that keep a place from this viewer: all but their own unpaid
+ * checkouts, which their next checkout for that date replaces (take_place,
+ * drizzle/0014_take_place_address_lock.sql). Their bank payment still settling keeps its place.
+ */
+function holdsAgainst(viewerId: string | null, now: Date): SQL {
+  const ownUnpaid = viewerId ? and(eq(seatHolds.userId, viewerId), inArray(seatHolds.status, ["opening", "open"])) : undefined;
+  return and(liveHold(now), ownUnpaid && sql`(${ownUnpaid}) is not true`)!;
+}
+
 /** A booking that keeps its place: paid, or paid and settling. */
 function paidPlace(): SQL {
   return inArray(userCoursePurchases.status, [...SUCCESSFUL_PURCHASE_STATUSES]);
 }
 
-/** What takes the places of editions, by course id: paid bookings and live holds (an edition with neither is absent). */
-export async function placeUsesBy(db: Database | Transaction, now: Date, courseIds?: readonly string[]): Promise<Map<string, { paid: number; held: number }>> {
+/**
+ * What takes the places of editions, by course id: paid bookings and live
+ * holds (an edition with neither is absent); for a signed-in viewer, as their
+ * own checkout would count them (holdsAgainst).
+ */
+export async function placeUsesBy(
+  db: Database | Transaction,
+  now: Date,
+  courseIds?: readonly string[],
+  viewerId: string | null = null,
+): Promise<Map<string, { paid: number; held: number }>> {
   if (courseIds && courseIds.length === 0) return new Map();
   const rows = await unionAll(
     db
@@ -30,7 +49,7 @@ export async function placeUsesBy(db: Database | Transaction, now: Date, courseI
     db
       .select({ courseId: seatHolds.courseId, held: sql<boolean>`true`.as("held"), n: count() })
       .from(seatHolds)
-      .where(and(liveHold(now), courseIds ? inArray(seatHolds.courseId, [...courseIds]) : undefined))
+      .where(and(holdsAgainst(viewerId, now), courseIds ? inArray(seatHolds.courseId, [...courseIds]) : undefined))
       .groupBy(seatHolds.courseId),
   );
   const uses = new Map<string, { paid: number; held: number }>();
@@ -42,9 +61,14 @@ export async function placeUsesBy(db: Database | Transaction, now: Date, courseI
   return uses;
 }
 
-/** Places taken on editions: paid bookings plus live holds, by course id (an edition with none is absent). */
-export async function placesTakenBy(db: Database | Transaction, now: Date, courseIds?: readonly string[]): Promise<Map<string, number>> {
-  const uses = await placeUsesBy(db, now, courseIds);
+/** Places taken on editions: paid bookings plus live holds, by course id (an edition with none is absent); for a viewer, as placeUsesBy counts them. */
+export async function placesTakenBy(
+  db: Database | Transaction,
+  now: Date,
+  courseIds?: readonly string[],
+  viewerId: string | null = null,
+): Promise<Map<string, number>> {
+  const uses = await placeUsesBy(db, now, courseIds, viewerId);
   return new Map([...uses].map(([courseId, { paid, held }]) => [courseId, paid + held]));
 }
 

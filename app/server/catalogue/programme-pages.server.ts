@@ -16,14 +16,19 @@ export interface ProgrammePageData {
 
 /**
  * What a program page's loader returns. Prices are read before the page
- * renders (they are in its HTML and structured data); dates stream in after.
+ * renders (they are in its HTML and structured data); dates stream in after,
+ * with their places as the signed-in `viewerId` would find them.
  * A failed read of the dates is logged and the cards show their fallback
  * labels (spec 8: date fetch errors are console-only); `onReadFailed` hears of it.
  */
-export async function programmePageData(db: Database, page: ProgrammePageKey, onReadFailed?: () => void): Promise<ProgrammePageData> {
+export async function programmePageData(
+  db: Database,
+  page: ProgrammePageKey,
+  { viewerId, onReadFailed }: { viewerId: string | null; onReadFailed?: () => void },
+): Promise<ProgrammePageData> {
   const today = todayIsoDate();
   const keys = programmesOn(page).map((programme) => programme.key);
-  const editions = upcomingEditions(db, { today, offeringKeys: keys })
+  const editions = upcomingEditions(db, { today, offeringKeys: keys, viewerId })
     .then(byOffering)
     .catch((error: unknown): Record<string, EditionSummary[]> => {
       log.error(`Could not load course dates for /courses/${page}`, error);
