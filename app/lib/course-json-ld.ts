@@ -6,6 +6,12 @@ interface CourseInstanceDates {
   endDate: string | null;
 }
 
+/** A price in minor units (pence), and its currency ("gbp"). */
+interface Price {
+  amount: number;
+  currency: string;
+}
+
 export interface CourseJsonLdInput {
   /** The public origin, without a trailing slash. */
   siteUrl: string;
@@ -13,9 +19,11 @@ export interface CourseJsonLdInput {
   path: string;
   name: string;
   description: string;
-  /** Minor units (pence); left out of the offer when not priced. */
+  /** The course fee, in minor units: offered while no date is on sale; no offer when not priced either. */
   priceMinor?: number | null;
   currency?: string;
+  /** What the dates on sale are sold at (each keeps the price it was scheduled with): offered instead of the fee. */
+  datePrices?: readonly Price[];
   /** A city or a full address line: Dubai courses get the clinic's address. */
   location: string;
   /** Length of one edition in days, for the workload when no dated edition is known. */
@@ -42,14 +50,24 @@ function place(location: string) {
   return { "@type": "Place", name: location };
 }
 
+/** What can be bought: each date's own price once, lowest first; the fee while no date is on sale. */
+function offeredPrices({ datePrices, priceMinor, currency = "gbp" }: CourseJsonLdInput): Price[] {
+  if (datePrices?.length) {
+    const distinct = new Map(datePrices.map((price) => [`${price.currency.toUpperCase()} ${price.amount}`, price]));
+    return [...distinct.values()].sort((a, b) => a.amount - b.amount);
+  }
+  return priceMinor != null ? [{ amount: priceMinor, currency }] : [];
+}
+
 /**
- * schema.org Course for search engines: provider, price and either the dated
+ * schema.org Course for search engines: provider, prices and either the dated
  * editions or, when none is known, the course's length (one of the two is
  * required for course rich results).
  */
 export function courseJsonLd(input: CourseJsonLdInput) {
   const url = new URL(input.path, `${input.siteUrl}/`).href;
   const location = place(input.location);
+  const prices = offeredPrices(input);
   const workload = input.days ? { courseWorkload: `P${input.days}D` } : {};
   const instances = input.editions?.length
     ? input.editions.map((edition) => ({
@@ -70,15 +88,15 @@ export function courseJsonLd(input: CourseJsonLdInput) {
     inLanguage: "en",
     educationalCredentialAwarded: "Certificate of completion",
     provider: { "@type": "EducationalOrganization", name: SITE.name, url: input.siteUrl },
-    ...(input.priceMinor != null
+    ...(prices.length > 0
       ? {
-          offers: {
+          offers: prices.map((price) => ({
             "@type": "Offer",
             category: "Paid",
-            price: (input.priceMinor / 100).toFixed(2),
-            priceCurrency: (input.currency ?? "GBP").toUpperCase(),
+            price: (price.amount / 100).toFixed(2),
+            priceCurrency: price.currency.toUpperCase(),
             url,
-          },
+          })),
         }
       : {}),
     hasCourseInstance: instances,

@@ -10,8 +10,14 @@ interface PricedOffering {
   lengthDays: number;
 }
 
-/** schema.org Course for a programme card, priced as the page shows it (from the database). */
-export function programmeJsonLd(siteUrl: string, programme: Programme, offering: PricedOffering | undefined, path: string) {
+/** schema.org Course for a programme card, offered at what its dates on sale cost, else at the fee the page shows (from the database). */
+export function programmeJsonLd(
+  siteUrl: string,
+  programme: Programme,
+  offering: PricedOffering | undefined,
+  datePrices: readonly { amount: number; currency: string }[] | undefined,
+  path: string,
+) {
   return courseJsonLd({
     siteUrl,
     path,
@@ -19,6 +25,7 @@ export function programmeJsonLd(siteUrl: string, programme: Programme, offering:
     description: programme.description,
     priceMinor: offering?.priceAmount,
     currency: offering?.priceCurrency,
+    datePrices,
     location: offering?.location ?? "",
     days: offering?.lengthDays,
   });

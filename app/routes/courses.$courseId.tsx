@@ -54,6 +54,9 @@ export const meta: Route.MetaFunction = (args) => {
       description: description ?? name,
       priceMinor: offering.priceAmount,
       currency: offering.priceCurrency,
+      datePrices: editions.flatMap((edition) =>
+        edition.bookable && edition.priceAmount !== null ? [{ amount: edition.priceAmount, currency: edition.priceCurrency }] : [],
+      ),
       location: offering.location,
       days: offering.lengthDays,
       editions,

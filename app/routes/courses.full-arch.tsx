@@ -38,7 +38,13 @@ export const meta: Route.MetaFunction = (args) => {
     description: FULL_ARCH_PAGE.description,
     keywords: ["full arch implant course", "zygomatic implants course", "live surgery implant course Dubai", "full arch complications course"],
     structuredData: PROGRAMMES.map((programme) =>
-      programmeJsonLd(siteUrl, programme, args.loaderData?.offerings[programme.key], `/courses/full-arch#${programme.key}`),
+      programmeJsonLd(
+        siteUrl,
+        programme,
+        args.loaderData?.offerings[programme.key],
+        args.loaderData?.datePrices[programme.key],
+        `/courses/full-arch#${programme.key}`,
+      ),
     ),
   });
 };

@@ -29,7 +29,13 @@ export const meta: Route.MetaFunction = (args) => {
     description: GRAFTING_PAGE.description,
     keywords: ["sinus grafting course", "sinus lift course London", "bone grafting course", "soft tissue grafting course"],
     structuredData: PROGRAMMES.map((programme) =>
-      programmeJsonLd(siteUrl, programme, args.loaderData?.offerings[programme.key], `/courses/grafting#${programme.key}`),
+      programmeJsonLd(
+        siteUrl,
+        programme,
+        args.loaderData?.offerings[programme.key],
+        args.loaderData?.datePrices[programme.key],
+        `/courses/grafting#${programme.key}`,
+      ),
     ),
   });
 };

@@ -6,6 +6,7 @@ import { FLAGSHIP_COURSE } from "~/content/home-story";
 import { programmeFor } from "~/content/programmes";
 import { courseJsonLd } from "~/lib/course-json-ld";
 import { organizationJsonLd, seo } from "~/lib/seo";
+import { datePricesByOffering, todayIsoDate } from "~/server/catalogue/editions.server";
 import { findOffering } from "~/server/catalogue/offerings.server";
 import { publicRoute } from "~/server/http/guards.server";
 import { publicFormPageAction } from "~/server/http/public-forms.server";
@@ -18,12 +19,16 @@ export const middleware = [publicRoute()];
 
 /**
  * The page's structured data: the institute, and the flagship course with its
- * price and facts from the database and its description from the programme.
+ * facts and prices (its dates' own while any is on sale) from the database and its description from the programme.
  * Built here, so that neither the catalogue's text nor its builders reach the page's scripts.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const { database, env } = appServices(context);
-  const offering = await findOffering(database.db, FLAGSHIP_COURSE.offeringKey);
+  const key = FLAGSHIP_COURSE.offeringKey;
+  const [offering, datePrices] = await Promise.all([
+    findOffering(database.db, key),
+    datePricesByOffering(database.db, { today: todayIsoDate(), offeringKeys: [key] }),
+  ]);
   const flagship =
     offering &&
     courseJsonLd({
@@ -33,6 +38,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       description: programmeFor(FLAGSHIP_COURSE.offeringKey)?.description ?? FLAGSHIP_COURSE.text,
       priceMinor: offering.priceAmount,
       currency: offering.priceCurrency,
+      datePrices: datePrices[key],
       location: offering.location,
       days: offering.lengthDays,
     });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatDateRange } from "~/lib/format";
 import { scheduleEdition } from "~/server/catalogue/editions.server";
 import { changeOfferingPrice } from "~/server/catalogue/offerings.server";
-import { offerings } from "~/server/db/schema.server";
+import { courses, offerings } from "~/server/db/schema.server";
 
 import { inDays } from "../support/booking";
 import { type HttpApp, rawRequest, startHttpApp } from "../support/http-app";
@@ -26,9 +26,12 @@ async function page(path: string): Promise<string> {
 
 const coursePrices = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs)]
-    .map(([, json]) => JSON.parse(json) as { "@type"?: string; name?: string; offers?: { price?: string } })
+    .map(([, json]) => JSON.parse(json) as { "@type"?: string; name?: string; offers?: { price?: string }[] })
     .filter((data) => data["@type"] === "Course")
-    .map((course) => [course.name, course.offers?.price]);
+    .map((course) => [course.name, course.offers?.map((offer) => offer.price)]);
+
+/** One programme card of a page: its article. */
+const cardOf = (html: string, key: string) => html.slice(html.indexOf(`id="${key}"`), html.indexOf("</article>", html.indexOf(`id="${key}"`)));
 
 describe("pages read what is sold from the database", () => {
   it("show a newly scheduled edition with its dates, places and its own Book Now, on its programme page, course page and the schedule", async () => {
@@ -89,8 +92,9 @@ describe("pages read what is sold from the database", () => {
   it("follow a price change everywhere it is shown, while an edition already scheduled keeps its price", async () => {
     const { db } = app.services.database;
     const sold = await scheduleEdition(db, { offeringKey: "level-3", startDate: inDays(70) });
+    await scheduleEdition(db, { offeringKey: "level-2", startDate: inDays(72) });
     const soldDates = formatDateRange(sold.startDate!, sold.endDate);
-    expect(coursePrices(await page("/courses/full-arch"))).toContainEqual(["Level 3 Zygomatic and Advanced Full Arch", "12995.00"]);
+    expect(coursePrices(await page("/courses/full-arch"))).toContainEqual(["Level 3 Zygomatic and Advanced Full Arch", ["12995.00"]]);
 
     await changeOfferingPrice(db, "level-3", 1_350_000);
     await changeOfferingPrice(db, "level-2", 1_250_000);
@@ -101,34 +105,64 @@ describe("pages read what is sold from the database", () => {
       // The date scheduled before the change says its own price under its Book Now, and nowhere else.
       expect(fullArch).toContain("£12,995 for these dates");
       expect(fullArch.replaceAll("£12,995 for these dates", "")).not.toContain("£12,995");
-      expect(coursePrices(fullArch)).toContainEqual(["Level 3 Zygomatic and Advanced Full Arch", "13500.00"]);
+      // Search engines are offered what the dates on sale cost: all still sold at the old price.
+      expect(coursePrices(fullArch)).toContainEqual(["Level 3 Zygomatic and Advanced Full Arch", ["12995.00"]]);
 
       const course = await page("/courses/level-3-full-arch-zygomatic-implants");
       expect(course).toContain("£13,500");
-      expect(coursePrices(course)).toEqual([["Level 3 Zygomatic and Advanced Full Arch", "13500.00"]]);
+      expect(coursePrices(course)).toEqual([["Level 3 Zygomatic and Advanced Full Arch", ["12995.00"]]]);
       // The edition scheduled before the change is still sold at its price.
       expect(course).toContain(soldDates);
       expect(course).toContain("£12,995 for these dates");
 
-      expect(coursePrices(await page("/"))).toEqual([["Level 2 - Ultimate Full Arch Live Course", "12500.00"]]);
+      await scheduleEdition(db, { offeringKey: "level-2", startDate: inDays(80) });
+      expect(coursePrices(await page("/"))).toEqual([["Level 2 - Ultimate Full Arch Live Course", ["12000.00", "12500.00"]]]);
     } finally {
       await changeOfferingPrice(db, "level-3", 1_299_500);
       await changeOfferingPrice(db, "level-2", 1_200_000);
     }
   });
 
-  it("say 'Details Coming Soon' for an offering without a price id, whatever its editions, and list every offering's page in the sitemap", async () => {
+  it("sell each date on its own price id, as /booking and the checkout do: 'Details Coming Soon' only once no date has one", async () => {
     const { db } = app.services.database;
-    await scheduleEdition(db, { offeringKey: "complications", startDate: inDays(20) });
+    const edition = await scheduleEdition(db, { offeringKey: "complications", startDate: inDays(20) });
+    const bookNow = `name="courseId" value="${edition.id}"`;
+    // The offering's price id cleared: what is scheduled from now on is not for sale, the dates already scheduled still are.
     await db.update(offerings).set({ stripePriceId: null }).where(eq(offerings.key, "complications"));
     try {
-      const fullArch = await page("/courses/full-arch");
-      const card = fullArch.slice(fullArch.indexOf('id="complications"'), fullArch.indexOf("</article>", fullArch.indexOf('id="complications"')));
-      expect(card).toContain("Details Coming Soon");
-      expect(card).not.toContain('name="courseId"');
+      const card = cardOf(await page("/courses/full-arch"), "complications");
+      expect(card).toContain(bookNow);
+      expect(card).not.toContain("Details Coming Soon");
+      expect(await page("/courses/full-arch-complications")).toContain(bookNow);
+      expect(await page("/booking")).toContain(bookNow);
+
+      await db.update(courses).set({ stripePriceId: null }).where(eq(courses.offeringKey, "complications"));
+      const unsold = cardOf(await page("/courses/full-arch"), "complications");
+      expect(unsold).toContain("Details Coming Soon");
+      expect(unsold).not.toContain('name="courseId"');
     } finally {
       await db.update(offerings).set({ stripePriceId: "price_full_arch_complications" }).where(eq(offerings.key, "complications"));
+      await db.update(courses).set({ stripePriceId: "price_full_arch_complications" }).where(eq(courses.offeringKey, "complications"));
     }
+  });
+
+  it("offer in the structured data the prices the dates on sale are sold at, the course fee only while none is", async () => {
+    const { db } = app.services.database;
+    await scheduleEdition(db, { offeringKey: "sinus-grafting", startDate: inDays(55) });
+    await changeOfferingPrice(db, "sinus-grafting", 1_299_550);
+    try {
+      expect(coursePrices(await page("/courses/grafting"))).toContainEqual(["Sinus Grafting", ["1500.00"]]);
+      await scheduleEdition(db, { offeringKey: "sinus-grafting", startDate: inDays(65) });
+      expect(coursePrices(await page("/courses/grafting"))).toContainEqual(["Sinus Grafting", ["1500.00", "12995.50"]]);
+      expect(coursePrices(await page("/courses/sinus-grafting"))).toEqual([["Sinus Grafting", ["1500.00", "12995.50"]]]);
+      // No date of its own: the fee it is shown at.
+      expect(coursePrices(await page("/courses/hard-and-soft-tissue-grafting-course"))).toEqual([["Hard and Soft Tissue Grafting", ["2000.00"]]]);
+    } finally {
+      await changeOfferingPrice(db, "sinus-grafting", 150_000);
+    }
+  });
+
+  it("list every offering's page in the sitemap", async () => {
     const sitemap = await page("/sitemap.xml");
     for (const slug of ["level-1-full-arch-implant-course", "sinus-grafting", "hard-and-soft-tissue-grafting-course"])
       expect(sitemap).toContain(`/courses/${slug}</loc>`);

@@ -5,6 +5,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 
 import {
   byOffering,
+  datePricesByOffering,
   findCourseOffering,
   OfferingNotFoundError,
   scheduledEditions,
@@ -118,6 +119,38 @@ describe(`upcoming editions on ${testDriver}`, () => {
       ["2027-01-20", 3, true],
       ["2027-02-20", 0, true],
     ]);
+  });
+
+  it("sells a date on its own price and price id, whatever its offering's, and gives each offering's prices on sale", async () => {
+    await addEdition(handle.db, { startDate: "2027-01-10", stripePriceId: "price_sinus" });
+    await addEdition(handle.db, { startDate: "2027-02-10", stripePriceId: "price_sinus" });
+    await addEdition(handle.db, { startDate: "2027-03-10", stripePriceId: "price_sinus_new", priceAmount: 1_299_550 });
+    await addEdition(handle.db, { startDate: "2027-04-10", stripePriceId: null, priceAmount: 90_000 });
+    await addEdition(handle.db, { startDate: "2027-05-10", stripePriceId: "price_sinus", priceAmount: null });
+    await addEdition(handle.db, { startDate: "2027-06-10", stripePriceId: "price_sinus", priceAmount: 50_000, isActive: false });
+    await addEdition(handle.db, { startDate: "2026-11-01", stripePriceId: "price_sinus", priceAmount: 60_000 });
+    await addEdition(handle.db, { offeringKey: "complications", startDate: "2027-01-11", stripePriceId: "price_full_arch_complications", priceAmount: 90_000 });
+    await handle.db.update(offerings).set({ stripePriceId: null }).where(eq(offerings.key, "sinus-grafting"));
+    try {
+      const editions = await upcomingEditions(handle.db, { today: TODAY, offeringKeys: ["sinus-grafting"] });
+      expect(editions.map((edition) => [edition.startDate, edition.bookable])).toEqual([
+        ["2027-01-10", true],
+        ["2027-02-10", true],
+        ["2027-03-10", true],
+        ["2027-04-10", false],
+        ["2027-05-10", false],
+      ]);
+      const prices = await datePricesByOffering(handle.db, { today: TODAY, offeringKeys: ["sinus-grafting", "complications", "level-2"] });
+      expect(prices["sinus-grafting"].toSorted((a, b) => a.amount - b.amount)).toEqual([
+        { amount: 150_000, currency: "gbp" },
+        { amount: 1_299_550, currency: "gbp" },
+      ]);
+      expect(prices.complications).toEqual([{ amount: 90_000, currency: "gbp" }]);
+      expect(prices).not.toHaveProperty("level-2");
+      expect(await datePricesByOffering(handle.db, { today: TODAY, offeringKeys: [] })).toEqual({});
+    } finally {
+      await handle.db.update(offerings).set({ stripePriceId: "price_sinus_grafting" }).where(eq(offerings.key, "sinus-grafting"));
+    }
   });
 
   it("the schedule holds every active edition with a date, those running or held already too, marking only those after today upcoming", async () => {

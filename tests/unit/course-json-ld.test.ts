@@ -16,7 +16,23 @@ describe("course structured data", () => {
     expect(data.name).toBe("Level 2 Full Arch Live Surgery");
     expect(data.url).toBe("https://example.com/courses/full-arch#level-2");
     expect(data.provider).toEqual({ "@type": "EducationalOrganization", name: "Global Implant Institute", url: "https://example.com" });
-    expect(data.offers).toMatchObject({ "@type": "Offer", price: "12000.00", priceCurrency: "GBP" });
+    expect(data.offers).toEqual([expect.objectContaining({ "@type": "Offer", price: "12000.00", priceCurrency: "GBP" })]);
+  });
+
+  it("offers the prices the dates on sale are sold at, each once and lowest first, instead of the fee", () => {
+    const datePrices = [
+      { amount: 1_299_550, currency: "gbp" },
+      { amount: 150_000, currency: "gbp" },
+      { amount: 150_000, currency: "gbp" },
+    ];
+    const data = courseJsonLd({ ...base, path: "/courses/sinus-grafting", priceMinor: 1_299_550, currency: "gbp", datePrices, location: "London" });
+    expect(data.offers?.map((offer) => [offer.price, offer.priceCurrency])).toEqual([
+      ["1500.00", "GBP"],
+      ["12995.50", "GBP"],
+    ]);
+    // No date on sale: the fee.
+    const fee = courseJsonLd({ ...base, path: "/courses/sinus-grafting", priceMinor: 1_299_550, datePrices: [], location: "London" });
+    expect(fee.offers?.map((offer) => offer.price)).toEqual(["12995.50"]);
   });
 
   it("gives one onsite instance per dated edition, a one-day edition ending the day it starts", () => {

@@ -37,7 +37,13 @@ export interface EditionSummary {
   capacity: number;
   /** Capacity minus paid bookings and live holds (a signed-in viewer's own unpaid checkout left out: their Book Now replaces it); never below zero. */
   placesLeft: number;
+  /** Its own price and price id can be sold (the checkout's rule): whatever its offering now has. */
   bookable: boolean;
+}
+
+/** What the checkout sells a date on: a price of its own and a price id starting with price_ (spec 5). */
+function onSale(priceAmount: number | null, priceId: string | null): priceAmount is number {
+  return priceAmount !== null && isBookablePriceId(priceId);
 }
 
 /** Who is looking: a signed-in person's id, or null. Only a page that is never cached for others may name one. */
@@ -106,8 +112,35 @@ async function activeEditions(
   );
   return rows.flatMap(({ startDate, ...row }) =>
     // Never null here (the filter compares it or excludes it); the column type cannot know that.
-    startDate ? [{ ...row, startDate, placesLeft: Math.max(0, row.capacity - (taken.get(row.id) ?? 0)), bookable: isBookablePriceId(row.priceId) }] : [],
+    startDate ? [{ ...row, startDate, placesLeft: Math.max(0, row.capacity - (taken.get(row.id) ?? 0)), bookable: onSale(row.priceAmount, row.priceId) }] : [],
   );
+}
+
+/** A price dates are sold at: minor units and currency. */
+export interface DatePrice {
+  amount: number;
+  currency: string;
+}
+
+/**
+ * The prices the future dates on sale are sold at, by offering key: what
+ * structured data offers. Read apart from the dates and their places, which
+ * a programme page streams in after its head.
+ */
+export async function datePricesByOffering(
+  db: Database | Transaction,
+  { today, offeringKeys }: { today: string; offeringKeys: readonly string[] },
+): Promise<Record<string, DatePrice[]>> {
+  if (offeringKeys.length === 0) return {};
+  const rows = await db
+    .selectDistinct({ offeringKey: courses.offeringKey, amount: courses.priceAmount, currency: courses.priceCurrency, priceId: courses.stripePriceId })
+    .from(courses)
+    .where(and(eq(courses.isActive, true), gt(courses.startDate, today), inArray(courses.offeringKey, [...offeringKeys])));
+  const prices: Record<string, DatePrice[]> = {};
+  for (const { offeringKey, amount, currency, priceId } of rows) {
+    if (onSale(amount, priceId)) (prices[offeringKey] ??= []).push({ amount, currency });
+  }
+  return prices;
 }
 
 /** Editions grouped by their offering's key, each list soonest first. */

@@ -18,7 +18,7 @@ export interface OfferingFacts {
   priceAmount: number;
   priceCurrency: string;
   stripePriceId: string | null;
-  /** Spec 5: it can be sold only with a price id starting with price_ ('Details Coming Soon' otherwise). */
+  /** Spec 5: dates scheduled from now on can be sold only with a price id starting with price_ ('Details Coming Soon' while no date is on sale either). */
   bookable: boolean;
 }
 

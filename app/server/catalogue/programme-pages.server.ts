@@ -2,7 +2,7 @@ import { type ProgrammePageKey, programmesOn } from "~/content/programmes";
 import type { Database } from "~/server/db/client.server";
 import { log } from "~/server/platform/log.server";
 
-import { byOffering, type EditionSummary, todayIsoDate, upcomingEditions } from "./editions.server";
+import { byOffering, type DatePrice, datePricesByOffering, type EditionSummary, todayIsoDate, upcomingEditions } from "./editions.server";
 import { type OfferingFacts, offeringsByKey } from "./offerings.server";
 
 export interface ProgrammePageData {
@@ -10,6 +10,8 @@ export interface ProgrammePageData {
   today: string;
   /** Each card's offering from the database: its price and facts, by key. */
   offerings: Record<string, OfferingFacts>;
+  /** What each card's dates on sale are sold at, by key: for its structured data, in the page's head. */
+  datePrices: Record<string, DatePrice[]>;
   /** Each card's future editions, by offering key, streamed after the page shell. */
   editions: Promise<Record<string, EditionSummary[]>>;
 }
@@ -35,5 +37,6 @@ export async function programmePageData(
       onReadFailed?.();
       return {};
     });
-  return { today, offerings: await offeringsByKey(db, keys), editions };
+  const [offerings, datePrices] = await Promise.all([offeringsByKey(db, keys), datePricesByOffering(db, { today, offeringKeys: keys })]);
+  return { today, offerings, datePrices, editions };
 }

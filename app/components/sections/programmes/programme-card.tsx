@@ -93,12 +93,17 @@ function Actions({
       </Link>
     );
   }
-  // Spec 2: an offering without a valid price id is not for sale yet.
-  if (!offering?.bookable) return <DetailsComingSoon />;
+  if (!offering) return <DetailsComingSoon />;
   return (
     <Suspense fallback={<span className="inline-block h-12 w-40 rounded-md bg-navy/10 motion-safe:animate-pulse" aria-hidden="true" />}>
       <Await resolve={editions} errorElement={<DetailsComingSoon />}>
-        {(byKey) => <EditionButtons editions={(byKey[programme.key] ?? []).filter((edition) => edition.bookable)} fee={offering.priceAmount} />}
+        {(byKey) => {
+          // Each date is sold on its own price id, as /booking and the checkout sell it; spec 2's 'Details Coming Soon'
+          // is for an offering without a valid one while no date scheduled before has one either.
+          const onSale = (byKey[programme.key] ?? []).filter((edition) => edition.bookable);
+          if (onSale.length === 0 && !offering.bookable) return <DetailsComingSoon />;
+          return <EditionButtons editions={onSale} fee={offering.priceAmount} />;
+        }}
       </Await>
     </Suspense>
   );
