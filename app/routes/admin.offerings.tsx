@@ -1,15 +1,23 @@
 import { useEffect } from "react";
 import { data, useFetcher } from "react-router";
+import type { z } from "zod";
 
 import { Button } from "~/components/ui/button";
 import { Field, fieldErrorId, inputClass } from "~/components/ui/field";
 import { PageHeading } from "~/components/ui/page-heading";
 import { formatMinorUnits } from "~/lib/format";
-import { MAX_CAPACITY, OfferingUpdateSchema } from "~/lib/schemas/admin";
+import { MAX_CAPACITY, OfferingUpdateSchema, TestProductUpdateSchema } from "~/lib/schemas/admin";
 import { fieldErrors } from "~/lib/schemas/fields";
 import { seo } from "~/lib/seo";
 import { toast } from "~/lib/toast";
-import { type AdminOffering, listOfferingsForAdmin, updateOffering } from "~/server/admin/offerings.server";
+import {
+  type AdminOffering,
+  type AdminTestProduct,
+  listOfferingsForAdmin,
+  testProductForAdmin,
+  updateOffering,
+  updateTestProduct,
+} from "~/server/admin/offerings.server";
 import { adminRoute, signedInUser } from "~/server/http/guards.server";
 import { readFormData, refusalOf } from "~/server/http/responses.server";
 import { appServices } from "~/server/platform/context.server";
@@ -21,21 +29,35 @@ export const middleware = [adminRoute()];
 export const meta: Route.MetaFunction = (args) => seo(args, { title: "Offerings", noIndex: true });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { offerings: await listOfferingsForAdmin(appServices(context).database.db) };
+  const { db } = appServices(context).database;
+  const [offerings, testProduct] = await Promise.all([listOfferingsForAdmin(db), testProductForAdmin(db)]);
+  return { offerings, testProduct };
 }
+
+/** What the test product's form posts its price id with. */
+const TEST_PRODUCT_INTENT = "test-product";
 
 type ActionResult = { ok: true; message: string } | { ok: false; error: string; fields: Record<string, string> };
 
-/** Saves an offering's price, default capacity and Stripe price id. */
+function invalid(error: z.ZodError) {
+  const fields = fieldErrors(error);
+  return data<ActionResult>({ ok: false, error: Object.values(fields)[0] ?? "Invalid request.", fields }, 400);
+}
+
+/** Saves an offering's price, default capacity and Stripe price id, or the test product's Stripe price id. */
 export async function action(args: Route.ActionArgs) {
-  const form = await readFormData(args.request);
-  const parsed = OfferingUpdateSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    const fields = fieldErrors(parsed.error);
-    return data<ActionResult>({ ok: false, error: Object.values(fields)[0] ?? "Invalid request.", fields }, 400);
-  }
+  const form = Object.fromEntries(await readFormData(args.request));
+  const { db } = appServices(args.context).database;
   try {
-    await updateOffering(appServices(args.context).database.db, await signedInUser(args), parsed.data);
+    if (form.intent === TEST_PRODUCT_INTENT) {
+      const parsed = TestProductUpdateSchema.safeParse(form);
+      if (!parsed.success) return invalid(parsed.error);
+      await updateTestProduct(db, await signedInUser(args), parsed.data);
+      return data<ActionResult>({ ok: true, message: "Test product saved: the next test purchase is sold under this price id." });
+    }
+    const parsed = OfferingUpdateSchema.safeParse(form);
+    if (!parsed.success) return invalid(parsed.error);
+    await updateOffering(db, await signedInUser(args), parsed.data);
     return data<ActionResult>({ ok: true, message: "Offering saved. Editions already scheduled keep their price and capacity." });
   } catch (error) {
     const { status, message } = refusalOf(error);
@@ -43,22 +65,62 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-function OfferingForm({ offering }: { offering: AdminOffering }) {
+/** A save's round trip: its toast, and its refusal shown by the fields it names (or under the form). */
+function useSave(idPrefix: string) {
   const fetcher = useFetcher<ActionResult>();
   useEffect(() => {
     if (fetcher.data?.ok) toast.success(fetcher.data.message);
   }, [fetcher.data]);
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
-  const id = (field: string) => `${offering.key}-${field}`;
+  const id = (field: string) => `${idPrefix}-${field}`;
   const described = (field: string) => (failed?.fields[field] ? { "aria-invalid": true, "aria-describedby": fieldErrorId(id(field)) } : {});
+  return { fetcher, failed, id, described };
+}
+
+function SaveButton({ busy }: { busy: boolean }) {
+  return (
+    <Button type="submit" variant="navy" className="sm:mt-6" disabled={busy}>
+      {busy ? "Saving..." : "Save"}
+    </Button>
+  );
+}
+
+function FormError({ failed }: { failed: ReturnType<typeof useSave>["failed"] }) {
+  if (!failed || Object.keys(failed.fields).length) return null;
+  return (
+    <p role="alert" className="mt-2 text-sm font-medium text-red-700">
+      {failed.error}
+    </p>
+  );
+}
+
+function StripePriceIdField({ save, defaultValue }: { save: ReturnType<typeof useSave>; defaultValue: string | null }) {
+  const { id, failed, described } = save;
+  return (
+    <Field label="Stripe price id" id={id("stripePriceId")} error={failed?.fields.stripePriceId}>
+      <input
+        id={id("stripePriceId")}
+        name="stripePriceId"
+        defaultValue={defaultValue ?? ""}
+        placeholder="price_…"
+        className={inputClass}
+        {...described("stripePriceId")}
+      />
+    </Field>
+  );
+}
+
+function OfferingForm({ offering }: { offering: AdminOffering }) {
+  const save = useSave(offering.key);
+  const { fetcher, failed, id, described } = save;
   return (
     <li className="rounded-lg border border-ink/10 p-4" aria-labelledby={id("title")}>
       <h2 id={id("title")} className="text-lg font-semibold text-navy">
         {offering.title}
-        {!offering.listed && <span className="ml-2 rounded bg-ink/10 px-1.5 text-xs font-normal">Not listed</span>}
       </h2>
       <p className="text-sm text-ink/70">
-        {formatMinorUnits(offering.priceAmount)} · {offering.defaultCapacity} places · {offering.stripePriceId ?? "no Stripe price"}
+        {formatMinorUnits(offering.priceAmount)} · {offering.defaultCapacity} {offering.defaultCapacity === 1 ? "place" : "places"} ·{" "}
+        {offering.stripePriceId ?? "no Stripe price"}
       </p>
       <fetcher.Form method="post" className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_2fr_auto] sm:items-start">
         <input type="hidden" name="key" value={offering.key} />
@@ -87,26 +149,35 @@ function OfferingForm({ offering }: { offering: AdminOffering }) {
             {...described("defaultCapacity")}
           />
         </Field>
-        <Field label="Stripe price id" id={id("stripePriceId")} error={failed?.fields.stripePriceId}>
-          <input
-            id={id("stripePriceId")}
-            name="stripePriceId"
-            defaultValue={offering.stripePriceId ?? ""}
-            placeholder="price_…"
-            className={inputClass}
-            {...described("stripePriceId")}
-          />
-        </Field>
-        <Button type="submit" variant="navy" className="sm:mt-6" disabled={fetcher.state !== "idle"}>
-          {fetcher.state !== "idle" ? "Saving..." : "Save"}
-        </Button>
+        <StripePriceIdField save={save} defaultValue={offering.stripePriceId} />
+        <SaveButton busy={fetcher.state !== "idle"} />
       </fetcher.Form>
-      {failed && !Object.keys(failed.fields).length && (
-        <p role="alert" className="mt-2 text-sm font-medium text-red-700">
-          {failed.error}
-        </p>
-      )}
+      <FormError failed={failed} />
     </li>
+  );
+}
+
+/** The dashboard's test purchase: the spec fixes it at £1 and it is never scheduled, so only its Stripe price id is staff's to set. */
+function TestProductForm({ product }: { product: AdminTestProduct }) {
+  const save = useSave(TEST_PRODUCT_INTENT);
+  const { fetcher, failed, id } = save;
+  return (
+    <section className="rounded-lg border border-ink/10 p-4" aria-labelledby={id("title")}>
+      <h2 id={id("title")} className="text-lg font-semibold text-navy">
+        {product.title}
+        <span className="ml-2 rounded bg-ink/10 px-1.5 text-xs font-normal">Not listed</span>
+      </h2>
+      <p className="text-sm text-ink/70">
+        {product.priceAmount === null ? "No price" : formatMinorUnits(product.priceAmount)} · charged by the dashboard&apos;s Buy Test Product. Its price is
+        fixed: with Stripe, give it the id of a £1 Stripe price.
+      </p>
+      <fetcher.Form method="post" className="mt-3 grid gap-3 sm:grid-cols-[2fr_auto] sm:items-start">
+        <input type="hidden" name="intent" value={TEST_PRODUCT_INTENT} />
+        <StripePriceIdField save={save} defaultValue={product.stripePriceId} />
+        <SaveButton busy={fetcher.state !== "idle"} />
+      </fetcher.Form>
+      <FormError failed={failed} />
+    </section>
   );
 }
 
@@ -124,6 +195,7 @@ export default function AdminOfferings({ loaderData }: Route.ComponentProps) {
             <OfferingForm key={`${offering.key}-${offering.priceAmount}-${offering.defaultCapacity}-${offering.stripePriceId}`} offering={offering} />
           ))}
         </ul>
+        {loaderData.testProduct && <TestProductForm key={loaderData.testProduct.stripePriceId ?? ""} product={loaderData.testProduct} />}
       </div>
     </>
   );

@@ -8,6 +8,7 @@ import { courses, offerings } from "~/server/db/schema.server";
 
 import { inDays } from "../support/booking";
 import { type HttpApp, rawRequest, startHttpApp } from "../support/http-app";
+import { createPerson } from "../support/people";
 
 let app: HttpApp;
 beforeAll(async () => {
@@ -166,6 +167,30 @@ describe("pages read what is sold from the database", () => {
     const sitemap = await page("/sitemap.xml");
     for (const slug of ["level-1-full-arch-implant-course", "sinus-grafting", "hard-and-soft-tissue-grafting-course"])
       expect(sitemap).toContain(`/courses/${slug}</loc>`);
+  });
+});
+
+describe("the back office's offerings page", () => {
+  it("shows the test product apart, at its fixed £1 with only its Stripe price id to set, and counts places in the singular too", async () => {
+    const { db } = app.services.database;
+    const admin = await createPerson({ db, auth: app.services.auth }, { admin: true });
+    await db.update(offerings).set({ defaultCapacity: 1 }).where(eq(offerings.key, "complications"));
+    try {
+      const answer = await rawRequest(app.url, { path: "/admin/offerings", headers: { Cookie: admin.cookie } });
+      expect(answer.status).toBe(200);
+      const html = answer.body.replace(/<!-- -->/g, "");
+      expect(html).toContain("£900 · 1 place · price_full_arch_complications");
+      const testProduct = html.slice(html.indexOf('id="test-product-title"'), html.indexOf("</section>", html.indexOf('id="test-product-title"')));
+      expect(testProduct).toContain("£1 · charged by the dashboard");
+      // Its form posts the price id alone, as the test product's.
+      expect(testProduct).toContain('name="intent" value="test-product"');
+      expect(testProduct).toContain('name="stripePriceId" value="price_test_product"');
+      expect(testProduct).not.toContain('name="price"');
+      expect(testProduct).not.toContain('name="defaultCapacity"');
+      expect(html).not.toContain("1000000");
+    } finally {
+      await db.update(offerings).set({ defaultCapacity: 12 }).where(eq(offerings.key, "complications"));
+    }
   });
 });
 

@@ -324,6 +324,40 @@ describe(`the back office's editions and bookings on ${testDriver}`, () => {
       .where(eq(offerings.key, "sinus-grafting"));
   });
 
+  it("keeps the test product out of the offerings at the spec's £1, and sells the test purchase under the Stripe price id saved for it", async () => {
+    const admin = await person({ admin: true });
+    const loaded = await settle(() => guarded(offeringsRoute, "loader")(page("/admin/offerings", admin)));
+    const { offerings: listed, testProduct } = loaded.body as { offerings: { key: string }[]; testProduct: unknown };
+    expect(listed.map((offering) => offering.key)).not.toContain("test-product");
+    expect(testProduct).toEqual({ title: "Test Product", priceAmount: 100, stripePriceId: "price_test_product" });
+    // Not an offering staff price or schedule: saving it as one is refused, and changes nothing.
+    const asOffering = await settle(() =>
+      guarded(
+        offeringsRoute,
+        "action",
+      )(post("/admin/offerings", admin, { key: "test-product", price: "2.00", defaultCapacity: "500", stripePriceId: "price_x" })),
+    );
+    expect(asOffering.status).toBe(404);
+
+    const save = (stripePriceId: string) =>
+      settle(() => guarded(offeringsRoute, "action")(post("/admin/offerings", admin, { intent: "test-product", stripePriceId })));
+    expect((await save("prod_123")).body).toMatchObject({ ok: false, fields: { stripePriceId: "A Stripe price id starts with price_ (or leave it empty)." } });
+    expect(await auditOf("offering.update", "test-product")).toHaveLength(0);
+    const [product] = await handle.db.select().from(courses).where(eq(courses.offeringKey, "test-product"));
+    try {
+      expect((await save("price_test_product_v2")).status).toBe(200);
+      const started = await checkout(services(), { testProduct: true, buyer: actorOf(admin) });
+      const [session] = await handle.db.select().from(localCheckoutSessions).where(eq(localCheckoutSessions.id, started.sessionId));
+      expect(session).toMatchObject({ priceId: "price_test_product_v2", amountTotal: 100 });
+      await cancelCheckout(services(), started.holdId);
+      const [entry] = await auditOf("offering.update", "test-product");
+      expect(entry).toMatchObject({ before: { stripePriceId: "price_test_product" }, after: { stripePriceId: "price_test_product_v2" } });
+    } finally {
+      await handle.db.update(courses).set({ stripePriceId: product.stripePriceId }).where(eq(courses.id, product.id));
+      await handle.db.update(offerings).set({ stripePriceId: product.stripePriceId }).where(eq(offerings.key, "test-product"));
+    }
+  });
+
   it("answers every loader, action and export only to an administrator: anonymous → /auth, a dentist → /account, no data, nothing written", async () => {
     const dentist = await person();
     const edition = await editionFor(handle, { capacity: 3 });

@@ -49,17 +49,23 @@ export const CancelBookingSchema = z.object({
 const PRICE_MESSAGE = "Enter the price in pounds, for example 1500 or 1499.99.";
 const PRICE_ID_MESSAGE = "A Stripe price id starts with price_ (or leave it empty).";
 
+const stripePriceIdField = z.preprocess(
+  trimmed,
+  safeString({ error: PRICE_ID_MESSAGE })
+    .max(255, PRICE_ID_MESSAGE)
+    .refine((value) => value === "" || /^price_[A-Za-z0-9_]+$/.test(value), PRICE_ID_MESSAGE)
+    .transform((value) => value || null),
+);
+
 /** An offering's price, default capacity and Stripe price id, as staff edit them. */
 export const OfferingUpdateSchema = z.object({
   key: z.preprocess(trimmed, safeString({ error: "Unknown offering." }).min(1, "Unknown offering.").max(100, "Unknown offering.")),
   price: poundsField(PRICE_MESSAGE),
   defaultCapacity: capacityField,
-  stripePriceId: z.preprocess(
-    trimmed,
-    safeString({ error: PRICE_ID_MESSAGE })
-      .max(255, PRICE_ID_MESSAGE)
-      .refine((value) => value === "" || /^price_[A-Za-z0-9_]+$/.test(value), PRICE_ID_MESSAGE)
-      .transform((value) => value || null),
-  ),
+  stripePriceId: stripePriceIdField,
 });
 export type OfferingUpdate = z.output<typeof OfferingUpdateSchema>;
+
+/** The test product's Stripe price id: its price is the spec's £1, and it has no places to set. */
+export const TestProductUpdateSchema = z.object({ stripePriceId: stripePriceIdField });
+export type TestProductUpdate = z.output<typeof TestProductUpdateSchema>;
