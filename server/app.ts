@@ -33,6 +33,7 @@ import { boundedRequestBody } from "./request-body";
 import { lowercasePagePaths, refuseCrossSiteWrites, rejectBadRequests } from "./request-guards";
 import { requestIdOf, requestLog } from "./request-log";
 import { securityHeaders } from "./security-headers";
+import { gracefulShutdown } from "./shutdown";
 
 /**
  * The cache of anonymous public pages, emptied whenever the database announces
@@ -174,14 +175,13 @@ export async function startServer(options: Omit<HttpAppOptions, "runtime">) {
   log.info(`Global Implant Institute listening on ${runtime.env.siteUrl} (port ${runtime.env.port})`);
   if (runtime.env.localProviders) log.warn(DEMO_MODE_WARNING);
 
+  const shutDown = gracefulShutdown(server);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info(`${signal}: shutting down`);
-    server.close();
-    server.closeIdleConnections();
-    await runtime.stop().catch((error) => log.error("Shutdown failed", error));
+    await shutDown(() => runtime.stop()).catch((error) => log.error("Shutdown failed", error));
     process.exit(0);
   };
   process.once("SIGINT", () => void stop("SIGINT"));
