@@ -190,6 +190,33 @@ describe("email templates", () => {
     }
   });
 
+  it("writes every button and link at 4.5:1 or more against its background (WCAG 1.4.3): the brand gold is 2.6:1 against white", async () => {
+    const course = { courseTitle: "Sinus Grafting", dates: "March 10th, 2027", location: "London" };
+    const emails = await Promise.all([
+      renderVerifyEmail({ url: "https://x.test/verify" }),
+      renderNewsletterConfirmation({ confirmUrl: "https://x.test/c", unsubscribeUrl: "https://x.test/u" }),
+      renderNewDateAnnouncement({ ...course, askedAbout: false, courseUrl: "https://x.test/c", unsubscribeUrl: "https://x.test/u" }),
+      renderBookingConfirmation({
+        course,
+        amounts: { price: "£1,500", discount: null, paid: "£1,500" },
+        receiptUrl: "https://x.test/receipt",
+        accountUrl: "https://x.test/account",
+        hasInvite: false,
+      }),
+    ]);
+    for (const email of emails) {
+      // Buttons, the receipt and unsubscribe links, and the footer's address; every one sits on the white content or on its own background.
+      const links = [...email.html.matchAll(/<a\b[^>]*style="([^"]*)"/g)].map(([, style]) => style);
+      expect(links.length).toBeGreaterThanOrEqual(2);
+      for (const style of links) {
+        const colour = /(?:^|;)color:(#[0-9a-f]{6})/i.exec(style)?.[1];
+        const background = /background-color:(#[0-9a-f]{6})/i.exec(style)?.[1] ?? "#ffffff";
+        expect(colour, style).toBeDefined();
+        expect(contrastRatio(colour!, background), `${colour} on ${background}`).toBeGreaterThanOrEqual(4.5);
+      }
+    }
+  });
+
   it("keeps the whole of the longest subject a visitor may send, an emoji at its end included", async () => {
     const subject = `${"s".repeat(MAX_SUBJECT_LENGTH - 2)}🦷`;
     expect(subject).toHaveLength(MAX_SUBJECT_LENGTH);
@@ -197,3 +224,16 @@ describe("email templates", () => {
     expect(email.subject).toBe(`Website message: ${subject}`);
   });
 });
+
+/** WCAG 2 contrast ratio of two #rrggbb colours. */
+function contrastRatio(a: string, b: string) {
+  const luminance = (hex: string) => {
+    const [r, g, bl] = [1, 3, 5].map((i) => {
+      const channel = parseInt(hex.slice(i, i + 2), 16) / 255;
+      return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light + 0.05) / (dark + 0.05);
+}

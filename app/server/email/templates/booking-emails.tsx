@@ -75,7 +75,7 @@ export function renderBookingConfirmation({
       )}
       {receiptUrl && (
         <Text style={{ ...text, marginTop: "20px" }}>
-          <Link href={receiptUrl} style={{ color: colors.gold }}>
+          <Link href={receiptUrl} style={{ color: colors.goldDark }}>
             View your receipt
           </Link>
         </Text>

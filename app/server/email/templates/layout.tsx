@@ -6,7 +6,12 @@ import type { ReactElement, ReactNode } from "react";
 import { SITE } from "~/content/site";
 import { mailtoHref } from "~/lib/mailto";
 
-export const colors = { navy: "#0f1b2d", gold: "#c09a58", ink: "#1f2937", mist: "#f6f7f9" };
+/**
+ * The site's colours (app/app.css). The brand gold is 2.6:1 against white, so as on the
+ * site it is never the colour of text on white nor white text's background: a button is
+ * navy on gold, a link the darker gold (5:1).
+ */
+export const colors = { navy: "#0f1b2d", gold: "#c09a58", goldDark: "#8a6a32", ink: "#1f2937", mist: "#f6f7f9" };
 
 /** A long unbroken name, subject or line wraps rather than widening the email past a phone's screen; word-break for clients without overflow-wrap: anywhere. */
 const wrapAnywhere = { overflowWrap: "anywhere", wordBreak: "break-word" } as const;
@@ -16,7 +21,7 @@ export const label = { color: "#6b7280", fontSize: "13px", margin: "0", ...wrapA
 export const button = {
   backgroundColor: colors.gold,
   borderRadius: "6px",
-  color: "#ffffff",
+  color: colors.navy,
   display: "inline-block",
   fontSize: "15px",
   fontWeight: 600,
@@ -54,7 +59,7 @@ export function EmailLayout({ preview, heading, children, footer }: { preview: s
             {footer}
             <Text style={{ ...label, lineHeight: "20px" }}>
               {SITE.name} · {SITE.dubaiAddress.area}, {SITE.dubaiAddress.building}, {SITE.dubaiAddress.city} ·{" "}
-              <Link href={mailtoHref(SITE.generalEmail)} style={{ color: colors.gold }}>
+              <Link href={mailtoHref(SITE.generalEmail)} style={{ color: colors.goldDark }}>
                 {SITE.generalEmail}
               </Link>
             </Text>

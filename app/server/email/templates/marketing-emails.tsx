@@ -6,7 +6,7 @@ function UnsubscribeNote({ url }: { url: string }) {
   return (
     <Text style={{ ...label, marginBottom: "8px" }}>
       You receive this because you asked to hear about our courses.{" "}
-      <Link href={url} style={{ color: colors.gold }}>
+      <Link href={url} style={{ color: colors.goldDark }}>
         Unsubscribe
       </Link>
     </Text>
