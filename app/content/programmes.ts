@@ -260,6 +260,11 @@ export function programmeFor(key: string): Programme | undefined {
   return PROGRAMMES.find((programme) => programme.key === key);
 }
 
+/** Whether a course's page offers Book Now at all (for an edition with a valid price id); an offering without copy does. */
+export function sellsPlaces(programme: Programme | undefined): boolean {
+  return (programme?.availability ?? "open") === "open";
+}
+
 /** Spec 3, Catalogue card. */
 export interface CatalogueCard {
   name: string;

@@ -15,6 +15,7 @@ import { deactivateEdition, deleteEdition } from "~/server/admin/schedule.server
 import { scheduleEdition } from "~/server/catalogue/editions.server";
 import { findOffering } from "~/server/catalogue/offerings.server";
 import { adminAuditLog, courses, emailOutbox, interestRegistrations, newsletterSubscribers, seatHolds, userCoursePurchases } from "~/server/db/schema.server";
+import { announceNewEdition } from "~/server/marketing/announcements.server";
 import { InvalidInputError, UpstreamError } from "~/server/platform/errors.server";
 
 import { builtInCheckout, capturingCheckout, checkout, inDays, whileSessionsOpen } from "../support/booking";
@@ -448,6 +449,38 @@ describe(`new-date announcements on ${testDriver}`, () => {
     expect(registration.unsubscribedAt).not.toBeNull();
     await call(createCourse, "/api/functions/create-course", { template_course_id: source.id, new_start_date: inDays(320) }, headers);
     expect((await mailsFor("Sinus Grafting")).filter((mail) => mail.toAddress === interestedOnly)).toHaveLength(2);
+  });
+
+  it("promises booking only for a date its course page sells: not for a course that only takes interest, nor for one without a valid price id", async () => {
+    const headers = await asAdmin();
+    const subscriber = uniqueEmail("subscriber");
+    await handle.db.insert(newsletterSubscribers).values({ email: subscriber, unsubscribeToken: randomUUID(), confirmedAt: new Date() });
+    const textOf = async (courseTitle: string) => {
+      const [mail] = (await mailsFor(courseTitle)).filter((row) => row.toAddress === subscriber);
+      return mail.text;
+    };
+
+    // Sinus Grafting's offering has a price id: its page offers Book Now.
+    await call(createCourse, "/api/functions/create-course", { template_course_id: (await template()).id, new_start_date: inDays(330) }, headers);
+    expect(await textOf("Sinus Grafting")).toContain("See the course and book");
+
+    // Its page offers only Register Your Interest, and /booking calls it not available for booking.
+    const grafting = await addEdition(handle.db, {
+      offeringKey: "hard-soft-tissue-grafting",
+      title: "Hard and Soft Tissue Grafting Course",
+      slug: "hard-and-soft-tissue-grafting-course",
+      startDate: inDays(40),
+      stripePriceId: null,
+    });
+    await call(createCourse, "/api/functions/create-course", { template_course_id: grafting.id, new_start_date: inDays(340) }, headers);
+    expect(await textOf("Hard and Soft Tissue Grafting Course")).toMatch(/^See the course http/m);
+    expect(await textOf("Hard and Soft Tissue Grafting Course")).not.toMatch(/book/i);
+
+    // A course on sale whose edition has no price id shows 'Details Coming Soon' in place of Book Now.
+    const unpriced = await addEdition(handle.db, { startDate: inDays(350), stripePriceId: null, title: "Sinus Grafting (no price id)" });
+    await handle.db.transaction((tx) => announceNewEdition(tx, { ...unpriced, startDate: unpriced.startDate!, endDate: unpriced.endDate! }, TEST_SITE_URL));
+    expect(await textOf("Sinus Grafting (no price id)")).toMatch(/^See the course http/m);
+    expect(await textOf("Sinus Grafting (no price id)")).not.toMatch(/book/i);
   });
 });
 

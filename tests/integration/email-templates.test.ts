@@ -43,11 +43,17 @@ describe("email templates", () => {
           dates: "March 10th, 2027",
           location: "London",
           askedAbout: true,
+          bookable: true,
           courseUrl: "https://x.test/courses/sinus-grafting",
           unsubscribeUrl: "https://x.test/u2",
         }),
       "New date: Sinus Grafting",
-      ["We have scheduled Sinus Grafting for March 10th, 2027 in London.", "https://x.test/courses/sinus-grafting", "https://x.test/u2"],
+      [
+        "We have scheduled Sinus Grafting for March 10th, 2027 in London.",
+        "See the course and book",
+        "https://x.test/courses/sinus-grafting",
+        "https://x.test/u2",
+      ],
     ],
     [
       "booking confirmation",
@@ -118,6 +124,7 @@ describe("email templates", () => {
         dates: "December 21st - 24th, 2026",
         location,
         askedAbout,
+        bookable: true,
         courseUrl: "https://x.test/c",
         unsubscribeUrl: "https://x.test/u",
       });
@@ -174,6 +181,7 @@ describe("email templates", () => {
         dates: "March 10th, 2027",
         location: "London",
         askedAbout: false,
+        bookable: true,
         courseUrl: "https://x.test/courses/sinus-grafting",
         unsubscribeUrl: "https://x.test/u",
       }),
@@ -195,7 +203,7 @@ describe("email templates", () => {
     const emails = await Promise.all([
       renderVerifyEmail({ url: "https://x.test/verify" }),
       renderNewsletterConfirmation({ confirmUrl: "https://x.test/c", unsubscribeUrl: "https://x.test/u" }),
-      renderNewDateAnnouncement({ ...course, askedAbout: false, courseUrl: "https://x.test/c", unsubscribeUrl: "https://x.test/u" }),
+      renderNewDateAnnouncement({ ...course, askedAbout: false, bookable: true, courseUrl: "https://x.test/c", unsubscribeUrl: "https://x.test/u" }),
       renderBookingConfirmation({
         course,
         amounts: { price: "£1,500", discount: null, paid: "£1,500" },

@@ -1,5 +1,7 @@
 import { and, arrayContains, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 
+import { programmeFor, sellsPlaces } from "~/content/programmes";
+import { isBookablePriceId } from "~/lib/booking";
 import { formatDateRange } from "~/lib/format";
 import type { Database, Transaction } from "~/server/db/client.server";
 import { editionAnnouncements, interestRegistrations, newsletterSubscribers, users } from "~/server/db/schema.server";
@@ -15,6 +17,7 @@ export interface AnnouncedEdition {
   startDate: string;
   endDate: string;
   location: string | null;
+  stripePriceId: string | null;
 }
 
 interface Recipient {
@@ -70,6 +73,8 @@ async function recipientsFor(tx: Transaction, offeringKey: string, siteUrl: stri
  * is new, so a retry or a concurrent call never sends twice. Answers how many were queued.
  */
 export async function announceNewEdition(tx: Transaction, edition: AnnouncedEdition, siteUrl: string): Promise<number> {
+  // As the course page decides Book Now: the email promises booking only where the page offers it.
+  const bookable = sellsPlaces(programmeFor(edition.offeringKey)) && isBookablePriceId(edition.stripePriceId);
   let queued = 0;
   for (const recipient of await recipientsFor(tx, edition.offeringKey, siteUrl)) {
     const [recorded] = await tx
@@ -84,6 +89,7 @@ export async function announceNewEdition(tx: Transaction, edition: AnnouncedEdit
       dates: formatDateRange(edition.startDate, edition.endDate),
       location: edition.location,
       askedAbout: recipient.askedAbout,
+      bookable,
       courseUrl: `${siteUrl}/courses/${edition.slug}`,
       unsubscribeUrl: recipient.unsubscribeUrl,
     });

@@ -2,7 +2,7 @@ import { MapPin } from "lucide-react";
 import { Link } from "react-router";
 
 import { buttonVariants } from "~/components/ui/button";
-import { fallbackDateLabel, type Programme } from "~/content/programmes";
+import { fallbackDateLabel, type Programme, sellsPlaces } from "~/content/programmes";
 import { cn } from "~/lib/cn";
 import { formatDateRange, formatMinorUnits, placesLeftLabel, placesLeftTone } from "~/lib/format";
 
@@ -44,7 +44,7 @@ export function CourseEditions({
 }) {
   const location = offering.location;
   const availability = programme?.availability ?? "open";
-  const sellsPlaces = availability === "open";
+  const onSale = sellsPlaces(programme);
 
   return (
     <section aria-labelledby="dates-heading" className="mt-8 border-t border-navy/10 pt-6">
@@ -75,14 +75,14 @@ export function CourseEditions({
                     </p>
                   )}
                 </div>
-                {sellsPlaces && edition.bookable && (
+                {onSale && edition.bookable && (
                   <p className={cn("text-sm font-semibold", placesLeftTone(edition.placesLeft))}>{placesLeftLabel(edition.placesLeft)}</p>
                 )}
               </div>
-              {sellsPlaces && (
+              {onSale && (
                 <BookButton edition={edition} accessibleName={`Book Now: ${formatDateRange(edition.startDate, edition.endDate)}`} className="w-full" />
               )}
-              {!sellsPlaces && availability === "opening-soon" && <p className="text-sm font-semibold tracking-wider text-navy/70 uppercase">Opening Soon</p>}
+              {!onSale && availability === "opening-soon" && <p className="text-sm font-semibold tracking-wider text-navy/70 uppercase">Opening Soon</p>}
             </li>
           ))}
         </ul>

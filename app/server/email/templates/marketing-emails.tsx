@@ -56,7 +56,8 @@ export function renderInterestConfirmation({ confirmUrl, courses }: { confirmUrl
 
 /**
  * A new edition of a course, to a newsletter subscriber or to someone who
- * registered interest in that course: only the latter asked about it.
+ * registered interest in that course: only the latter asked about it. The
+ * button offers booking only when the course page sells the edition.
  */
 export function renderNewDateAnnouncement({
   name,
@@ -64,6 +65,7 @@ export function renderNewDateAnnouncement({
   dates,
   location,
   askedAbout,
+  bookable,
   courseUrl,
   unsubscribeUrl,
 }: {
@@ -73,6 +75,7 @@ export function renderNewDateAnnouncement({
   dates: string;
   location: string | null;
   askedAbout: boolean;
+  bookable: boolean;
   courseUrl: string;
   unsubscribeUrl: string;
 }) {
@@ -86,7 +89,7 @@ export function renderNewDateAnnouncement({
       <Text style={text}>{greeting(name)}</Text>
       <Text style={text}>{`We have scheduled ${courseTitle} for ${dates}${location ? ` in ${location}` : ""}. Groups are small and places go quickly.`}</Text>
       <Button href={courseUrl} style={button}>
-        See the course and book
+        {bookable ? "See the course and book" : "See the course"}
       </Button>
     </EmailLayout>,
   );
