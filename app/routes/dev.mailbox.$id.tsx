@@ -90,7 +90,8 @@ export default function MailboxMessagePage({ loaderData: { message, links } }: R
             </ul>
           </section>
         )}
-        <pre className="rounded-lg bg-mist p-4 font-sans text-sm whitespace-pre-wrap">{message.text}</pre>
+        {/* Its links (a verification link runs to some 250 characters) break anywhere rather than widen the page. */}
+        <pre className="rounded-lg bg-mist p-4 font-sans text-sm wrap-anywhere whitespace-pre-wrap">{message.text}</pre>
         <a href={`/dev/mailbox/${message.id}/html`} className="text-gold-dark underline">
           View HTML
         </a>
