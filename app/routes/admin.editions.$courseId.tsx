@@ -157,7 +157,7 @@ function CancelBooking({
         <fetcher.Form method="post" className="grid gap-4">
           <input type="hidden" name="intent" value="cancel" />
           <input type="hidden" name="purchaseId" value={purchaseId} />
-          <Field label="Refund (£)" id={amountId} hint={`Up to ${formatMinorUnits(amountPaid)}; less for a partial refund.`} error={error}>
+          <Field label="Refund (£)" id={amountId} hint={`Up to ${formatMinorUnits(amountPaid)}; less for a partial refund.`} error={error} announceError>
             <input
               id={amountId}
               name="amount"

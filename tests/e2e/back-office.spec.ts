@@ -259,6 +259,7 @@ test.describe("the back office", () => {
     page,
     data,
     baseURL,
+    allowConsoleErrors,
   }) => {
     const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 2 });
     const guest = `refunded-${Date.now()}@example.com`;
@@ -280,7 +281,15 @@ test.describe("the back office", () => {
     const row = page.getByTestId("booking-row").filter({ hasText: guest });
     await row.getByRole("button", { name: "Cancel booking" }).click();
     const dialog = page.getByRole("dialog", { name: "Cancel this booking?" });
-    await expect(dialog.getByRole("textbox", { name: "Refund (£)" })).toHaveValue("1500.00");
+    const refund = dialog.getByRole("textbox", { name: "Refund (£)" });
+    await expect(refund).toHaveValue("1500.00");
+    // More than was paid: refused, and said at once beside the amount, as the capacity form's refusal is.
+    allowConsoleErrors(/status of 400/);
+    await refund.fill("2000");
+    await dialog.getByRole("button", { name: "Cancel and refund" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("The refund must be more than £0 and at most £1,500.");
+    await expect(refund).toHaveAttribute("aria-invalid", "true");
+    await refund.fill("1500.00");
     await dialog.getByRole("button", { name: "Cancel and refund" }).click();
 
     await expect(page.getByText(`Booking cancelled: £1,500 refunded to ${guest}.`)).toBeVisible();

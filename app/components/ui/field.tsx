@@ -21,6 +21,7 @@ export function Field({
   required,
   hint,
   error,
+  announceError = false,
   children,
   className,
 }: {
@@ -29,6 +30,8 @@ export function Field({
   required?: boolean;
   hint?: ReactNode;
   error?: string;
+  /** Say the error as it appears (role=alert): for an answer from the server that nothing else on the page tells. */
+  announceError?: boolean;
   children: ReactNode;
   className?: string;
 }) {
@@ -46,7 +49,7 @@ export function Field({
       {children}
       {hint && <p className="text-xs text-ink/70">{hint}</p>}
       {error && (
-        <p id={fieldErrorId(id)} className="text-sm font-medium text-red-700">
+        <p id={fieldErrorId(id)} role={announceError ? "alert" : undefined} className="text-sm font-medium text-red-700">
           {error}
         </p>
       )}
