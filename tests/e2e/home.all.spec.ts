@@ -353,6 +353,28 @@ test.describe("training environment carousel", () => {
     }
   });
 
+  test("holds still while keyboard focus is in it, its controls included, and moves on once focus leaves", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/");
+    const carousel = carouselOf(page);
+    await carousel.scrollIntoViewIfNeeded();
+    await expect(carousel.getByRole("group").first().locator("..")).toHaveAttribute("style", /transform/);
+    await page.mouse.move(1, 1);
+    const changes = await recordSlideChanges(carousel);
+    // Tabbed to, as a keyboard reaches it: past the dots to the button that would pause it.
+    const pause = carousel.getByRole("button", { name: "Pause automatic slide show" });
+    await pause.focus();
+    for (let second = 0; second < 10; second++) await page.clock.runFor(1_000);
+    expect(await changes.read()).toEqual([]);
+    // Nothing was paused by the visitor: with focus gone it moves on by itself.
+    await expect(pause).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(pause).not.toBeFocused();
+    await expect(carousel.locator(":focus")).toHaveCount(0);
+    for (let second = 0; second < 4; second++) await page.clock.runFor(1_000);
+    expect((await changes.read()).length).toBeGreaterThanOrEqual(1);
+  });
+
   test("its controls stay where the server drew them when its code arrives, and its slide show can be paused", async ({ page }) => {
     const code = await holdCode(page, "training-environment");
     await page.goto("/");
@@ -406,9 +428,10 @@ test.describe("training environment carousel", () => {
     await page.waitForTimeout(4_500);
     await expect(current).toHaveAccessibleName("Go to slide 5");
 
-    // Pointer gone: it moves on, from the last slide back to the first.
+    // Pointer and focus gone (the dots pressed kept it): it moves on, from the last slide back to the first.
     const changes = await recordSlideChanges(carousel);
     await page.mouse.move(1, 1);
+    await carousel.getByRole("button", { name: "Go to slide 5" }).blur();
     await expect.poll(async () => (await changes.read()).length, { timeout: 6_000 }).toBeGreaterThanOrEqual(1);
     expect((await changes.read())[0].slide).toBe("Go to slide 1");
   });

@@ -55,7 +55,9 @@ export function Carousel({
   const slides = Children.toArray(children);
   const reducedMotion = usePrefersReducedMotion();
   const [pausedByUser, setPausedByUser] = useState(false);
-  const autoplayOn = autoplayMs !== undefined && !reducedMotion && !pausedByUser;
+  // WAI-ARIA carousel pattern: the slides hold still while focus is anywhere in the carousel, its controls included.
+  const [focusWithin, setFocusWithin] = useState(false);
+  const autoplayOn = autoplayMs !== undefined && !reducedMotion && !pausedByUser && !focusWithin;
 
   const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
   const [wanted, setWanted] = useState(false);
@@ -135,7 +137,13 @@ export function Carousel({
       aria-label={label}
       onKeyDown={onKeyDown}
       onPointerEnter={() => setWanted(true)}
-      onFocus={() => setWanted(true)}
+      onFocus={() => {
+        setWanted(true);
+        setFocusWithin(true);
+      }}
+      onBlur={(event) => {
+        if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) setFocusWithin(false);
+      }}
       className={cn("relative", className)}
     >
       {wanted && viewport && (
