@@ -45,14 +45,21 @@ const Toaster = lazy<ComponentType<ToasterProps>>(() =>
 /** Only a site with third-party analytics asks for consent: the others never load the banner. */
 const AnalyticsConsent = lazy(() => import("~/components/layout/analytics-consent").then(({ AnalyticsConsent }) => ({ default: AnalyticsConsent })));
 
-/** The toaster, once the page has something to tell: sonner stays out of the first load. */
+/**
+ * The toaster, once the page has something to tell: sonner stays out of the first load. Its live region
+ * is in the server's HTML from the start: sonner's own, inserted with its code a few milliseconds before
+ * the page's first toast, was not yet known to a screen reader, which missed that toast.
+ */
 function Toasts() {
   const wanted = useToasterWanted();
-  if (!wanted) return null;
   return (
-    <Suspense>
-      <Toaster visibleToasts={TOAST_LIMIT} duration={TOAST_DURATION_MS} richColors closeButton />
-    </Suspense>
+    <div aria-live="polite" aria-relevant="additions text">
+      {wanted && (
+        <Suspense>
+          <Toaster visibleToasts={TOAST_LIMIT} duration={TOAST_DURATION_MS} richColors closeButton />
+        </Suspense>
+      )}
+    </div>
   );
 }
 

@@ -229,6 +229,20 @@ test("the marketing switch saves at once and keeps its new state", async ({ page
   await expect(marketingSwitch(page)).toBeChecked();
 });
 
+test("the page's first toast is said in a live region the page had from its HTML, so a screen reader knows to read it", async ({ page, account: _account }) => {
+  // The live regions there are once the HTML has been read, before any of the page's scripts has run.
+  await page.addInitScript(() =>
+    document.addEventListener("readystatechange", () => {
+      if (document.readyState !== "interactive") return;
+      for (const region of document.querySelectorAll("[aria-live]")) region.setAttribute("data-in-html", "");
+    }),
+  );
+  await page.reload();
+  await hydrated(page);
+  await marketingSwitch(page).click();
+  await expect(page.locator('[aria-live="polite"][data-in-html]').getByText("Marketing preferences updated successfully!")).toBeVisible();
+});
+
 test("the marketing switch moves at once and goes back when the change fails", async ({ page, account: _account, allowConsoleErrors }) => {
   allowConsoleErrors(/Failed to load resource: the server responded with a status of (500|400)/);
   let release!: () => void;
