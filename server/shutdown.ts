@@ -1,7 +1,7 @@
 import type { Server, ServerResponse } from "node:http";
 
 /** How long requests in flight at SIGTERM may take to finish before their connections are cut. */
-export const SHUTDOWN_GRACE_MS = 15_000;
+const SHUTDOWN_GRACE_MS = 15_000;
 
 /**
  * Stops an HTTP server the way a deployment expects on SIGTERM: no new
