@@ -19,6 +19,22 @@ test.describe("site shell on a phone", { tag: "@phone" }, () => {
     await expect(menu).toBeHidden();
   });
 
+  test("held sideways, the open menu fits the screen and scrolls to its last item without moving the page", async ({ page, data, context, baseURL }) => {
+    const dentist = await data.person({ firstName: "Lan", lastName: "Dscape" });
+    await signInAs(context, dentist, baseURL!);
+    await page.setViewportSize({ width: 667, height: 375 });
+    await page.goto("/contact");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    await expect(menu).toBeVisible();
+    const box = (await menu.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(375);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, 600);
+    await expect(menu.getByRole("button", { name: "Logout" })).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => scrollY)).toBe(0);
+  });
+
   test("with scripts off, the menu opens, closes and leads to its pages", async ({ page, browser, baseURL }) => {
     const context = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: page.viewportSize()! });
     try {

@@ -275,8 +275,9 @@ function MobileNavigation(props: SiteHeaderProps) {
         id={MOBILE_MENU_ID}
         aria-label="Mobile"
         // Hidden by a class, not the hidden attribute (whose `display: none !important` nothing overrides): without scripts it shows as the page's target.
+        // At most 500px (spec) and never taller than the screen below the header, so on a phone held sideways it scrolls itself, not the page.
         className={cn(
-          "absolute inset-x-0 top-full max-h-[500px] overflow-y-auto border-t border-white/10 bg-navy px-4 pt-2 pb-6 shadow-xl noscript:target:block",
+          "absolute inset-x-0 top-full max-h-[min(500px,calc(100dvh-var(--header-height)))] overflow-y-auto overscroll-contain border-t border-white/10 bg-navy px-4 pt-2 pb-6 shadow-xl noscript:target:block",
           !open && "hidden",
         )}
       >
