@@ -265,6 +265,37 @@ test.describe("/courses/grafting", () => {
   });
 });
 
+test.describe("programme cards' pictures", () => {
+  for (const width of [1024, 1280, 1440]) {
+    test(`at ${width} px each card shows its whole picture, no larger than its file`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of ["/courses/full-arch", "/courses/grafting"]) {
+        await page.goto(path);
+        const cards = page.getByRole("main").getByRole("article");
+        const pictures = cards.locator("img");
+        await expect(pictures).toHaveCount(await cards.count());
+        for (const picture of await pictures.all()) {
+          await picture.scrollIntoViewIfNeeded();
+          await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+          const shown = await picture.evaluate((image: HTMLImageElement) => {
+            const box = image.getBoundingClientRect();
+            const file = image.srcset.split(", ").find((candidate) => candidate.startsWith(new URL(image.currentSrc).pathname));
+            return {
+              aspect: box.width / box.height,
+              fileAspect: Number(image.getAttribute("width")) / Number(image.getAttribute("height")),
+              devicePixels: box.width * devicePixelRatio,
+              fileWidth: parseInt(file!.split(" ")[1]),
+            };
+          });
+          // Not cropped to the card's height, and not enlarged beyond the file the browser chose.
+          expect(Math.abs(shown.aspect - shown.fileAspect), path).toBeLessThan(0.02);
+          expect(shown.devicePixels, path).toBeLessThanOrEqual(shown.fileWidth);
+        }
+      }
+    });
+  }
+});
+
 test.describe("/courses/:courseId", () => {
   test("shows the course, its objectives, instructors, price and each date with its places left", async ({ page }) => {
     await page.goto("/courses/level-2-ultimate-full-arch-live-course");

@@ -130,21 +130,29 @@ export function ProgrammeCard({
     <article
       id={programme.key}
       aria-labelledby={headingId}
-      className="scroll-mt-4 overflow-hidden rounded-2xl border border-navy/10 bg-white shadow-[0_1px_2px_rgba(15,27,45,0.04),0_12px_32px_-12px_rgba(15,27,45,0.18)] lg:grid lg:grid-cols-12"
+      className="scroll-mt-4 overflow-clip rounded-2xl border border-navy/10 bg-white shadow-[0_1px_2px_rgba(15,27,45,0.04),0_12px_32px_-12px_rgba(15,27,45,0.18)] lg:grid lg:grid-cols-12"
     >
-      <div className={cn("relative lg:col-span-5", imageSide === "right" && "lg:order-last")}>
-        <ResponsiveImage
-          image={programme.image}
-          alt={programme.imageAlt}
-          sizes="(min-width: 1280px) 500px, (min-width: 1024px) 40vw, 100vw"
-          priority={priority}
-          className="aspect-[3/2] h-full w-full object-cover lg:absolute lg:inset-0 lg:aspect-auto"
-        />
-        {programme.availability === "opening-soon" && (
-          <p className="absolute top-4 left-4 rounded-full bg-navy/90 px-4 py-1.5 text-xs font-semibold tracking-widest text-gold uppercase shadow">
-            Opening Soon
-          </p>
-        )}
+      {/*
+        Beside the copy (from 1024 px) the picture keeps its own 3:2 at the top of its column and stays in view while the
+        card scrolls by (the card clips its corners with overflow: clip, as hidden would hold it still): stretched to the
+        card's height it showed a narrow strip, enlarged beyond its file.
+      */}
+      <div className={cn("lg:col-span-5 lg:py-10", imageSide === "right" ? "lg:order-last lg:pr-10" : "lg:pl-10")}>
+        <div className="relative lg:sticky lg:top-[calc(var(--header-height)+2.5rem)]">
+          <ResponsiveImage
+            image={programme.image}
+            alt={programme.imageAlt}
+            // The column less its outer padding: 467 px in the 1216 px container, (100vw - 64px) * 5/12 - 40px below it.
+            sizes="(min-width: 1280px) 467px, (min-width: 1024px) calc(41.67vw - 67px), 100vw"
+            priority={priority}
+            className="aspect-[3/2] w-full object-cover lg:rounded-xl"
+          />
+          {programme.availability === "opening-soon" && (
+            <p className="absolute top-4 left-4 rounded-full bg-navy/90 px-4 py-1.5 text-xs font-semibold tracking-widest text-gold uppercase shadow">
+              Opening Soon
+            </p>
+          )}
+        </div>
       </div>
 
       <div className="flex flex-col p-6 sm:p-8 lg:col-span-7 lg:p-10">
