@@ -103,6 +103,36 @@ test.describe("site shell on desktop", () => {
     await expect(page).toHaveURL(/\/courses$/);
   });
 
+  test("the header keeps to one line at 768, 800 and 1024 px, signed out and in", async ({ page, data, context, baseURL }) => {
+    const dentist = await data.person({ firstName: "Narrow", lastName: "Screen" });
+    for (const signedIn of [false, true]) {
+      if (signedIn) await signInAs(context, dentist, baseURL!);
+      for (const width of [768, 800, 1024]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto("/contact");
+        await expect(page.getByRole("banner").getByText("Loading...")).toHaveCount(0);
+        // The wordmark, each link and the auth area on a single line, all within the screen (the phone menu aside).
+        const wrapped = await page.locator("header").evaluate((header) =>
+          [...header.querySelectorAll<HTMLElement>("a, button, span")]
+            .filter((element) => element.checkVisibility() && !element.closest("#mobile-menu"))
+            .filter((element) => {
+              // The tops of its words' line boxes: more than one line when they differ.
+              const tops: number[] = [];
+              const words = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+              for (let word = words.nextNode(); word; word = words.nextNode()) {
+                const range = document.createRange();
+                range.selectNodeContents(word);
+                tops.push(...[...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => rect.top));
+              }
+              return Math.max(...tops) - Math.min(...tops) > 5 || element.getBoundingClientRect().right > innerWidth;
+            })
+            .map((element) => element.textContent?.trim() || element.getAttribute("aria-label")),
+        );
+        expect(wrapped, `${signedIn ? "signed in" : "signed out"} at ${width} px`).toEqual([]);
+      }
+    }
+  });
+
   test("the logged-out auth area links to /auth", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("banner").getByRole("link", { name: "Login / Sign Up" }).click();

@@ -165,9 +165,13 @@ function DesktopDropdown({ item }: { item: NavItem & { children: NonNullable<Nav
   );
 }
 
+/**
+ * From 1024 px: below that the wordmark, four links and the auth area do not
+ * fit one line (about 830 px signed in), and the phone menu serves tablets too.
+ */
 function DesktopNavigation() {
   return (
-    <nav className="hidden md:block" aria-label="Main">
+    <nav className="hidden lg:block" aria-label="Main">
       <ul className="flex items-center gap-1">
         {NAV_ITEMS.map((item) =>
           item.children ? (
@@ -258,7 +262,7 @@ function MobileNavigation(props: SiteHeaderProps) {
   const close = () => setOpen(false);
 
   return (
-    <div ref={containerRef} className="group/menu md:hidden">
+    <div ref={containerRef} className="group/menu lg:hidden">
       <button
         ref={toggleRef}
         type="button"
@@ -322,7 +326,7 @@ export function SiteHeader({ ribbon, ...props }: SiteHeaderProps & { ribbon?: Re
           </span>
         </Link>
         <DesktopNavigation />
-        <div className="hidden md:block">
+        <div className="hidden lg:block">
           <AuthArea {...props} />
         </div>
         <MobileNavigation {...props} />
