@@ -4,7 +4,7 @@ import { formatDateRange } from "~/lib/format";
 
 import { uniqueEmail } from "./accounts";
 import { expect, signInAs, test } from "./fixtures";
-import { expectTrappedDialog, tabTo } from "./keyboard";
+import { expectTrappedDialog, focusRingContrast, tabTo } from "./keyboard";
 
 /**
  * Spec issue 12: the booking journey, the calendar and the back office with
@@ -102,6 +102,33 @@ test.describe("with the keyboard alone", () => {
     const unfocused = await play.screenshot({ animations: "disabled" });
     await tabTo(page, play, { max: 300 });
     expect((await play.screenshot({ animations: "disabled" })).equals(unfocused)).toBe(false);
+  });
+
+  test("focus rings stand out at 3:1 from what is behind them: the header, the demo ribbon, the dark sections and the footer", async ({ page }) => {
+    await page.goto("/");
+    const header = page.getByRole("banner");
+    const stops = [
+      page.getByRole("link", { name: "Global Implant Institute, home" }),
+      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Schedule" }),
+      header.getByRole("link", { name: "Login / Sign Up" }),
+      page.getByRole("button", { name: "Dismiss the demo mode notice" }),
+      page.getByRole("region", { name: "Master Full-Arch Implantology on Live Patients" }).getByRole("link"),
+      page.getByRole("region", { name: "Level 2 - Ultimate Full Arch Live Course" }).getByRole("link"),
+      page.getByRole("region", { name: "Secure Your Spot!" }).getByRole("link"),
+      page.getByRole("contentinfo").getByRole("link", { name: "Terms and Conditions" }),
+    ];
+    // Polled: a button's ring fades in with its colours (transition-colors). Tab first, so that focus moved by script shows its ring as the keyboard's does.
+    const ratio = async () => (await focusRingContrast(page)).ratio;
+    await page.keyboard.press("Tab");
+    for (const stop of stops) {
+      await stop.focus();
+      await expect.poll(ratio, { message: `the ring on ${stop.toString()}` }).toBeGreaterThanOrEqual(3);
+    }
+    // The white dropdown inside the navy header keeps the dark ring.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Courses" }).focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("link", { name: /Full Arch Program/ })).toBeFocused();
+    await expect.poll(ratio, { message: "the ring in the dropdown" }).toBeGreaterThanOrEqual(3);
   });
 
   test("the calendar: views, months and an event's details", { tag: "@phone" }, async ({ page, data }) => {

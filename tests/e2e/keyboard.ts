@@ -17,6 +17,38 @@ function focusStop(target: Element | null) {
 }
 
 /**
+ * The contrast of the focus ring on the focused element against what lies
+ * behind it: the background colours of the boxes it sits in, laid over the
+ * white page (photographs and videos under them are not counted).
+ */
+export async function focusRingContrast(page: Page) {
+  return page.evaluate(() => {
+    const pixel = document.createElement("canvas").getContext("2d", { willReadFrequently: true })!;
+    const rgba = (color: string) => {
+      pixel.clearRect(0, 0, 1, 1);
+      pixel.fillStyle = color;
+      pixel.fillRect(0, 0, 1, 1);
+      const [r, g, b, a] = pixel.getImageData(0, 0, 1, 1).data;
+      return [r, g, b, a / 255];
+    };
+    const luminance = ([r, g, b]: number[]) => {
+      const linear = (channel: number) => (channel / 255 <= 0.04045 ? channel / 255 / 12.92 : ((channel / 255 + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+    };
+    const active = document.activeElement!;
+    const style = getComputedStyle(active);
+    if (style.outlineStyle === "none") return { name: active.textContent, ratio: 0 };
+    // The ring is drawn outside the element, so what is behind it starts at its parent.
+    const layers: number[][] = [];
+    for (let element = active.parentElement; element; element = element.parentElement) layers.unshift(rgba(getComputedStyle(element).backgroundColor));
+    const behind = layers.reduce((below, [r, g, b, a]) => [r, g, b].map((channel, index) => channel * a + below[index] * (1 - a)), [255, 255, 255]);
+    const [lighter, darker] = [luminance(rgba(style.outlineColor)), luminance(behind)].sort((x, y) => y - x);
+    const name = active.getAttribute("aria-label") ?? active.textContent?.trim() ?? "";
+    return { name, ratio: Math.round(((lighter + 0.05) / (darker + 0.05)) * 100) / 100 };
+  });
+}
+
+/**
  * Presses Tab (Shift+Tab with `back`) until `target` has focus, as a keyboard
  * user would; every control passed on the way must show where focus is.
  */

@@ -1,5 +1,5 @@
 import { expect, signInAs, test } from "./fixtures";
-import { tabTo } from "./keyboard";
+import { focusRingContrast, tabTo } from "./keyboard";
 
 test.describe("site shell on a phone", { tag: "@phone" }, () => {
   test("the menu toggles, is at most 500px tall, and closes on a link", async ({ page }) => {
@@ -135,5 +135,14 @@ test.describe("site shell on a phone", { tag: "@phone" }, () => {
     await page.keyboard.press("Escape");
     await expect(menu).toBeHidden();
     await expect(toggle).toBeFocused();
+  });
+
+  test("by keyboard: focus rings in the open menu stand out at 3:1 from it", async ({ page }) => {
+    await page.goto("/");
+    await tabTo(page, page.getByRole("button", { name: "Open menu" }));
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Home" })).toBeFocused();
+    await expect.poll(async () => (await focusRingContrast(page)).ratio).toBeGreaterThanOrEqual(3);
   });
 });

@@ -7,7 +7,7 @@ const STYLESHEET = [
   "@layer theme,base,components,utilities;",
   '@font-face{font-family:"Inter Variable";font-display:swap;src:url(/assets/inter.woff2) format("woff2")}',
   '@layer theme{:root{--font-sans:"Inter Variable",sans-serif;--animate-pulse:pulse 2s infinite}}',
-  "@layer base{*,:after,:before{box-sizing:border-box;border:0 solid}::placeholder{opacity:1}h1,h2{font-size:inherit}:focus-visible{outline:2px solid var(--color-gold-dark);outline-offset:2px}}",
+  "@layer base{*,:after,:before{box-sizing:border-box;border:0 solid}::placeholder{opacity:1}h1,h2{font-size:inherit}:root{--focus-ring:var(--color-gold-dark)}:focus-visible{outline:2px solid var(--focus-ring);outline-offset:2px}}",
   "@layer utilities{.font-sans{font-family:var(--font-sans)}.border-b{border-bottom-style:var(--tw-border-style);border-bottom-width:1px}",
   ".unused-utility{color:red}.admin-only{display:grid}.animate-pulse{animation:var(--animate-pulse)}",
   ":where(.space-y-4>:not(:last-child)){margin-block-start:1rem}.\\[\\&\\>\\*\\]\\:w-full>*{width:100%}}",
@@ -47,7 +47,8 @@ describe("the critical stylesheet", () => {
     expect(css).toContain("w-full>*{width:100%}");
     expect(css).toContain("::placeholder");
     // Keyboard focus shows before the whole stylesheet arrives.
-    expect(css).toContain(":focus-visible{outline:2px solid var(--color-gold-dark)");
+    expect(css).toContain(":root{--focus-ring:var(--color-gold-dark)}");
+    expect(css).toContain(":focus-visible{outline:2px solid var(--focus-ring)");
     // A browser drops a top-level rule that follows a stray `;`: none may be left between rules.
     expect(css).not.toMatch(/\};@/);
   });

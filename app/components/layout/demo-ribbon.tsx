@@ -21,13 +21,18 @@ export function DemoRibbon() {
     document.documentElement.classList.add(DISMISSED_CLASS);
   };
   return (
-    <div className="demo-ribbon flex h-[var(--ribbon-height)] items-center justify-center gap-2 bg-gold px-3 text-navy" role="note" aria-label="Demo mode">
+    <div
+      className="demo-ribbon flex h-[var(--ribbon-height)] items-center justify-center gap-2 bg-gold px-3 text-navy focus-ring-on-gold"
+      role="note"
+      aria-label="Demo mode"
+    >
       <p className="text-center text-xs leading-4 font-medium">{DEMO_RIBBON_TEXT}</p>
+      {/* As tall as the ribbon: its ring is drawn inside it, on the gold, not over the header's edge. */}
       <button
         type="button"
         onClick={dismiss}
         aria-label="Dismiss the demo mode notice"
-        className="inline-flex h-full min-w-11 shrink-0 items-center justify-center rounded hover:bg-navy/10"
+        className="inline-flex h-full min-w-11 shrink-0 items-center justify-center rounded hover:bg-navy/10 focus-visible:-outline-offset-2"
       >
         <CloseIcon className="size-4" />
       </button>

@@ -145,7 +145,7 @@ function DesktopDropdown({ item }: { item: NavItem & { children: NonNullable<Nav
         <ChevronDownIcon className="size-4 transition-transform duration-200 group-data-[state=open]:rotate-180" />
       </MenuLink>
       <div id={panelId} hidden={!open} className="absolute top-full left-0 pt-2">
-        <ul className="grid w-[22rem] gap-1 rounded-lg bg-white p-2 shadow-xl ring-1 ring-black/5">
+        <ul className="grid w-[22rem] gap-1 rounded-lg bg-white p-2 shadow-xl ring-1 ring-black/5 focus-ring-on-light">
           {item.children.map((child) => (
             <li key={child.to}>
               <Link
@@ -316,7 +316,7 @@ function MobileNavigation(props: SiteHeaderProps) {
 
 export function SiteHeader({ ribbon, ...props }: SiteHeaderProps & { ribbon?: ReactNode }) {
   return (
-    <header className="fixed inset-x-0 top-0 z-50 flex h-[var(--header-height)] flex-col bg-navy/95 shadow-md backdrop-blur supports-[backdrop-filter]:bg-navy/85">
+    <header className="fixed inset-x-0 top-0 z-50 flex h-[var(--header-height)] flex-col bg-navy/95 shadow-md backdrop-blur focus-ring-on-dark supports-[backdrop-filter]:bg-navy/85">
       {ribbon}
       <div className="relative mx-auto flex h-[var(--nav-height)] w-full max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Link to="/" className="flex min-h-11 items-center gap-3" aria-label={`${SITE.name}, home`}>

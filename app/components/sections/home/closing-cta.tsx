@@ -7,7 +7,7 @@ import { CLOSING_CTA } from "~/content/home-story";
 export function ClosingCta() {
   return (
     <Reveal aria-labelledby="closing-cta-title" className="px-4 pb-20 sm:px-6 sm:pb-28 lg:px-8">
-      <div className="relative mx-auto max-w-5xl overflow-hidden rounded-3xl bg-navy px-6 py-16 text-center shadow-2xl sm:px-12 sm:py-20">
+      <div className="relative mx-auto max-w-5xl overflow-hidden rounded-3xl bg-navy px-6 py-16 text-center shadow-2xl focus-ring-on-dark sm:px-12 sm:py-20">
         <div aria-hidden className="absolute inset-x-0 top-0 h-1 bg-gradient-to-r from-gold-dark via-gold to-gold-dark" />
         <h2 id="closing-cta-title" className="text-3xl font-semibold text-white sm:text-5xl">
           {CLOSING_CTA.title}

@@ -8,7 +8,7 @@ import { FLAGSHIP_COURSE } from "~/content/home-story";
 
 export function FlagshipCourse() {
   return (
-    <Reveal aria-labelledby="flagship-title" className="bg-navy py-20 sm:py-28">
+    <Reveal aria-labelledby="flagship-title" className="bg-navy py-20 focus-ring-on-dark sm:py-28">
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-2 lg:gap-16 lg:px-8">
         <div className="lg:order-2">
           <SectionHeading id="flagship-title" eyebrow={FLAGSHIP_COURSE.eyebrow} title={FLAGSHIP_COURSE.title} intro={FLAGSHIP_COURSE.text} tone="dark" />

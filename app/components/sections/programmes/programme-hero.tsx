@@ -15,7 +15,7 @@ export function ProgrammeHero({
   children?: ReactNode;
 }) {
   return (
-    <div className="relative isolate overflow-hidden bg-navy">
+    <div className="relative isolate overflow-hidden bg-navy focus-ring-on-dark">
       <div className="absolute inset-0 -z-10 [&>*]:h-full [&>*]:w-full">{media}</div>
       <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-r from-navy via-navy/85 to-navy/40 max-lg:bg-navy/75 max-lg:bg-none" />
       <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-28 lg:px-8 lg:py-32">
