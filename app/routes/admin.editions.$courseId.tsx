@@ -207,7 +207,7 @@ export default function AdminEdition({ loaderData }: Route.ComponentProps) {
       <PageHeading title={edition.title} />
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10">
         <p>
-          <Link to="/admin/editions" className="text-sm text-navy underline">
+          <Link to="/admin/editions" className="inline-flex min-h-11 items-center text-sm text-navy underline">
             ← All editions
           </Link>
           {!edition.isActive && <span className="ml-3 rounded bg-red-100 px-2 py-0.5 text-xs text-red-800">Inactive</span>}
@@ -234,7 +234,11 @@ export default function AdminEdition({ loaderData }: Route.ComponentProps) {
             <h2 ref={bookingsHeading} id="bookings-heading" tabIndex={-1} className="text-xl font-semibold">
               Bookings
             </h2>
-            <a href={`/admin/editions/${edition.id}/attendees.csv`} download className="text-sm font-semibold text-navy underline">
+            <a
+              href={`/admin/editions/${edition.id}/attendees.csv`}
+              download
+              className="inline-flex min-h-11 items-center text-sm font-semibold text-navy underline"
+            >
               Download attendees (CSV)
             </a>
           </div>

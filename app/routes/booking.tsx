@@ -136,9 +136,13 @@ function CourseCard({ card, onError }: { card: BookingCard; onError: (message: s
 /** In place of Book Now while an edition has no price to sell it at: the dates are known, the booking is not open. */
 function NotOnSale() {
   return (
-    <div className="grid gap-2 rounded-md border border-dashed border-navy/25 px-4 py-3 text-center text-sm">
+    <div className="grid rounded-md border border-dashed border-navy/25 px-4 pt-3 text-center text-sm">
       <p className="font-semibold text-navy/80">{CHECKOUT_MESSAGES.notAvailable}</p>
-      <Link to="/courses#register-interest" className="font-semibold text-gold-dark underline-offset-4 hover:underline">
+      {/* A 44 px target, as a button is; its own height stands in for the box's bottom padding. */}
+      <Link
+        to="/courses#register-interest"
+        className="inline-flex min-h-11 items-center justify-center font-semibold text-gold-dark underline-offset-4 hover:underline"
+      >
         Register your interest
       </Link>
     </div>

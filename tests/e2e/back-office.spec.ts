@@ -6,7 +6,7 @@ import { formatDateRange } from "~/lib/format";
 import type { Person } from "../support/people";
 import { uniqueEmail } from "./accounts";
 import { type Fixtures } from "./data";
-import { expect, hydrated, OFFLINE_CONSOLE_ERRORS, signInAs, test } from "./fixtures";
+import { expect, expectTapTarget, hydrated, OFFLINE_CONSOLE_ERRORS, signInAs, test } from "./fixtures";
 import { extractLinks, latestEmailTo } from "./mailbox";
 
 /** A start day next month, random so that other tests' editions rarely share it. */
@@ -253,6 +253,18 @@ test.describe("the back office", () => {
     expect(lines.find((line) => line.includes(attendee.email))).toMatch(/^Ama Attendee,/);
 
     await auditEntry(page, `Set the capacity of Sinus Grafting (${edition.startDate}) to 9`);
+  });
+
+  test("an edition's page: its links and the toast's close button are big enough to tap", async ({ page, data, baseURL }) => {
+    await signedInAdmin(page, data, baseURL!);
+    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 6 });
+    await openHydrated(page, `/admin/editions/${edition.id}`);
+    await expectTapTarget(page.getByRole("link", { name: "← All editions" }));
+    await expectTapTarget(page.getByRole("link", { name: "Download attendees (CSV)" }));
+    await page.getByRole("spinbutton", { name: "Capacity" }).fill("7");
+    await page.getByRole("button", { name: "Save capacity" }).click();
+    await expect(page.getByText("Capacity set to 7.")).toBeVisible();
+    await expectTapTarget(page.getByRole("button", { name: "Close toast" }));
   });
 
   test("cancels a paid booking with its refund: the row and places change, the dentist is told, and focus waits on the bookings' heading", async ({

@@ -4,7 +4,7 @@ import { addDays, format } from "date-fns";
 import { formatDateRange } from "~/lib/format";
 
 import { signUpThroughUi, test, uniqueEmail } from "./accounts";
-import { expect, hydrated, signInAs } from "./fixtures";
+import { expect, expectTapTarget, hydrated, signInAs } from "./fixtures";
 import { latestEmailTo, type MailboxMessage } from "./mailbox";
 
 /** A start date no other test's edition shares, so its Book Now is found by its dates. */
@@ -95,6 +95,8 @@ test.describe("booking and paying", () => {
     await expect(card.getByText("London, United Kingdom")).toBeVisible();
     await expect(card.getByText("This course is not available for booking at this time.")).toBeVisible();
     await expect(card.getByRole("link", { name: "Register your interest" })).toHaveAttribute("href", "/courses#register-interest");
+    // Standing alone, not in a sentence: a target of at least 24 px.
+    await expectTapTarget(card.getByRole("link", { name: "Register your interest" }));
     await expect(card.getByRole("button")).toHaveCount(0);
     await expect(card.getByText(/places? left/)).toHaveCount(0);
   });

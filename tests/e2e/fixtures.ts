@@ -1,4 +1,4 @@
-import { type BrowserContext, type ConsoleMessage, expect, type Page, test as base } from "@playwright/test";
+import { type BrowserContext, type ConsoleMessage, expect, type Locator, type Page, test as base } from "@playwright/test";
 
 import type { Person } from "../support/people";
 import { type Fixtures, fixturesOf } from "./data";
@@ -13,6 +13,12 @@ interface TestFixtures {
 /** The app's scripts have run on the current document: what page.goto waits for, for a page reached another way (a redirect, a link). */
 export async function hydrated(page: Page) {
   await page.locator('html[data-hydrated], html:not(:has(script[type="module"]))').waitFor({ state: "attached" });
+}
+
+/** WCAG 2.5.8: a control standing on its own is at least 24 by 24 CSS pixels. */
+export async function expectTapTarget(target: Locator) {
+  const box = (await target.boundingBox())!;
+  expect(Math.min(box.width, box.height), `${target.toString()} is ${box.width}x${box.height}`).toBeGreaterThanOrEqual(24);
 }
 
 /** Holds the requests matching `url` until released, so a busy state can be seen. */
