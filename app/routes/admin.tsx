@@ -31,7 +31,8 @@ export default function AdminLayout() {
   return (
     <>
       <nav aria-label="Admin" className="border-b border-navy/10 bg-mist">
-        <ul className="mx-auto flex max-w-6xl flex-wrap gap-1 px-4 py-2 text-sm font-medium">
+        {/* The header's and the page title's width and margins, so the three start at one edge. */}
+        <ul className="mx-auto flex max-w-7xl flex-wrap gap-1 px-4 py-2 text-sm font-medium sm:px-6 lg:px-8">
           {ADMIN_PAGES.map((page) => (
             <li key={page.to} className="shrink-0">
               <NavLink

@@ -267,6 +267,19 @@ test.describe("the back office", () => {
     await expectTapTarget(page.getByRole("button", { name: "Close toast" }));
   });
 
+  test("the back office's page links line up with the header and the page title at 1280 and 1440 px", async ({ page, data, baseURL }) => {
+    await signedInAdmin(page, data, baseURL!);
+    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate() });
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/admin/editions/${edition.id}`);
+      const left = async (locator: ReturnType<Page["locator"]>) => Math.round((await locator.boundingBox())!.x);
+      const logo = await left(page.getByRole("link", { name: "Global Implant Institute, home" }));
+      expect(await left(page.getByRole("navigation", { name: "Admin" }).getByRole("link").first()), `at ${width} px`).toBe(logo);
+      expect(await left(page.getByRole("heading", { level: 1 })), `at ${width} px`).toBe(logo);
+    }
+  });
+
   test("cancels a paid booking with its refund: the row and places change, the dentist is told, and focus waits on the bookings' heading", async ({
     page,
     data,
