@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { EmailAddress } from "~/components/ui/email-address";
 import { SITE } from "~/content/site";
+import { cn } from "~/lib/cn";
 import { DISCOUNT_RULES } from "~/lib/discounts";
 import { formatDateRange, formatLongDate, formatMinorUnits } from "~/lib/format";
 import { seo } from "~/lib/seo";
@@ -40,11 +41,12 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) => seo(args, { title: "Receipt", noIndex: true });
 
+/** An amount keeps to one line (a phone broke "-£100" after its minus); a long name wraps beside it. */
 function Row({ name, value, strong = false }: { name: string; value: string; strong?: boolean }) {
   return (
     <div className="flex justify-between gap-6 border-t border-navy/10 py-3">
-      <dt className={strong ? "font-semibold text-navy" : "text-ink/70"}>{name}</dt>
-      <dd className={strong ? "font-semibold text-navy" : "text-ink"}>{value}</dd>
+      <dt className={cn("min-w-0", strong ? "font-semibold text-navy" : "text-ink/70")}>{name}</dt>
+      <dd className={cn("shrink-0 whitespace-nowrap", strong ? "font-semibold text-navy" : "text-ink")}>{value}</dd>
     </div>
   );
 }

@@ -104,7 +104,12 @@ test.describe("accessibility (axe), and no clashing Tailwind classes", { tag: "@
     await expect(page.getByRole("button", { name: "Confirm and log in" })).toBeVisible();
   });
 
-  test("/account and a receipt, signed in, have no axe violations", async ({ page, data, context, baseURL }, testInfo) => {
+  test("/account and a receipt, signed in, have no axe violations, and the receipt's amounts keep to one line", async ({
+    page,
+    data,
+    context,
+    baseURL,
+  }, testInfo) => {
     const person = await data.person({ firstName: "Axe", lastName: "Reader" });
     await signInAs(context, person, baseURL!);
     await openAccount(page);
@@ -112,7 +117,15 @@ test.describe("accessibility (axe), and no clashing Tailwind classes", { tag: "@
     expect(await pageViolations(page)).toEqual([]);
 
     const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate() });
-    const purchase = await data.purchase({ courseId: edition.id, status: "paid", userId: person.id, customerEmail: person.email });
+    const purchase = await data.purchase({
+      courseId: edition.id,
+      status: "paid",
+      userId: person.id,
+      customerEmail: person.email,
+      discountKind: "signup",
+      amountDiscount: 10_000,
+      amountTotal: 140_000,
+    });
     await page.goto(`/account/receipts/${purchase.id}`);
     await expect(page.getByRole("heading", { level: 1, name: "Receipt" })).toBeVisible();
     expect(await pageViolations(page)).toEqual([]);
@@ -129,6 +142,19 @@ test.describe("accessibility (axe), and no clashing Tailwind classes", { tag: "@
     const [heading, number] = textEdges;
     if (testInfo.project.name === "mobile") expect(heading.left).toBe(number.left);
     else expect(heading.right).toBe(number.right);
+
+    // A phone once set the discount's "-" on one line and its "£100" on the next, beside the discount's two-line name.
+    const amounts = page.getByRole("region", { name: "What was paid for" }).getByRole("definition");
+    await expect(amounts).toHaveText(["£1,500", "-£100", "£1,400"]);
+    for (const amount of await amounts.all()) {
+      // The text's own height: the cell itself stretches to the row's.
+      const lines = await amount.evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return range.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight);
+      });
+      expect(lines, (await amount.textContent())!).toBeLessThan(1.5);
+    }
   });
 
   test("the calendar with an event, and the event's details, have no axe violations", async ({ page, data }) => {

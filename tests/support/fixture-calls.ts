@@ -1,3 +1,4 @@
+import type { DiscountKind } from "~/lib/discounts";
 import type { PurchaseStatus } from "~/lib/purchases";
 import type { courses, userCoursePurchases } from "~/server/db/schema.server";
 
@@ -12,8 +13,19 @@ export interface FixtureCalls {
   removeEditions: { input: { ids: string[] }; output: { removed: number } };
   /** Takes an edition's price id away, as a change in the back office would while a visitor has its page open. */
   clearPriceId: { input: { id: string }; output: { cleared: number } };
+  /** A discounted purchase names its discount and the amounts it changed (£1,500 before it, unless told). */
   purchase: {
-    input: { courseId: string; status: PurchaseStatus; userId?: string | null; customerEmail?: string; receiptUrl?: string | null; purchaseDate?: string };
+    input: {
+      courseId: string;
+      status: PurchaseStatus;
+      userId?: string | null;
+      customerEmail?: string;
+      receiptUrl?: string | null;
+      purchaseDate?: string;
+      discountKind?: DiscountKind;
+      amountDiscount?: number;
+      amountTotal?: number;
+    };
     output: typeof userCoursePurchases.$inferSelect;
   };
 }
