@@ -1,4 +1,4 @@
-import { data, type ShouldRevalidateFunction } from "react-router";
+import { data, redirect, type ShouldRevalidateFunction } from "react-router";
 
 import { AccountNotices } from "~/components/sections/account/account-notices";
 import type { AccountActionAnswer } from "~/components/sections/account/action-answer";
@@ -8,10 +8,11 @@ import { ProfileDetails } from "~/components/sections/account/profile-form";
 import { PurchasedCourses, type PurchasesResult } from "~/components/sections/account/purchased-courses";
 import { PageHeading } from "~/components/ui/page-heading";
 import { unlessConnectionLost } from "~/lib/connection-lost";
+import { LOGIN_REQUIRED_PATH } from "~/lib/pages";
 import { purchaseCard } from "~/lib/purchases";
 import { NewPasswordSchema, passwordSaveError } from "~/lib/schemas/auth";
 import { fieldErrors, firstIssueMessage } from "~/lib/schemas/fields";
-import { PROFILE_FIELDS, PROFILE_MESSAGES, profileFormValues, profileSaveError, ProfileSchema } from "~/lib/schemas/profile";
+import { PROFILE_FIELDS, PROFILE_MESSAGES, type ProfileFormValues, profileFormValues, profileSaveError, ProfileSchema } from "~/lib/schemas/profile";
 import { seo } from "~/lib/seo";
 import { getProfile, saveProfile } from "~/server/accounts/profiles.server";
 import { listPurchases } from "~/server/accounts/purchases.server";
@@ -20,7 +21,7 @@ import { needsPassword } from "~/server/auth/pending-sign-ups.server";
 import { isAdmin } from "~/server/auth/session.server";
 import { hasFirstCourseDiscount } from "~/server/booking/discounts.server";
 import { currentUser, signedInRoute, signedInUser } from "~/server/http/guards.server";
-import { readFormData } from "~/server/http/responses.server";
+import { isPagePost, readFormData } from "~/server/http/responses.server";
 import { appServices } from "~/server/platform/context.server";
 import { log } from "~/server/platform/log.server";
 
@@ -80,8 +81,6 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-const answer = (body: AccountActionAnswer, status = 200) => data(body, { status, headers: { "Cache-Control": "no-store" } });
-
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   const services = appServices(context);
@@ -89,19 +88,31 @@ export async function action(args: Route.ActionArgs) {
   const user = await currentUser(args);
   const form = await readFormData(request);
   const intent = form.get("intent");
+  // A form posted without scripts is answered by the page drawn again, which needs to know whose answer it is.
+  const pageForm = isPagePost(request) && (intent === "profile" || intent === "password") ? intent : undefined;
+  // Nobody is signed in to draw the page for, and nothing on it would follow 'Redirecting to login...': the browser is sent there.
+  if (pageForm && !user) return redirect(LOGIN_REQUIRED_PATH, 303);
+  /** Posted without scripts, the answer also names its form, and a refused profile carries what was typed. */
+  const answer = (body: AccountActionAnswer, status = 200, typed?: ProfileFormValues) =>
+    data<AccountActionAnswer>(pageForm ? { ...body, form: pageForm, ...(typed && { values: typed }) } : body, {
+      status,
+      headers: { "Cache-Control": "no-store" },
+    });
 
   if (intent === "profile") {
     if (!user) return answer({ ok: false, signedOut: true, message: PROFILE_MESSAGES.loginRequired }, 401);
-    const parsed = ProfileSchema.safeParse(Object.fromEntries(PROFILE_FIELDS.map((field) => [field, form.get(field)])));
+    const posted = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, form.get(field)]));
+    const typed = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, typeof posted[field] === "string" ? posted[field] : ""])) as ProfileFormValues;
+    const parsed = ProfileSchema.safeParse(posted);
     if (!parsed.success) {
-      return answer({ ok: false, message: firstIssueMessage(parsed.error), fieldErrors: fieldErrors(parsed.error) }, 400);
+      return answer({ ok: false, message: firstIssueMessage(parsed.error), fieldErrors: fieldErrors(parsed.error) }, 400, typed);
     }
     try {
       const saved = await saveProfile(services.database.db, user.id, parsed.data);
       return answer({ ok: true, message: "Profile updated successfully!", values: profileFormValues(saved, user.email) });
     } catch (error) {
       log.error("Saving the profile failed", error);
-      return answer({ ok: false, message: profileSaveError(LOAD_FAILED_MESSAGE) }, 500);
+      return answer({ ok: false, message: profileSaveError(LOAD_FAILED_MESSAGE) }, 500, typed);
     }
   }
 
@@ -138,8 +149,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultSh
 
 export const meta: Route.MetaFunction = (args) => seo(args, { title: "My Account", noIndex: true });
 
-export default function AccountPage({ loaderData }: Route.ComponentProps) {
+export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
   const { account, notices, profile, purchases } = loaderData;
+  // Only a form posted without scripts leaves its answer here: a script's post answers its own fetcher.
+  const answerTo = (form: AccountActionAnswer["form"]) => (actionData?.form === form ? actionData : undefined);
   return (
     <>
       <PageHeading title="My Account" intro="Your details, your password, the emails you receive and the courses you have booked." />
@@ -151,9 +164,10 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           initialValues={profile.values}
           found={profile.found}
           loadError={profile.loadError}
+          answer={answerTo("profile")}
         />
         <div className="grid gap-6 lg:gap-8">
-          <UpdatePassword accountEmail={account.email} needsPassword={account.needsPassword} />
+          <UpdatePassword accountEmail={account.email} needsPassword={account.needsPassword} answer={answerTo("password")} />
           <MarketingPreferences initial={profile.eventNotifications} />
         </div>
         <div className="lg:col-span-2">

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { data, useFetcher, useNavigate } from "react-router";
+import { data, redirect, useFetcher, useNavigate } from "react-router";
 
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Field, FormError, Input } from "~/components/ui/field";
@@ -11,12 +11,15 @@ import { toast } from "~/lib/toast";
 import { useTokenOutOfAddressBar } from "~/lib/use-token-out-of-address-bar";
 import { resetPassword } from "~/server/auth/credentials.server";
 import { publicRoute } from "~/server/http/guards.server";
-import { emailLinkPageHeaders, readFormData } from "~/server/http/responses.server";
+import { emailLinkPageHeaders, isPagePost, readFormData } from "~/server/http/responses.server";
 import { appServices } from "~/server/platform/context.server";
 
 import type { Route } from "./+types/auth.reset-password";
 
 export const middleware = [publicRoute()];
+
+/** The login, saying 'Password updated successfully!' (auth.tsx's notice). */
+const PASSWORD_UPDATED_LOGIN = "/auth?view=sign_in&notice=password-updated";
 
 /** Better Auth sends the person here from the emailed link with ?token=… (or ?error=INVALID_TOKEN). */
 export function loader({ request }: Route.LoaderArgs) {
@@ -32,6 +35,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ ok: false, message: firstIssueMessage(parsed.error), redirectTo: undefined }, 400);
   const token = form.get("token");
   const outcome = await resetPassword(services, request, { token: typeof token === "string" ? token : "", newPassword: parsed.data.newPassword });
+  // Without scripts no toast says it: the login page does (its notice), and a refusal is drawn on this page from the answer.
+  if (outcome.ok && isPagePost(request)) return redirect(PASSWORD_UPDATED_LOGIN, 303);
   return data({ ok: outcome.ok, message: outcome.message, redirectTo: outcome.redirectTo }, outcome.ok ? 200 : 400);
 }
 
@@ -44,7 +49,7 @@ export const meta: Route.MetaFunction = (args) => seo(args, { title: "Choose a N
 
 export const headers: Route.HeadersFunction = emailLinkPageHeaders;
 
-export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) {
+export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const id = useId();
   const fetcher = useFetcher<typeof action>();
   const navigate = useNavigate();
@@ -59,7 +64,9 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
       if (fetcher.data.redirectTo) void navigate(fetcher.data.redirectTo);
     } else toast.error(fetcher.data.message);
   }, [fetcher.state, fetcher.data, navigate]);
-  const serverError = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : undefined;
+  // A script's post answers its fetcher; a post without scripts, the page (actionData).
+  const answer = fetcher.data ?? actionData;
+  const serverError = fetcher.state === "idle" && answer && !answer.ok ? answer.message : undefined;
   const error = clientError ?? serverError;
 
   function submit(event: FormEvent<HTMLFormElement>) {

@@ -1,13 +1,13 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 
-import { AuthPanel } from "~/components/sections/auth/auth-panel";
+import { type AuthIntent, type AuthPageAnswer, AuthPanel } from "~/components/sections/auth/auth-panel";
 import { unlessConnectionLost } from "~/lib/connection-lost";
 import { ForgotPasswordSchema, LoginSchema, SignUpSchema } from "~/lib/schemas/auth";
 import { firstIssueMessage } from "~/lib/schemas/fields";
 import { seo } from "~/lib/seo";
 import { type AuthOutcome, requestPasswordReset, signIn, signUp } from "~/server/auth/credentials.server";
 import { anonymousRoute } from "~/server/http/guards.server";
-import { readFormData } from "~/server/http/responses.server";
+import { isPagePost, readFormData } from "~/server/http/responses.server";
 import { appServices, requestInfoContext } from "~/server/platform/context.server";
 import { log } from "~/server/platform/log.server";
 import { consumeRateLimit, FORM_WINDOW_MS, TOO_MANY_REQUESTS_MESSAGE } from "~/server/platform/rate-limit.server";
@@ -19,6 +19,8 @@ const NOTICES = {
   "login-required": "Please log in to view your account.",
   "admin-login-required": "Please log in to view the admin dashboard.",
   "link-invalid": "This confirmation link is no longer valid. If you have confirmed your email, please log in; otherwise sign up again for a new link.",
+  // Where a new password chosen without scripts leads (auth.reset-password.tsx); with scripts a toast says it.
+  "password-updated": "Password updated successfully!",
 } as const;
 
 const noticeFor = (key: string | null) => (key && Object.hasOwn(NOTICES, key) ? NOTICES[key as keyof typeof NOTICES] : undefined);
@@ -31,10 +33,12 @@ export function loader({ request }: Route.LoaderArgs) {
   return {
     view: url.searchParams.get("view") === "sign_up" ? ("sign_up" as const) : ("sign_in" as const),
     notice: noticeFor(url.searchParams.get("notice")),
+    // Without scripts the 'Forgot password?' button cannot open its form: a link to ?forgot opens it.
+    forgotOpen: url.searchParams.has("forgot"),
   };
 }
 
-const failure = (message: string, status = 400) => data<AuthOutcome>({ ok: false, kind: "error", message, cookies: [] }, { status });
+const refusal = (message: string, status = 400): AuthOutcome => ({ ok: false, kind: "error", message, cookies: [], status });
 
 /** Spec 8: a failure nobody foresaw is logged and named by its step, never shown raw. */
 const UNEXPECTED_MESSAGES = {
@@ -47,9 +51,8 @@ function unexpected(step: keyof typeof UNEXPECTED_MESSAGES, error: unknown): Aut
   return { ok: false, kind: "error", message: UNEXPECTED_MESSAGES[step], cookies: [] };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+async function submit({ request, context }: Route.ActionArgs, form: FormData): Promise<AuthOutcome> {
   const services = appServices(context);
-  const form = await readFormData(request);
   const intent = form.get("intent");
   const field = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : undefined);
 
@@ -57,13 +60,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Logins share the auth library's budget (per address and per account); sign-ups and reset requests count here.
   const withinBudget = () => consumeRateLimit(services.database.db, `auth:${clientIp}`, { limit: services.env.authRateLimit, windowMs: FORM_WINDOW_MS });
 
-  let outcome: AuthOutcome;
   if (intent === "sign-in") {
     const parsed = LoginSchema.safeParse({ email: field("email"), password: field("password") });
-    if (!parsed.success) return failure(firstIssueMessage(parsed.error));
-    outcome = await signIn(services, request, clientIp, parsed.data).catch((error) => unexpected("login", error));
-  } else if (intent === "sign-up") {
-    if (!(await withinBudget())) return failure(TOO_MANY_REQUESTS_MESSAGE, 429);
+    if (!parsed.success) return refusal(firstIssueMessage(parsed.error));
+    return signIn(services, request, clientIp, parsed.data).catch((error) => unexpected("login", error));
+  }
+  if (intent === "sign-up") {
+    if (!(await withinBudget())) return refusal(TOO_MANY_REQUESTS_MESSAGE, 429);
     const parsed = SignUpSchema.safeParse({
       firstName: field("firstName"),
       lastName: field("lastName"),
@@ -72,20 +75,45 @@ export async function action({ request, context }: Route.ActionArgs) {
       confirmPassword: field("confirmPassword"),
       marketing: form.get("marketing") === "on",
     });
-    if (!parsed.success) return failure(firstIssueMessage(parsed.error));
-    outcome = await signUp(services, request, clientIp, parsed.data).catch((error) => unexpected("sign up", error));
-  } else if (intent === "forgot-password") {
-    if (!(await withinBudget())) return failure(TOO_MANY_REQUESTS_MESSAGE, 429);
-    const parsed = ForgotPasswordSchema.safeParse({ email: field("email") });
-    if (!parsed.success) return failure(firstIssueMessage(parsed.error));
-    outcome = requestPasswordReset(services, request, clientIp, parsed.data.email);
-  } else {
-    return failure("Unknown request.");
+    if (!parsed.success) return refusal(firstIssueMessage(parsed.error));
+    return signUp(services, request, clientIp, parsed.data).catch((error) => unexpected("sign up", error));
   }
+  if (intent === "forgot-password") {
+    if (!(await withinBudget())) return refusal(TOO_MANY_REQUESTS_MESSAGE, 429);
+    const parsed = ForgotPasswordSchema.safeParse({ email: field("email") });
+    if (!parsed.success) return refusal(firstIssueMessage(parsed.error));
+    return requestPasswordReset(services, request, clientIp, parsed.data.email);
+  }
+  return refusal("Unknown request.");
+}
+
+const isAuthIntent = (intent: unknown): intent is AuthIntent => intent === "sign-in" || intent === "sign-up" || intent === "forgot-password";
+
+/** What a refused form had typed, for the page drawn again: never a password. */
+function typedIn(intent: AuthIntent, form: FormData): NonNullable<AuthPageAnswer["typed"]> {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  if (intent !== "sign-up") return { email: text("email") };
+  return { email: text("email"), firstName: text("firstName"), lastName: text("lastName"), marketing: form.get("marketing") === "on" };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const form = await readFormData(args.request);
+  const intent = form.get("intent");
+  const outcome = await submit(args, form);
   const headers = new Headers();
   for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);
-  const { status, ...answer } = outcome;
-  return data({ ...answer, cookies: [] }, { status: outcome.ok ? 200 : (status ?? 400), headers });
+  const { status: refusedStatus = 400, ...answer } = outcome;
+  const status = outcome.ok ? 200 : refusedStatus;
+  if (isPagePost(args.request) && isAuthIntent(intent)) {
+    // Nothing on the page would follow redirectTo: the browser is sent there, with the cookies a script's login gets.
+    if (outcome.ok && outcome.redirectTo) return redirect(outcome.redirectTo, { status: 303, headers });
+    const { ok, kind, message } = outcome;
+    return data<AuthPageAnswer>({ ok, kind, message, intent, ...(ok ? {} : { typed: typedIn(intent, form) }) }, { status, headers });
+  }
+  return data<AuthOutcome>({ ...answer, cookies: [] }, { status, headers });
 }
 
 /** Spec 8: a login or sign-up whose request is lost reads as the step's unexpected failure. */
@@ -102,6 +130,8 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   });
 
-export default function AuthPage({ loaderData }: Route.ComponentProps) {
-  return <AuthPanel initialView={loaderData.view} notice={loaderData.notice} />;
+export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
+  // Only a form posted without scripts leaves its answer here: a script's post answers its own fetcher.
+  const answer = actionData && "intent" in actionData ? actionData : undefined;
+  return <AuthPanel initialView={loaderData.view} notice={loaderData.notice} forgotOpen={loaderData.forgotOpen} answer={answer} />;
 }

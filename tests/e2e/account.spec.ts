@@ -4,7 +4,7 @@ import { addDays, format } from "date-fns";
 import { SERVICE_UNAVAILABLE_MESSAGE } from "~/server/http/responses.server";
 
 import { expect, logInThroughUi, test } from "./accounts";
-import { holdRequests, hydrated, logOutFromHeader, OFFLINE_CONSOLE_ERRORS } from "./fixtures";
+import { holdRequests, hydrated, logOutFromHeader, OFFLINE_CONSOLE_ERRORS, signInAs } from "./fixtures";
 
 const profileForm = (page: Page) => page.getByRole("form", { name: "Profile Details" });
 const passwordForm = (page: Page) => page.getByRole("form", { name: "Update Password" });
@@ -368,4 +368,46 @@ test("a toast asked for offline, before the page has shown any, waits for the co
   await page.context().setOffline(false);
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: /^Error updating profile: \S/ })).toBeVisible();
   await expect(page.getByText(/Application Error/)).toHaveCount(0);
+});
+
+test("without scripts (off, or not loaded yet), the profile's and the password's answers are said on the page", async ({ browser, baseURL, data }) => {
+  const person = await data.person({ firstName: "Amelia", lastName: "Hart" });
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  try {
+    await signInAs(context, person, baseURL!);
+    const noScripts = await context.newPage();
+    await noScripts.goto("/account");
+    const profile = profileForm(noScripts);
+    await profile.getByLabel("First Name").fill("Amira");
+    await profile.getByLabel("Mobile Number").fill("12345");
+    await profile.getByRole("button", { name: "Save Changes" }).click();
+    await expect(profile.getByText("Mobile number should contain 6-15 digits only.")).toBeVisible();
+    await expect(profile.getByLabel("Mobile Number")).toHaveAttribute("aria-invalid", "true");
+    await expect(profile.getByLabel("Mobile Number")).toHaveValue("12345");
+    await expect(profile.getByLabel("First Name")).toHaveValue("Amira");
+
+    // The country code is a select that needs scripts, so the number is left out.
+    await profile.getByLabel("Mobile Number").fill("");
+    await profile.getByRole("button", { name: "Save Changes" }).click();
+    await expect(profile.getByRole("status")).toHaveText("Profile updated successfully!");
+    await expect(profile.getByLabel("First Name")).toHaveValue("Amira");
+
+    const password = passwordForm(noScripts);
+    await password.getByLabel("New Password", { exact: true }).fill("changed-1");
+    await password.getByLabel("Confirm New Password").fill("changed-2");
+    await password.getByRole("button", { name: "Update Password" }).click();
+    await expect(password.getByText("New passwords do not match.")).toBeVisible();
+    await password.getByLabel("New Password", { exact: true }).fill("changed-1");
+    await password.getByLabel("Confirm New Password").fill("changed-1");
+    await password.getByRole("button", { name: "Update Password" }).click();
+    await expect(password.getByRole("status")).toHaveText("Password updated successfully!");
+
+    // A form posted once the session has ended goes to the login.
+    await context.clearCookies();
+    await profile.getByRole("button", { name: "Save Changes" }).click();
+    await expect(noScripts).toHaveURL(/\/auth\?notice=login-required$/);
+    await expect(noScripts.getByRole("status").filter({ hasText: "Please log in to view your account." })).toBeVisible();
+  } finally {
+    await context.close();
+  }
 });

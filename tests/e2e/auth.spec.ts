@@ -448,3 +448,111 @@ test.describe("admin guard", () => {
     expect(await page.evaluate(() => (window as unknown as { __pwned?: boolean }).__pwned)).toBeUndefined();
   });
 });
+
+test.describe("without scripts (off, or not loaded yet)", () => {
+  test("login: blank fields and a wrong password are said on the page; the right one goes to /account, signed in", async ({ browser, baseURL, data }) => {
+    const person = await data.person({ firstName: "Nour", lastName: "Script" });
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    try {
+      const noScripts = await context.newPage();
+      await noScripts.goto("/auth");
+      const form = noScripts.getByRole("form", { name: "Login" });
+      await form.getByRole("button", { name: "Login" }).click();
+      await expect(form.getByRole("alert")).toHaveText("Email and password are required.");
+
+      await form.getByLabel("Email", { exact: true }).fill(person.email);
+      await form.getByLabel("Password").fill("not-the-password");
+      await form.getByRole("button", { name: "Login" }).click();
+      await expect(form.getByRole("alert")).toHaveText(/invalid email or password/i);
+      await expect(form.getByLabel("Email", { exact: true })).toHaveValue(person.email);
+      await expect(form.getByLabel("Password")).toHaveValue("");
+
+      await form.getByLabel("Password").fill(person.password);
+      await form.getByRole("button", { name: "Login" }).click();
+      await expect(noScripts).toHaveURL(/\/account$/);
+      await expect(noScripts.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
+      await expect(noScripts.getByRole("banner").getByRole("link", { name: "Login / Sign Up" })).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("sign-up: each problem is said on the page, keeping what was typed; a valid one says to check the email", async ({ browser, baseURL }) => {
+    const email = uniqueEmail("no.scripts.sign-up");
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    try {
+      const noScripts = await context.newPage();
+      await noScripts.goto("/auth?view=sign_up");
+      const form = noScripts.getByRole("form", { name: "Create Account" });
+      const submit = form.getByRole("button", { name: "Create Account & Get £100 Off" });
+      await submit.click();
+      await expect(form.getByRole("alert")).toHaveText("First name and last name are required.");
+
+      await form.getByLabel("First Name").fill("Layla");
+      await form.getByLabel("Last Name").fill("Hassan");
+      await form.getByLabel("Email", { exact: true }).fill(email);
+      await form.getByRole("checkbox").uncheck();
+      await form.getByLabel("Password", { exact: true }).fill("abcdef");
+      await form.getByLabel("Confirm Password").fill("abcdeg");
+      await submit.click();
+      await expect(form.getByRole("alert")).toHaveText("Passwords do not match.");
+      await expect(form.getByLabel("First Name")).toHaveValue("Layla");
+      await expect(form.getByLabel("Email", { exact: true })).toHaveValue(email);
+      await expect(form.getByRole("checkbox")).not.toBeChecked();
+      await expect(form.getByLabel("Password", { exact: true })).toHaveValue("");
+
+      await form.getByLabel("Password", { exact: true }).fill("abc");
+      await form.getByLabel("Confirm Password").fill("abc");
+      await submit.click();
+      await expect(form.getByRole("alert")).toHaveText("Password should be at least 6 characters.");
+
+      await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+      await form.getByLabel("Confirm Password").fill(PASSWORD);
+      await submit.click();
+      await expect(form.getByRole("status")).toHaveText("Sign up successful! Please check your email to confirm your account.");
+      await expect(form.getByLabel("Email", { exact: true })).toHaveValue("");
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("forgot password: a link opens the form, its answer is said, and the new password leads to the login, which says so", async ({
+    browser,
+    baseURL,
+    data,
+    request,
+  }) => {
+    const person = await data.person({ firstName: "Reza", lastName: "Reset" });
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    try {
+      const noScripts = await context.newPage();
+      await noScripts.goto("/auth");
+      await noScripts.getByRole("link", { name: "Forgot password?" }).click();
+      const forgot = noScripts.getByRole("form", { name: "Reset your password" });
+      await forgot.getByLabel("Email for the reset link").fill(person.email);
+      await forgot.getByRole("button", { name: "Send reset link" }).click();
+      await expect(forgot.getByRole("status")).toHaveText("If an account exists for that email, we have sent a link to reset your password.");
+
+      const mail = await latestEmailTo(request, person.email, { template: "reset-password" });
+      await noScripts.goto(extractLinks(mail.text).find((url) => url.includes("/reset-password"))!);
+      const form = noScripts.getByRole("form", { name: "Choose a new password" });
+      await form.getByLabel("New Password", { exact: true }).fill("new-pass-1");
+      await form.getByLabel("Confirm New Password").fill("new-pass-2");
+      await form.getByRole("button", { name: "Update Password" }).click();
+      await expect(form.getByRole("alert")).toHaveText("New passwords do not match.");
+      await form.getByLabel("New Password", { exact: true }).fill("new-pass-1");
+      await form.getByLabel("Confirm New Password").fill("new-pass-1");
+      await form.getByRole("button", { name: "Update Password" }).click();
+      await expect(noScripts).toHaveURL(/\/auth\?view=sign_in&notice=password-updated$/);
+      await expect(noScripts.getByRole("status").filter({ hasText: "Password updated successfully!" })).toBeVisible();
+
+      const login = noScripts.getByRole("form", { name: "Login" });
+      await login.getByLabel("Email", { exact: true }).fill(person.email);
+      await login.getByLabel("Password").fill("new-pass-1");
+      await login.getByRole("button", { name: "Login" }).click();
+      await expect(noScripts).toHaveURL(/\/account$/);
+    } finally {
+      await context.close();
+    }
+  });
+});

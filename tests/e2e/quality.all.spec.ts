@@ -27,6 +27,8 @@ const PUBLIC_PAGES = [
   "/auth",
   "/auth?view=sign_up",
   "/auth?notice=login-required",
+  // The login with its reset request open, as the link that stands for 'Forgot password?' without scripts opens it.
+  "/auth?view=sign_in&forgot",
   // The pages that emailed links open, here with a token that matches nothing.
   "/auth/reset-password?token=not-a-real-token",
   "/newsletter/confirm?token=not-a-real-token",

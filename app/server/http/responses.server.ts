@@ -181,6 +181,18 @@ export async function readFormData(request: Request): Promise<FormData> {
   return form;
 }
 
+/**
+ * A page's form posted by the browser itself, as when scripts are off or the
+ * form's code has not loaded: a navigation, which asks for a page (`Accept:
+ * text/html`). The page's script posts through the router's fetch, which asks
+ * for any type and acts on the answer itself (a toast, a navigation). A page
+ * post is answered as a page: a success that leads elsewhere by a redirect,
+ * anything else by the page drawn again with the form's answer.
+ */
+export function isPagePost(request: Request): boolean {
+  return /\btext\/html\b/i.test(request.headers.get("accept") ?? "");
+}
+
 /** The HTTP status of a domain refusal; undefined for anything else (a failure). */
 export function refusalStatus(thrown: unknown): number | undefined {
   if (thrown instanceof RateLimitedError) return 429;

@@ -12,23 +12,29 @@ import { useLoginRedirect } from "./login-redirect";
  * One account form posting to the account route: checked by the same schema as
  * the action, quietly until the first try and then as the person types; the
  * answer is toasted, its field problems shown, and an ended session sent to login.
+ * Posted without scripts, the page is drawn again with `pageAnswer`: its field
+ * problems, what a refused form had typed, and its message said on the page.
  */
 export function useAccountForm<Field extends string>({
   fetcher,
   schema,
   initial,
+  pageAnswer,
   onSaved,
 }: {
   fetcher: ReturnType<typeof useFetcher<AccountActionAnswer>>;
   schema: z.ZodType;
   initial: Record<Field, string>;
+  pageAnswer: AccountActionAnswer | undefined;
   /** The values the form shows once saved, from the answer and what was sent. */
   onSaved: (answer: AccountActionAnswer, sent: Record<Field, string>) => Record<Field, string>;
 }) {
-  const [values, setValues] = useState(initial);
   type Errors = Partial<Record<Field, string>>;
-  const [errors, setErrors] = useState<Errors>({});
-  const [attempted, setAttempted] = useState(false);
+  const [values, setValues] = useState(pageAnswer && !pageAnswer.ok && pageAnswer.values ? (pageAnswer.values as Record<Field, string>) : initial);
+  const [errors, setErrors] = useState<Errors>((pageAnswer?.fieldErrors ?? {}) as Errors);
+  const [attempted, setAttempted] = useState(Boolean(pageAnswer?.fieldErrors));
+  // A field's problem is said beside it; any other answer, as its toast would say it.
+  const [notice, setNotice] = useState(pageAnswer && !pageAnswer.fieldErrors ? pageAnswer : undefined);
   const { redirecting, redirectToLogin } = useLoginRedirect();
 
   const check = (next: Record<Field, string>) => {
@@ -57,6 +63,7 @@ export function useAccountForm<Field extends string>({
 
   function submit(event: FormEvent<HTMLFormElement>) {
     setAttempted(true);
+    setNotice(undefined);
     const problem = check(values);
     if (problem) {
       event.preventDefault();
@@ -68,5 +75,5 @@ export function useAccountForm<Field extends string>({
     setErrors({});
   }
 
-  return { values, errors, change, submit, busy: fetcher.state !== "idle", redirecting };
+  return { values, errors, notice, change, submit, busy: fetcher.state !== "idle", redirecting };
 }

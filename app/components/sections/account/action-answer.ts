@@ -10,10 +10,12 @@ export interface AccountActionAnswer {
   message: string;
   /** The first problem with each field, shown beside it. */
   fieldErrors?: Record<string, string>;
-  /** The profile as saved (trimmed), so the form shows what is stored. */
+  /** The profile as saved (trimmed), so the form shows what is stored; or, refused without scripts, as typed. */
   values?: ProfileFormValues;
   /** The session had ended: the page sends the person to log in again. */
   signedOut?: boolean;
+  /** Which form answered, when it was posted without scripts: the page is drawn again with its answer. */
+  form?: "profile" | "password";
 }
 
 /** Calls `onAnswer` once for each answer the fetcher receives. */

@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 
 import { Button } from "~/components/ui/button";
-import { Field, fieldErrorId, Input } from "~/components/ui/field";
+import { Field, fieldErrorId, FormError, FormSuccess, Input } from "~/components/ui/field";
 import { NewPasswordSchema } from "~/lib/schemas/auth";
 
 import { AccountCard } from "./account-card";
@@ -18,14 +18,24 @@ const CHOOSE_PASSWORD_NOTICE =
   "Your email address is confirmed. It was used for sign-ups with different passwords, so none was kept: choose your password here to log in with it next time.";
 
 /** Spec 4 Update Password: a new password, typed twice. */
-export function UpdatePassword({ accountEmail, needsPassword = false }: { accountEmail: string; needsPassword?: boolean }) {
+export function UpdatePassword({
+  accountEmail,
+  needsPassword = false,
+  answer,
+}: {
+  accountEmail: string;
+  needsPassword?: boolean;
+  /** The page's answer to this form posted without scripts. */
+  answer?: AccountActionAnswer;
+}) {
   const id = useId();
   const fetcher = useFetcher<AccountActionAnswer>({ key: "account-password" });
   const [chosen, setChosen] = useState(false);
-  const { values, errors, change, submit, busy, redirecting } = useAccountForm({
+  const { values, errors, notice, change, submit, busy, redirecting } = useAccountForm({
     fetcher,
     schema: NewPasswordSchema,
     initial: EMPTY,
+    pageAnswer: answer,
     // A saved password is not shown again, and the account now has one.
     onSaved: () => {
       setChosen(true);
@@ -65,6 +75,8 @@ export function UpdatePassword({ accountEmail, needsPassword = false }: { accoun
         <input type="email" name="username" autoComplete="username" value={accountEmail} readOnly hidden />
         {field("newPassword", "New Password", "Minimum 6 characters.")}
         {field("confirmPassword", "Confirm New Password")}
+        <FormError>{notice?.ok === false && notice.message}</FormError>
+        <FormSuccess>{notice?.ok && notice.message}</FormSuccess>
         {redirecting && <RedirectingToLogin />}
         <Button type="submit" variant="navy" disabled={busy || redirecting} className="justify-self-start">
           {busy ? "Updating..." : "Update Password"}

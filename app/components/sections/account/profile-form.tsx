@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { EmailAddress } from "~/components/ui/email-address";
-import { Field, fieldErrorId, Input } from "~/components/ui/field";
+import { Field, fieldErrorId, FormError, FormSuccess, Input } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 import { COUNTRIES_OF_RESIDENCE, COUNTRY_CODES } from "~/content/account";
 import { formatLongDate } from "~/lib/format";
@@ -24,6 +24,7 @@ export function ProfileDetails({
   initialValues,
   found,
   loadError,
+  answer,
 }: {
   accountEmail: string;
   joinedAt: string;
@@ -32,14 +33,17 @@ export function ProfileDetails({
   found: boolean;
   /** Why the profile could not be read, if it could not. */
   loadError: string | null;
+  /** The page's answer to this form posted without scripts. */
+  answer?: AccountActionAnswer;
 }) {
   const id = useId();
   const fetcher = useFetcher<AccountActionAnswer>({ key: "account-profile" });
   const [missing, setMissing] = useState(!found && !loadError);
-  const { values, errors, change, submit, busy, redirecting } = useAccountForm<ProfileField>({
+  const { values, errors, notice, change, submit, busy, redirecting } = useAccountForm<ProfileField>({
     fetcher,
     schema: ProfileSchema,
     initial: initialValues,
+    pageAnswer: answer,
     onSaved: (answer, sent) => {
       setMissing(false);
       return answer.values ?? sent;
@@ -127,6 +131,8 @@ export function ProfileDetails({
           />
         </Field>
         {textField("instagramProfile", "Instagram Profile", { placeholder: "@username or profile URL", autoCapitalize: "none", spellCheck: false })}
+        <FormError>{notice?.ok === false && notice.message}</FormError>
+        <FormSuccess>{notice?.ok && notice.message}</FormSuccess>
         {redirecting && <RedirectingToLogin />}
         <Button type="submit" disabled={busy || redirecting} className="justify-self-start">
           {busy ? "Saving..." : "Save Changes"}

@@ -17,6 +17,18 @@ interface Outcome {
   redirectTo?: string;
 }
 
+export type AuthIntent = "sign-in" | "sign-up" | "forgot-password";
+
+/**
+ * The page's answer to one of its forms posted without scripts (the route's
+ * action): which form, what it says, and on a refusal what was typed, to
+ * correct and send again (never a password).
+ */
+export interface AuthPageAnswer extends Omit<Outcome, "redirectTo"> {
+  intent: AuthIntent;
+  typed?: { email: string; firstName?: string; lastName?: string; marketing?: boolean };
+}
+
 const BENEFITS = [
   { icon: PoundSterling, title: "£100 off your first course", text: "Tick the box when you sign up; the discount applies once your email is confirmed." },
   { icon: CalendarCheck, title: "Your bookings in one place", text: "See the courses you have booked, their dates and your receipts." },
@@ -24,10 +36,13 @@ const BENEFITS = [
   { icon: Award, title: "Faster checkout", text: "Book your next course without typing your details again." },
 ];
 
-/** Shows the action's answer once: a toast, an inline message, and the redirect it asks for. */
-function useOutcome(fetcher: ReturnType<typeof useFetcher<Outcome>>, onSuccess?: () => void) {
+/**
+ * Shows the action's answer once: a toast, an inline message, and the redirect it asks for.
+ * `pageAnswer` is the page's, when the form was posted without scripts: shown inline from the start.
+ */
+function useOutcome(fetcher: ReturnType<typeof useFetcher<Outcome>>, pageAnswer: Outcome | undefined, onSuccess?: () => void) {
   const navigate = useNavigate();
-  const [shown, setShown] = useState<Outcome>();
+  const [shown, setShown] = useState<Outcome | undefined>(pageAnswer);
   const handled = useRef<Outcome>(undefined);
   useEffect(() => {
     const outcome = fetcher.data;
@@ -63,10 +78,10 @@ function Notice({ outcome }: { outcome?: Outcome }) {
   );
 }
 
-function LoginForm() {
+function LoginForm({ answer }: { answer?: AuthPageAnswer }) {
   const id = useId();
   const fetcher = useFetcher<Outcome>();
-  const [outcome, setOutcome] = useOutcome(fetcher);
+  const [outcome, setOutcome] = useOutcome(fetcher, answer);
   const busy = fetcher.state !== "idle";
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -79,7 +94,7 @@ function LoginForm() {
     <fetcher.Form method="post" noValidate onSubmit={submit} aria-label="Login" className="grid gap-4">
       <input type="hidden" name="intent" value="sign-in" />
       <Field label="Email" id={`${id}-email`} required>
-        <Input id={`${id}-email`} name="email" type="email" autoComplete="email" required disabled={busy} />
+        <Input id={`${id}-email`} name="email" type="email" autoComplete="email" required disabled={busy} defaultValue={answer?.typed?.email} />
       </Field>
       <Field label="Password" id={`${id}-password`} required>
         <Input id={`${id}-password`} name="password" type="password" autoComplete="current-password" required disabled={busy} />
@@ -92,10 +107,10 @@ function LoginForm() {
   );
 }
 
-function ForgotPasswordForm() {
+function ForgotPasswordForm({ answer }: { answer?: AuthPageAnswer }) {
   const id = useId();
   const fetcher = useFetcher<Outcome>();
-  const [outcome, setOutcome] = useOutcome(fetcher);
+  const [outcome, setOutcome] = useOutcome(fetcher, answer);
   const busy = fetcher.state !== "idle";
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -109,7 +124,7 @@ function ForgotPasswordForm() {
       <input type="hidden" name="intent" value="forgot-password" />
       <p className="text-sm text-ink/80">Enter your email and we will send you a link to choose a new password.</p>
       <Field label="Email for the reset link" id={`${id}-email`} required>
-        <Input id={`${id}-email`} name="email" type="email" autoComplete="email" required disabled={busy} />
+        <Input id={`${id}-email`} name="email" type="email" autoComplete="email" required disabled={busy} defaultValue={answer?.typed?.email} />
       </Field>
       <Notice outcome={outcome} />
       <Button type="submit" variant="navy" disabled={busy} className="justify-self-start">
@@ -119,11 +134,12 @@ function ForgotPasswordForm() {
   );
 }
 
-function SignUpForm() {
+function SignUpForm({ answer }: { answer?: AuthPageAnswer }) {
   const id = useId();
   const fetcher = useFetcher<Outcome>();
   const formRef = useRef<HTMLFormElement>(null);
-  const [outcome, setOutcome] = useOutcome(fetcher, () => formRef.current?.reset());
+  const [outcome, setOutcome] = useOutcome(fetcher, answer, () => formRef.current?.reset());
+  const typed = answer?.typed;
   const busy = fetcher.state !== "idle";
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -145,14 +161,14 @@ function SignUpForm() {
       <input type="hidden" name="intent" value="sign-up" />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="First Name" id={`${id}-first`} required>
-          <Input id={`${id}-first`} name="firstName" autoComplete="given-name" required disabled={busy} />
+          <Input id={`${id}-first`} name="firstName" autoComplete="given-name" required disabled={busy} defaultValue={typed?.firstName} />
         </Field>
         <Field label="Last Name" id={`${id}-last`} required>
-          <Input id={`${id}-last`} name="lastName" autoComplete="family-name" required disabled={busy} />
+          <Input id={`${id}-last`} name="lastName" autoComplete="family-name" required disabled={busy} defaultValue={typed?.lastName} />
         </Field>
       </div>
       <Field label="Email" id={`${id}-email`} required>
-        <Input id={`${id}-email`} name="email" type="email" autoComplete="email" required disabled={busy} />
+        <Input id={`${id}-email`} name="email" type="email" autoComplete="email" required disabled={busy} defaultValue={typed?.email} />
       </Field>
       <Field label="Password" id={`${id}-password`} required hint="Minimum 6 characters.">
         <Input id={`${id}-password`} name="password" type="password" autoComplete="new-password" required minLength={6} disabled={busy} />
@@ -161,7 +177,7 @@ function SignUpForm() {
         <Input id={`${id}-confirm`} name="confirmPassword" type="password" autoComplete="new-password" required disabled={busy} />
       </Field>
       <label className="flex items-start gap-3 text-sm text-ink/80">
-        <input type="checkbox" name="marketing" defaultChecked disabled={busy} className="mt-1 size-4 accent-[var(--color-gold)]" />
+        <input type="checkbox" name="marketing" defaultChecked={typed?.marketing ?? true} disabled={busy} className="mt-1 size-4 accent-[var(--color-gold)]" />
         <span>Send me emails about new courses and upcoming events, and give me £100 off my first course (applies once my email is confirmed).</span>
       </label>
       <Notice outcome={outcome} />
@@ -172,10 +188,21 @@ function SignUpForm() {
   );
 }
 
-export function AuthPanel({ initialView, notice }: { initialView: "sign_in" | "sign_up"; notice?: string }) {
+export function AuthPanel({
+  initialView,
+  notice,
+  forgotOpen: openAtFirst = false,
+  answer,
+}: {
+  initialView: "sign_in" | "sign_up";
+  notice?: string;
+  forgotOpen?: boolean;
+  answer?: AuthPageAnswer;
+}) {
   const [searchParams] = useSearchParams();
   const { key: navigationKey } = useLocation();
-  const [forgotOpen, setForgotOpen] = useState(false);
+  const answerFor = (intent: AuthIntent) => (answer?.intent === intent ? answer : undefined);
+  const [forgotOpen, setForgotOpen] = useState(openAtFirst || answer?.intent === "forgot-password");
   const viewAsked = searchParams.get("view") === "sign_up" ? "sign_up" : searchParams.get("view") === "sign_in" ? "sign_in" : initialView;
   // The tab chosen here holds until the next navigation (a link naming a tab, back or forward), which picks its own.
   const [chosen, setChosen] = useState<{ view: string; navigationKey: string }>();
@@ -234,19 +261,28 @@ export function AuthPanel({ initialView, notice }: { initialView: "sign_in" | "s
             ))}
           </Tabs.List>
           <Tabs.Content value="sign_in" className="grid gap-4">
-            <LoginForm />
+            <LoginForm answer={answerFor("sign-in")} />
             <button
               type="button"
-              className="min-h-11 justify-self-start text-sm font-medium text-gold-dark underline"
+              className="min-h-11 justify-self-start text-sm font-medium text-gold-dark underline noscript:hidden"
               aria-expanded={forgotOpen}
               onClick={() => setForgotOpen((open) => !open)}
             >
               Forgot password?
             </button>
-            {forgotOpen && <ForgotPasswordForm />}
+            {/* Without scripts the button does nothing: a link opens the page with the form open. */}
+            {!forgotOpen && (
+              <a
+                href="/auth?view=sign_in&forgot"
+                className="hidden min-h-11 items-center justify-self-start text-sm font-medium text-gold-dark underline noscript:inline-flex"
+              >
+                Forgot password?
+              </a>
+            )}
+            {forgotOpen && <ForgotPasswordForm answer={answerFor("forgot-password")} />}
           </Tabs.Content>
           <Tabs.Content value="sign_up">
-            <SignUpForm />
+            <SignUpForm answer={answerFor("sign-up")} />
           </Tabs.Content>
         </Tabs.Root>
       </section>
