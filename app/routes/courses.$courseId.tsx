@@ -3,7 +3,7 @@ import { data, Link } from "react-router";
 
 import { CourseEditions } from "~/components/sections/programmes/course-editions";
 import { CourseInstructors } from "~/components/sections/programmes/course-instructors";
-import { ProgrammeHero } from "~/components/sections/programmes/programme-hero";
+import { HERO_MEDIA_CLASS, ProgrammeHero } from "~/components/sections/programmes/programme-hero";
 import { ButtonLink } from "~/components/ui/button";
 import { PageHeading } from "~/components/ui/page-heading";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
@@ -99,7 +99,7 @@ export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
         eyebrow={programme?.eyebrow ?? "Course"}
         title={name}
         intro={description ?? ""}
-        media={programme && <ResponsiveImage image={programme.image} alt="" sizes="100vw" priority className="object-cover" />}
+        media={programme && <ResponsiveImage image={programme.image} alt="" sizes="100vw" priority className={HERO_MEDIA_CLASS} />}
       >
         {programme && (
           <ul aria-label="Format" className="flex flex-wrap gap-2">

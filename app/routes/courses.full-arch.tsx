@@ -1,7 +1,7 @@
 import { Fragment } from "react";
 
 import { ProgrammeCard } from "~/components/sections/programmes/programme-card";
-import { ProgrammeHero } from "~/components/sections/programmes/programme-hero";
+import { HERO_MEDIA_CLASS, ProgrammeHero } from "~/components/sections/programmes/programme-hero";
 import { SignedOutBanner } from "~/components/sections/programmes/signed-out-banner";
 import { BackgroundVideo } from "~/components/ui/background-video";
 import { hydrateOnVisible } from "~/components/ui/hydrate-on-visible";
@@ -57,7 +57,7 @@ export default function CoursesFullArchPage({ loaderData }: Route.ComponentProps
         eyebrow="Full Arch Rehabilitation"
         title={FULL_ARCH_PAGE.heading}
         intro={FULL_ARCH_PAGE.intro}
-        media={<BackgroundVideo video={FULL_ARCH_PAGE.heroVideo} priority />}
+        media={<BackgroundVideo video={FULL_ARCH_PAGE.heroVideo} priority className={HERO_MEDIA_CLASS} />}
       >
         <nav aria-label="Courses on this page">
           <ul className="flex flex-wrap gap-2">

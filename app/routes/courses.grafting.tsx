@@ -1,5 +1,5 @@
 import { ProgrammeCard } from "~/components/sections/programmes/programme-card";
-import { ProgrammeHero } from "~/components/sections/programmes/programme-hero";
+import { HERO_MEDIA_CLASS, ProgrammeHero } from "~/components/sections/programmes/programme-hero";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { Reveal } from "~/components/ui/reveal";
 import { GRAFTING_PAGE, programmesOn } from "~/content/programmes";
@@ -48,7 +48,7 @@ export default function CoursesGraftingPage({ loaderData }: Route.ComponentProps
         eyebrow="Grafting Techniques"
         title={GRAFTING_PAGE.heading}
         intro={GRAFTING_PAGE.intro}
-        media={<ResponsiveImage image={GRAFTING_PAGE.heroImage} alt="" sizes="100vw" priority className="object-cover" />}
+        media={<ResponsiveImage image={GRAFTING_PAGE.heroImage} alt="" sizes="100vw" priority className={HERO_MEDIA_CLASS} />}
       />
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 lg:gap-16 lg:px-8 lg:py-24">
         {PROGRAMMES.map((programme, index) => (

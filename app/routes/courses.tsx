@@ -3,7 +3,7 @@ import { Link } from "react-router";
 
 import { RegisterInterestForm } from "~/components/forms/interest-form";
 import { CatalogueCard } from "~/components/sections/programmes/catalogue-card";
-import { ProgrammeHero } from "~/components/sections/programmes/programme-hero";
+import { HERO_MEDIA_CLASS, ProgrammeHero } from "~/components/sections/programmes/programme-hero";
 import { buttonVariants } from "~/components/ui/button";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { Reveal } from "~/components/ui/reveal";
@@ -52,7 +52,7 @@ export default function CoursesPage({ loaderData, actionData }: Route.ComponentP
         eyebrow="Courses"
         title={COURSES_PAGE.heading}
         intro={COURSES_PAGE.intro}
-        media={<ResponsiveImage image={COURSES_PAGE.heroImage} alt="" sizes="100vw" priority className="object-cover" />}
+        media={<ResponsiveImage image={COURSES_PAGE.heroImage} alt="" sizes="100vw" priority className={HERO_MEDIA_CLASS} />}
       >
         <p className="text-white/85">
           Course fees start at <strong className="font-semibold text-gold">{feesFrom}</strong>, with tuition, materials and refreshments included.

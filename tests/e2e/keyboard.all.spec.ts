@@ -95,6 +95,32 @@ test.describe("with the keyboard alone", () => {
     await expect(toggle).toBeFocused();
   });
 
+  for (const path of ["/", "/courses/full-arch"]) {
+    test(`${path}: the hero's looping video pauses and plays again, and stays paused while the page is open`, { tag: "@phone" }, async ({ page }) => {
+      await page.goto(path);
+      const video = page.locator("video").first();
+      const paused = () => video.evaluate((element: HTMLVideoElement) => element.paused);
+      await expect.poll(paused).toBe(false);
+      const pause = page.getByRole("button", { name: "Pause background video" });
+      await expect(pause).toBeVisible();
+      await tabTo(page, pause);
+      await page.keyboard.press("Enter");
+      const play = page.getByRole("button", { name: "Play background video" });
+      await expect(play).toBeFocused();
+      await expect.poll(paused).toBe(true);
+      // Out of sight and back, where it would start again by itself.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await expect(video).not.toBeInViewport();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expect(video).toBeInViewport();
+      await page.waitForTimeout(500);
+      expect(await paused()).toBe(true);
+      await page.keyboard.press("Enter");
+      await expect(pause).toBeFocused();
+      await expect.poll(paused).toBe(false);
+    });
+  }
+
   test("a video's play button shows where focus is, inside the box that clips it", async ({ page }) => {
     await page.goto("/courses");
     const play = page.getByRole("button", { name: "Play video: A tour of our Dubai training facility" });

@@ -1,6 +1,13 @@
 import type { ReactNode } from "react";
 
-/** A program page's opening: a photograph or looping video under a navy wash, with the page's h1. */
+/** Where a hero's photograph or video goes: it fills the hero, under the wash. */
+export const HERO_MEDIA_CLASS = "absolute inset-0 -z-20 size-full object-cover";
+
+/**
+ * A program page's opening: a photograph or looping video under a navy wash, with the page's h1.
+ * `media` (given HERO_MEDIA_CLASS) sits in the hero itself, not in a layer of its own, so that a video's
+ * pause button can be drawn over the wash.
+ */
 export function ProgrammeHero({
   eyebrow,
   title,
@@ -16,7 +23,7 @@ export function ProgrammeHero({
 }) {
   return (
     <div className="relative isolate overflow-hidden bg-navy focus-ring-on-dark">
-      <div className="absolute inset-0 -z-10 [&>*]:h-full [&>*]:w-full">{media}</div>
+      {media}
       <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-r from-navy via-navy/85 to-navy/40 max-lg:bg-navy/75 max-lg:bg-none" />
       <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-28 lg:px-8 lg:py-32">
         <div className="max-w-2xl">
