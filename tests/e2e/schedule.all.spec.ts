@@ -145,6 +145,8 @@ test.describe("the schedule", () => {
     await showMore.first().focus();
     await page.keyboard.press("Enter");
     await expect(toolbarButton(page, "Day")).toHaveClass(/rbc-active/);
+    // The button went with the month: focus goes on to the day's first course, not back to the top of the page.
+    await expect(page.locator(".rbc-time-header-content [role=cell] button").first()).toBeFocused();
   });
 
   test(

@@ -1,8 +1,8 @@
 import { addDays, format, getDay, parseISO, startOfWeek } from "date-fns";
 import { enGB } from "date-fns/locale";
 import { CalendarDays, MapPin, Users } from "lucide-react";
-import { type ReactNode, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import type { EventProps, EventWrapperProps, View } from "react-big-calendar";
+import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import type { EventProps, EventWrapperProps, ShowMoreProps, View } from "react-big-calendar";
 import { Link } from "react-router";
 
 import { Calendar, dateFnsLocalizer, MonthDrawnAtOnce } from "~/components/schedule/big-calendar";
@@ -61,24 +61,31 @@ function EventCellWrapper({ type, children }: EventWrapperProps<ScheduleEvent> &
   return type === "date" ? <div role="cell">{children}</div> : children;
 }
 
-// Made once: a new value on each render would make the calendar draw its events
-// anew, and the event that opened the details would no longer be there to take focus back.
-const COMPONENTS = { event: EventButton, eventWrapper: EventCellWrapper };
-const eventProps = (event: ScheduleEvent) => (event.allDay ? { style: EVENT_STYLE } : {});
+/** Opens a day's view, as the calendar's own drill-down does. */
+const OpenDay = createContext<(date: Date) => void>(() => undefined);
 
 /**
- * A busy day's "+2 more" is wider than a day on a phone: there it reads "+2",
- * its " more" hidden from sight only (schedule-calendar.css), so the button's
- * name still says how many more courses the day has.
+ * A busy day's "+2 more", in a cell of its own as the events are (the
+ * calendar's own button sat in the row itself). It opens the day's view. On a
+ * phone it reads "+2", its " more" hidden from sight only (schedule-calendar.css),
+ * so the button's name still says how many more courses the day has.
  */
-const MESSAGES = {
-  showMore: (count: number) => (
-    <>
-      +{count}
-      <span className="schedule-show-more-words"> more</span>
-    </>
-  ),
-};
+function ShowMore({ count, slotDate }: ShowMoreProps<ScheduleEvent>) {
+  const openDay = use(OpenDay);
+  return (
+    <div role="cell">
+      <button type="button" className="rbc-button-link rbc-show-more" onClick={() => openDay(slotDate)}>
+        +{count}
+        <span className="schedule-show-more-words"> more</span>
+      </button>
+    </div>
+  );
+}
+
+// Made once: a new value on each render would make the calendar draw its events
+// anew, and the event that opened the details would no longer be there to take focus back.
+const COMPONENTS = { event: EventButton, eventWrapper: EventCellWrapper, showMore: ShowMore };
+const eventProps = (event: ScheduleEvent) => (event.allDay ? { style: EVENT_STYLE } : {});
 
 const VIEWS = { month: MonthDrawnAtOnce, week: true, day: true };
 /** A week's day headers read "Mon 28", and on a phone wrap to "Mon" over "28" (schedule-calendar.css) rather than being cut to "28 M". */
@@ -122,6 +129,12 @@ function repairTimeView(calendar: HTMLElement | null) {
     label.removeAttribute("role");
     label.removeAttribute("aria-sort");
   });
+  // A week or day without courses draws its all-day row with no cell in it (aria-required-children):
+  // then the table is its row of day headers alone. Set on every draw, as the next range may have courses.
+  const courses = header.querySelector(".rbc-allday-cell");
+  const hasCourses = courses?.querySelector("[role=cell]") != null;
+  courses?.setAttribute("role", hasCourses ? "rowgroup" : "none");
+  courses?.querySelector(".rbc-row-content")?.setAttribute("role", hasCourses ? "row" : "none");
   const hours = calendar.querySelector(".rbc-time-content");
   hours?.setAttribute("tabindex", "0");
   hours?.setAttribute("role", "group");
@@ -144,32 +157,51 @@ export default function ScheduleCalendar({ editions, today }: { editions: readon
   const [chosenDate, setDate] = useState<Date | null>(null);
   const date = chosenDate ?? now;
   const calendarRef = useRef<HTMLDivElement>(null);
+  // A day opened from a control of the view it replaces ("+2 more", a day's heading or number) takes focus from it.
+  const focusOpenedDay = useRef(false);
+  const openDay = useCallback(
+    (day: Date) => {
+      focusOpenedDay.current = view !== "day";
+      setView("day");
+      setDate(day);
+    },
+    [view],
+  );
   // After every draw of a view, as a new view or date redraws it.
-  useEffect(() => repairTimeView(calendarRef.current), [view, date]);
+  useEffect(() => {
+    repairTimeView(calendarRef.current);
+    if (!focusOpenedDay.current) return;
+    focusOpenedDay.current = false;
+    // Its first course, or else its hours: the control pressed went with the view it was in.
+    const calendar = calendarRef.current;
+    (calendar?.querySelector<HTMLElement>(".rbc-time-header-content [role=cell] button") ?? calendar?.querySelector<HTMLElement>(".rbc-time-content"))?.focus();
+  }, [view, date]);
   return (
     <>
       <div ref={calendarRef} className="schedule-calendar rounded-2xl border border-navy/10 bg-white p-3 shadow-sm sm:p-5">
-        <Calendar<ScheduleEvent>
-          style={{ height: CALENDAR_HEIGHT }}
-          localizer={localizer}
-          culture="en-GB"
-          events={events}
-          views={VIEWS}
-          view={view}
-          onView={setView}
-          date={date}
-          onNavigate={setDate}
-          step={STEP_MINUTES}
-          timeslots={TIMESLOTS}
-          length={AGENDA_DAYS}
-          getNow={() => now}
-          onSelectEvent={setSelected}
-          tooltipAccessor={eventLabel}
-          components={COMPONENTS}
-          formats={FORMATS}
-          messages={MESSAGES}
-          eventPropGetter={eventProps}
-        />
+        <OpenDay value={openDay}>
+          <Calendar<ScheduleEvent>
+            style={{ height: CALENDAR_HEIGHT }}
+            localizer={localizer}
+            culture="en-GB"
+            events={events}
+            views={VIEWS}
+            view={view}
+            onView={setView}
+            date={date}
+            onNavigate={setDate}
+            step={STEP_MINUTES}
+            timeslots={TIMESLOTS}
+            length={AGENDA_DAYS}
+            getNow={() => now}
+            onSelectEvent={setSelected}
+            onDrillDown={openDay}
+            tooltipAccessor={eventLabel}
+            components={COMPONENTS}
+            formats={FORMATS}
+            eventPropGetter={eventProps}
+          />
+        </OpenDay>
       </div>
       <Dialog open={selected !== null} onOpenChange={(open) => !open && setSelected(null)}>
         {selected && <EventDetails event={selected} />}
