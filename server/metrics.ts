@@ -5,6 +5,7 @@ import type { RequestHandler } from "express";
 import { countLiveHolds } from "~/server/catalogue/places.server";
 import { outboxBacklog } from "~/server/email/outbox.server";
 import type { AppServices } from "~/server/platform/context.server";
+import { withinMs } from "~/server/platform/database-health.server";
 import { log } from "~/server/platform/log.server";
 import { type DatabaseReadings, renderMetrics } from "~/server/platform/metrics.server";
 
@@ -32,7 +33,8 @@ export function metricsEndpoint({ env, database }: Pick<AppServices, "env" | "da
     }
     let readings: DatabaseReadings | null = null;
     try {
-      const [outbox, liveHolds] = await Promise.all([outboxBacklog(database.db), countLiveHolds(database.db, new Date())]);
+      // A scrape waits a short while at most: a database that stopped answering must not hold it.
+      const [outbox, liveHolds] = await withinMs(Promise.all([outboxBacklog(database.db), countLiveHolds(database.db, new Date())]), 2_000);
       readings = { outbox, liveHolds };
     } catch (error) {
       // The request counts matter most while the database is down: they are shown without its readings.

@@ -6,6 +6,10 @@ export interface TcpProxy {
   cut(): Promise<void>;
   /** Listens again on the same port. */
   restore(): Promise<void>;
+  /** Keeps every connection open but forwards nothing, and accepts new ones that get no answer: a hung server. */
+  freeze(): void;
+  /** Forwards again on the connections it kept (those opened while frozen stay unanswered). */
+  thaw(): void;
   close(): Promise<void>;
 }
 
@@ -22,10 +26,16 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   };
   let server: Server;
   let port = 0;
+  let frozen = false;
 
   const listen = () =>
     new Promise<void>((resolve, reject) => {
       server = createServer((client) => {
+        if (frozen) {
+          track(client);
+          client.pause();
+          return;
+        }
         const upstream = new Socket();
         track(client);
         track(upstream);
@@ -58,6 +68,14 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     },
     cut: stop,
     restore: listen,
+    freeze() {
+      frozen = true;
+      for (const socket of sockets) socket.pause();
+    },
+    thaw() {
+      frozen = false;
+      for (const socket of sockets) socket.resume();
+    },
     close: stop,
   };
 }

@@ -95,12 +95,22 @@ function pgliteHandle(client: PGlite, release: () => Promise<void>): DatabaseHan
   };
 }
 
-export function openPostgresDatabase(url: string, options: { max?: number } = {}): DatabaseHandle & { pool: pg.Pool } {
+/** The longest a query may take by default: the app's own take milliseconds, the CSV exports well under a second. */
+const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
+
+export function openPostgresDatabase(url: string, options: { max?: number; queryTimeoutMs?: number } = {}): DatabaseHandle & { pool: pg.Pool } {
+  const queryTimeoutMs = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
+    // A database that stops answering without closing its connections would otherwise hold every request
+    // forever: the query fails after this long, as if the connection had dropped (the 503 path), and the
+    // server abandons it too. Dead peers are found by TCP keepalive.
+    query_timeout: queryTimeoutMs,
+    statement_timeout: queryTimeoutMs,
+    keepAlive: true,
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", (error) => console.error(`PostgreSQL pool error: ${error.message}`));
@@ -212,12 +222,15 @@ export async function migrateDatabase(handle: DatabaseHandle, folder: string = m
     return;
   }
   const { pool } = handle as DatabaseHandle & { pool: pg.Pool };
-  const client = await pool.connect();
+  // A connection of its own, without the pool's query limit: a migration may rewrite a large table, and
+  // waiting for another instance's migrations to finish takes as long as they do.
+  const client = new pg.Client({ connectionString: pool.options.connectionString, connectionTimeoutMillis: 5_000, keepAlive: true });
+  await client.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     await migratePostgres(drizzlePostgres({ client, schema }), config);
   } finally {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
-    client.release();
+    await client.end();
   }
 }

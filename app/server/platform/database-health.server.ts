@@ -3,6 +3,20 @@ import { describeError, log, runOutsideRequest } from "./log.server";
 
 /** While the database is down, how often it is asked whether it is back. */
 const DATABASE_PROBE_INTERVAL_MS = 1_000;
+/** How long a health check waits for the database: a load balancer's own check must not time out first. */
+const HEALTH_CHECK_TIMEOUT_MS = 2_000;
+
+/**
+ * The work's answer, or, when it takes longer than `ms`, an error that counts as the database being
+ * unreachable (isDatabaseUnavailable): a database that does not answer is down for whoever waits on it.
+ */
+export function withinMs<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error(`The database did not answer within ${ms} ms`), { code: "ETIMEDOUT" })), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
 
 export interface DatabaseHealth {
   /** False from the first "cannot reach the database" error until a ping succeeds again. */
@@ -22,7 +36,11 @@ export interface DatabaseHealth {
  * it is pinged every second, and the first ping that succeeds marks it up
  * again. The connection pool reconnects by itself: nothing is restarted.
  */
-export function watchDatabaseHealth(ping: () => Promise<void>, probeIntervalMs = DATABASE_PROBE_INTERVAL_MS): DatabaseHealth {
+export function watchDatabaseHealth(
+  ping: () => Promise<void>,
+  probeIntervalMs = DATABASE_PROBE_INTERVAL_MS,
+  timeoutMs = HEALTH_CHECK_TIMEOUT_MS,
+): DatabaseHealth {
   let down = false;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -37,7 +55,7 @@ export function watchDatabaseHealth(ping: () => Promise<void>, probeIntervalMs =
 
   const probe = () => {
     timer = undefined;
-    ping().then(markUp, () => {
+    withinMs(ping(), timeoutMs).then(markUp, () => {
       if (down && !stopped) timer = setTimeout(probe, probeIntervalMs).unref();
     });
   };
@@ -62,7 +80,7 @@ export function watchDatabaseHealth(ping: () => Promise<void>, probeIntervalMs =
     },
     async check() {
       try {
-        await ping();
+        await withinMs(ping(), timeoutMs);
         markUp();
         return true;
       } catch (error) {

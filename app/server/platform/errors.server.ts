@@ -36,8 +36,11 @@ export class UpstreamError extends DomainError {
 const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300"]);
 /** Socket errors of a database we cannot reach. */
 const UNAVAILABLE_ERRNOS = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
-/** What node-postgres says, without a code, when a connection dies or cannot be had in time. */
-const UNAVAILABLE_MESSAGES = [/^Connection terminated/, /^timeout exceeded when trying to connect$/, /is not queryable$/];
+/**
+ * What node-postgres says, without a code, when a connection dies or cannot be had in time, or when a query
+ * gets no answer within its limit (a database that stopped answering without closing its connections).
+ */
+const UNAVAILABLE_MESSAGES = [/^Connection terminated/, /^timeout exceeded when trying to connect$/, /is not queryable$/, /^Query read timeout$/];
 
 /**
  * Whether an error means the database cannot be reached at the moment (down,
