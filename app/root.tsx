@@ -19,7 +19,7 @@ import { seo } from "~/lib/seo";
 import { loadSonner, toasterIsMounted, useToasterWanted } from "~/lib/toast";
 import { currentUser, publicRoute } from "~/server/http/guards.server";
 import { appServices, recordRoutePattern } from "~/server/platform/context.server";
-import { publicEnv } from "~/server/platform/env.server";
+import { publicEnv, simulatedProviders } from "~/server/platform/env.server";
 
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -98,7 +98,7 @@ export async function loader(args: Route.LoaderArgs) {
   const user = await currentUser(args);
   return {
     publicEnv: publicEnv(env),
-    demoMode: env.localProviders,
+    demoMode: simulatedProviders(env),
     user: user ? { id: user.id, email: user.email, firstName: user.firstName } : null,
   };
 }
@@ -130,7 +130,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     document.documentElement.dataset.hydrated = "";
   }, []);
   useEffect(() => keepFocusThroughFormSubmissions(), []);
-  const demoMode = useRouteLoaderData<typeof loader>("root")?.demoMode ?? false;
+  const demoMode = Boolean(useRouteLoaderData<typeof loader>("root")?.demoMode);
   return (
     <html lang="en-GB" data-demo-mode={demoMode ? "" : undefined}>
       <head>
@@ -168,7 +168,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       <SiteHeader
         authStatus={busy ? "loading" : user ? "signed-in" : "signed-out"}
         onLogout={logout}
-        ribbon={rootData?.demoMode ? <DemoRibbon /> : undefined}
+        ribbon={rootData?.demoMode ? <DemoRibbon simulated={rootData.demoMode} /> : undefined}
       />
       {user && <ClaimGuestPurchases userId={user.id} />}
       <main id="main" className="flex-1 pt-[var(--header-height)]">

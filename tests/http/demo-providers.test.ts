@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { DEMO_RIBBON_TEXT } from "~/components/layout/demo-ribbon";
 import { enqueueEmail } from "~/server/email/outbox.server";
 
 import { isLoopbackAddress, isLoopbackHost } from "../../server/local-requests";
@@ -122,6 +121,8 @@ describe("the built-in mailbox (and every /dev route)", () => {
   });
 });
 
+const DEMO_RIBBON_TEXT = "Demo mode: payments are simulated and emails stay in the built-in mailbox";
+
 describe("the demo ribbon", () => {
   it("shows on every kind of page while local providers are on, and is dismissible", async () => {
     for (const path of ["/", "/courses", "/contact", "/auth", "/404", "/terms"]) {
@@ -129,6 +130,23 @@ describe("the demo ribbon", () => {
       expect(html, path).toContain(DEMO_RIBBON_TEXT);
       expect(html, path).toContain('aria-label="Dismiss the demo mode notice"');
       expect(html, path).toContain("data-demo-mode");
+    }
+  });
+
+  it("names only what is simulated: with SMTP_URL set emails leave, with Stripe's keys payments are real", async () => {
+    const ribbonText = (html: string) => /<p[^>]*>(Demo mode:[^<]*)<\/p>/.exec(html)?.[1] ?? null;
+    const realMail = await startHttpApp({ SMTP_URL: "smtp://127.0.0.1:2525" });
+    const realPayments = await startHttpApp({ STRIPE_SECRET_KEY: "sk_test_ribbon", STRIPE_WEBHOOK_SECRET: "whsec_ribbon" });
+    const bothReal = await startHttpApp({ SMTP_URL: "smtp://127.0.0.1:2525", STRIPE_SECRET_KEY: "sk_test_ribbon", STRIPE_WEBHOOK_SECRET: "whsec_ribbon" });
+    try {
+      expect(ribbonText((await rawRequest(demo.url, { path: "/" })).body)).toBe(DEMO_RIBBON_TEXT);
+      expect(ribbonText((await rawRequest(realMail.url, { path: "/" })).body)).toBe("Demo mode: payments are simulated");
+      expect(ribbonText((await rawRequest(realPayments.url, { path: "/" })).body)).toBe("Demo mode: emails stay in the built-in mailbox");
+      const shop = (await rawRequest(bothReal.url, { path: "/" })).body;
+      expect(ribbonText(shop)).toBeNull();
+      expect(shop).not.toContain("data-demo-mode");
+    } finally {
+      await Promise.all([realMail.close(), realPayments.close(), bothReal.close()]);
     }
   });
 

@@ -1,6 +1,12 @@
+import type { SimulatedProviders } from "~/server/platform/env.server";
+
 import { CloseIcon } from "./shell-icons";
 
-export const DEMO_RIBBON_TEXT = "Demo mode: payments are simulated and emails stay in the built-in mailbox";
+/** Names only what is simulated: with SMTP_URL set, emails do leave; with Stripe's keys, payments are real. */
+function demoRibbonText(simulated: SimulatedProviders) {
+  const notes = [simulated.payments && "payments are simulated", simulated.mail && "emails stay in the built-in mailbox"].filter(Boolean);
+  return `Demo mode: ${notes.join(" and ")}`;
+}
 const DISMISSED_KEY = "gii-demo-ribbon-dismissed";
 const DISMISSED_CLASS = "demo-ribbon-dismissed";
 
@@ -11,7 +17,7 @@ export const DEMO_RIBBON_SCRIPT = `try{if(localStorage.getItem("${DISMISSED_KEY}
  * While the built-in providers are on, every page says so: a demo must never
  * be mistaken for a shop. Dismissed for this browser until its storage is cleared.
  */
-export function DemoRibbon() {
+export function DemoRibbon({ simulated }: { simulated: SimulatedProviders }) {
   const dismiss = () => {
     try {
       window.localStorage.setItem(DISMISSED_KEY, "1");
@@ -20,13 +26,15 @@ export function DemoRibbon() {
     }
     document.documentElement.classList.add(DISMISSED_CLASS);
   };
+  // Hidden by a variant of its own: a rule in the base layer loses to the utilities' `flex`, which left the
+  // text showing over the header at height 0.
   return (
     <div
-      className="demo-ribbon flex h-[var(--ribbon-height)] items-center justify-center gap-2 bg-gold px-3 text-navy focus-ring-on-gold"
+      className="flex h-[var(--ribbon-height)] items-center justify-center gap-2 bg-gold px-3 text-navy focus-ring-on-gold in-[.demo-ribbon-dismissed]:hidden"
       role="note"
       aria-label="Demo mode"
     >
-      <p className="text-center text-xs leading-4 font-medium">{DEMO_RIBBON_TEXT}</p>
+      <p className="text-center text-xs leading-4 font-medium">{demoRibbonText(simulated)}</p>
       {/* As tall as the ribbon: its ring is drawn inside it, on the gold, not over the header's edge. */}
       <button
         type="button"

@@ -226,3 +226,14 @@ export function publicEnv(env: Env) {
   return { siteUrl: env.siteUrl, analytics: env.analytics };
 }
 export type PublicEnv = ReturnType<typeof publicEnv>;
+
+/**
+ * What the built-in providers stand in for, which every page's demo ribbon names; null when nothing is
+ * simulated (no local providers, or Stripe and SMTP both configured), where the site is a real shop.
+ */
+export function simulatedProviders(env: Env) {
+  if (!env.localProviders) return null;
+  const simulated = { payments: env.payments.kind === "local", mail: !env.mail.smtpUrl };
+  return simulated.payments || simulated.mail ? simulated : null;
+}
+export type SimulatedProviders = NonNullable<ReturnType<typeof simulatedProviders>>;
