@@ -463,6 +463,7 @@ describe(`new-date announcements on ${testDriver}`, () => {
     // Sinus Grafting's offering has a price id: its page offers Book Now.
     await call(createCourse, "/api/functions/create-course", { template_course_id: (await template()).id, new_start_date: inDays(330) }, headers);
     expect(await textOf("Sinus Grafting")).toContain("See the course and book");
+    expect(await textOf("Sinus Grafting")).toContain("Groups are small and places go quickly.");
 
     // Its page offers only Register Your Interest, and /booking calls it not available for booking.
     const grafting = await addEdition(handle.db, {
@@ -475,6 +476,8 @@ describe(`new-date announcements on ${testDriver}`, () => {
     await call(createCourse, "/api/functions/create-course", { template_course_id: grafting.id, new_start_date: inDays(340) }, headers);
     expect(await textOf("Hard and Soft Tissue Grafting Course")).toMatch(/^See the course http/m);
     expect(await textOf("Hard and Soft Tissue Grafting Course")).not.toMatch(/book/i);
+    // No places are sold: none can go quickly.
+    expect(await textOf("Hard and Soft Tissue Grafting Course")).not.toContain("places go quickly");
 
     // A course on sale whose edition has no price id shows 'Details Coming Soon' in place of Book Now.
     const unpriced = await addEdition(handle.db, { startDate: inDays(350), stripePriceId: null, title: "Sinus Grafting (no price id)" });

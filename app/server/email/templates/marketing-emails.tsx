@@ -87,7 +87,9 @@ export function renderNewDateAnnouncement({
       footer={<UnsubscribeNote url={unsubscribeUrl} />}
     >
       <Text style={text}>{greeting(name)}</Text>
-      <Text style={text}>{`We have scheduled ${courseTitle} for ${dates}${location ? ` in ${location}` : ""}. Groups are small and places go quickly.`}</Text>
+      <Text
+        style={text}
+      >{`We have scheduled ${courseTitle} for ${dates}${location ? ` in ${location}` : ""}.${bookable ? " Groups are small and places go quickly." : ""}`}</Text>
       <Button href={courseUrl} style={button}>
         {bookable ? "See the course and book" : "See the course"}
       </Button>
