@@ -4,7 +4,7 @@ import type { ToasterProps } from "sonner";
 
 import { ClaimGuestPurchases, useLogout } from "~/components/layout/account-session";
 import { DEMO_RIBBON_SCRIPT, DemoRibbon } from "~/components/layout/demo-ribbon";
-import { ReportPageViews, ScrollOnNavigation } from "~/components/layout/route-effects";
+import { AnnounceNavigation, ReportPageViews, ScrollOnNavigation } from "~/components/layout/route-effects";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { hydrateOnVisible } from "~/components/ui/hydrate-on-visible";
@@ -148,6 +148,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Here rather than in App: a navigation that ends on the error screen is a page view too. */}
         <ScrollOnNavigation />
         <ReportPageViews />
+        <AnnounceNavigation />
         {children}
         <Toasts />
         <Scripts nonce={nonce} />

@@ -158,6 +158,19 @@ test.describe("site shell on desktop", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
+  test("a navigation without a page load reads out the new page's title; the first load does not", async ({ page }) => {
+    await page.goto("/courses");
+    await hydrated(page);
+    const announcer = page.locator("#navigation-announcer");
+    await expect(announcer).toHaveAttribute("aria-live", "assertive");
+    await expect(announcer).toHaveText("");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact" }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(announcer).toHaveText("Contact Us | Global Implant Institute");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Terms and Conditions" }).click();
+    await expect(announcer).toHaveText(/^Terms.* \| Global Implant Institute$/);
+  });
+
   test("a visitor who scrolls while the page loads stays there when it hydrates", async ({ page }) => {
     // The browser entry is held back until the visitor has scrolled, as on a slow phone.
     let release!: () => void;

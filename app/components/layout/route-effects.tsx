@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 
 import type { PageView } from "~/lib/schemas/page-view";
@@ -49,4 +49,29 @@ export function ReportPageViews() {
     if (window.plausible || window.gtag) void import("~/lib/third-party-page-view").then(({ sendThirdPartyPageView }) => sendThirdPartyPageView(view));
   }, [location.key]);
   return null;
+}
+
+/**
+ * A navigation without a page load says nothing to a screen reader, which stays on the link it
+ * followed: the new page's title is read out, as a page load would announce it. Not on the first load.
+ */
+export function AnnounceNavigation() {
+  const { pathname } = useLocation();
+  const firstLoad = useRef(true);
+  const [title, setTitle] = useState("");
+  // Only a new page is announced, not a search or a hash on the same one.
+  useEffect(() => {
+    if (firstLoad.current) {
+      firstLoad.current = false;
+      return;
+    }
+    // The new <title> is in place once React has committed the page; the next frame reads it.
+    const frame = window.requestAnimationFrame(() => setTitle(document.title));
+    return () => window.cancelAnimationFrame(frame);
+  }, [pathname]);
+  return (
+    <p id="navigation-announcer" aria-live="assertive" aria-atomic="true" className="sr-only">
+      {title}
+    </p>
+  );
 }
