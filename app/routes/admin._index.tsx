@@ -4,7 +4,7 @@ import { data, Form, redirect, useFetcher, useNavigation } from "react-router";
 
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { Field, inputClass } from "~/components/ui/field";
+import { atFault, Field, inputClass } from "~/components/ui/field";
 import { PageHeading } from "~/components/ui/page-heading";
 import { cn } from "~/lib/cn";
 import { unlessConnectionLost } from "~/lib/connection-lost";
@@ -164,6 +164,8 @@ function Notice({ outcome }: { outcome: Outcome | undefined }) {
   );
 }
 
+const SCHEDULE_ERROR_ID = "schedule-error";
+
 const cardClass = "rounded-2xl border border-navy/10 bg-white p-5 shadow-sm sm:p-6";
 
 function ScheduleCard({
@@ -178,7 +180,8 @@ function ScheduleCard({
 }) {
   const fetcher = useFetcher<Outcome>({ key: "schedule-course" });
   const formRef = useRef<HTMLFormElement>(null);
-  const [missing, setMissing] = useState(false);
+  // The fields the form's check found at fault: only those are marked invalid.
+  const [faults, setFaults] = useState<ReadonlySet<string>>(new Set());
   useOutcomeToasts(fetcher, SCHEDULE_MESSAGES.scheduling, (outcome) => {
     if (outcome.error === undefined) formRef.current?.reset();
   });
@@ -187,7 +190,7 @@ function ScheduleCard({
   // The endpoint's own schema, so the form refuses what the server would (spec 5's message when a field is missing).
   function checkRequired(event: FormEvent<HTMLFormElement>) {
     const parsed = CreateCourseSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-    setMissing(!parsed.success);
+    setFaults(new Set(parsed.success ? [] : parsed.error.issues.map((issue) => String(issue.path[0]))));
     if (!parsed.success) {
       event.preventDefault();
       toast.error(firstIssueMessage(parsed.error));
@@ -213,7 +216,14 @@ function ScheduleCard({
       >
         <input type="hidden" name="intent" value="schedule" />
         <Field label="Course" id="schedule-template" required>
-          <select id="schedule-template" name="template_course_id" defaultValue="" required className={inputClass} aria-invalid={missing || undefined}>
+          <select
+            id="schedule-template"
+            name="template_course_id"
+            defaultValue=""
+            required
+            className={inputClass}
+            {...atFault(faults.has("template_course_id"), SCHEDULE_ERROR_ID)}
+          >
             <option value="">Select a course</option>
             {templates.map((template) => (
               <option key={template.id} value={template.id}>
@@ -231,15 +241,15 @@ function ScheduleCard({
             max={schedulable.last}
             required
             className={inputClass}
-            aria-invalid={missing || undefined}
+            {...atFault(faults.has("new_start_date"), SCHEDULE_ERROR_ID)}
           />
         </Field>
         <Button type="submit" variant="navy" disabled={busy}>
           {busy ? "Scheduling..." : "Schedule course"}
         </Button>
       </fetcher.Form>
-      {missing && (
-        <p role="alert" className="mt-3 text-sm font-medium text-red-700">
+      {faults.size > 0 && (
+        <p id={SCHEDULE_ERROR_ID} role="alert" className="mt-3 text-sm font-medium text-red-700">
           {SCHEDULE_MESSAGES.required}
         </p>
       )}

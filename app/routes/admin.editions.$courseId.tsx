@@ -3,7 +3,7 @@ import { data, Link, useFetcher } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { Field, fieldErrorId, inputClass } from "~/components/ui/field";
+import { Field, fieldErrorId, Input, inputClass } from "~/components/ui/field";
 import { PageHeading } from "~/components/ui/page-heading";
 import { discountLabel } from "~/lib/discounts";
 import { formatDateRange, formatLongDate, formatMinorUnits } from "~/lib/format";
@@ -158,16 +158,7 @@ function CancelBooking({
           <input type="hidden" name="intent" value="cancel" />
           <input type="hidden" name="purchaseId" value={purchaseId} />
           <Field label="Refund (£)" id={amountId} hint={`Up to ${formatMinorUnits(amountPaid)}; less for a partial refund.`} error={error} announceError>
-            <input
-              id={amountId}
-              name="amount"
-              inputMode="decimal"
-              required
-              defaultValue={(amountPaid / 100).toFixed(2)}
-              className={inputClass}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? fieldErrorId(amountId) : undefined}
-            />
+            <Input id={amountId} name="amount" inputMode="decimal" required defaultValue={(amountPaid / 100).toFixed(2)} />
           </Field>
           <div className="flex flex-wrap justify-end gap-2">
             <Button type="button" variant="ghost" onClick={() => setOpen(false)}>

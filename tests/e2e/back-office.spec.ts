@@ -65,7 +65,16 @@ test.describe("the back office", () => {
     // Nothing chosen: the form says what it needs and sends nothing.
     await form.getByRole("button", { name: "Schedule course" }).click();
     await expect(form.getByRole("alert")).toHaveText("Please select a course and a start date.");
+    for (const label of ["Course", "Start date"]) {
+      await expect(form.getByLabel(label)).toHaveAttribute("aria-invalid", "true");
+      await expect(form.getByLabel(label)).toHaveAccessibleDescription("Please select a course and a start date.");
+    }
+    // Only the field still missing is marked.
     await form.getByLabel("Course").selectOption({ label: "Sinus Grafting" });
+    await form.getByRole("button", { name: "Schedule course" }).click();
+    await expect(form.getByLabel("Start date")).toHaveAttribute("aria-invalid", "true");
+    await expect(form.getByLabel("Course")).not.toHaveAttribute("aria-invalid");
+    await expect(form.getByLabel("Course")).toHaveAccessibleDescription("");
     await form.getByLabel("Start date").fill(startDate);
     await form.getByRole("button", { name: "Schedule course" }).click();
     await expect(page.getByText("Successfully scheduled new course!")).toBeVisible();

@@ -1,4 +1,4 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 
 import { expect, holdRequests, test } from "./fixtures";
 import { extractLinks, latestEmailTo } from "./mailbox";
@@ -29,18 +29,44 @@ async function countRequests(page: Page, path: string) {
   return sent;
 }
 
+/** The control is marked invalid and described by the form's message. */
+async function expectAtFault(control: Locator, message: string) {
+  await expect(control).toHaveAttribute("aria-invalid", "true");
+  await expect(control).toHaveAccessibleDescription(message);
+}
+
+async function expectNotAtFault(control: Locator) {
+  await expect(control).not.toHaveAttribute("aria-invalid");
+  await expect(control).toHaveAccessibleDescription("");
+}
+
+test("a field's hint describes it: the sign-up password's", async ({ page }) => {
+  await page.goto("/auth?view=sign_up");
+  await expect(page.getByRole("form", { name: "Create Account" }).getByLabel(/^Password/)).toHaveAccessibleDescription("Minimum 6 characters.");
+});
+
 test.describe("newsletter signup", () => {
   const path = "/api/v2/v2-subscribe-newsletter";
   const form = (page: Page) => page.getByRole("form", { name: "Newsletter signup" });
 
-  test("validates before sending", async ({ page }) => {
+  test("validates before sending, marking the field at fault", async ({ page }) => {
     await page.goto("/");
+    const [name, email] = [form(page).getByLabel("Name (optional)"), form(page).getByLabel("Email address")];
     await form(page).getByRole("button", { name: "Subscribe" }).click();
     await expect(form(page).getByRole("alert")).toHaveText("Email address is required.");
-    await form(page).getByLabel("Email address").fill("not-an-email");
+    await expectAtFault(email, "Email address is required.");
+    await expectNotAtFault(name);
+    await email.fill("not-an-email");
     await form(page).getByRole("button", { name: "Subscribe" }).click();
     await expect(form(page).getByRole("alert")).toHaveText("Invalid email format.");
-    await expect(form(page).getByLabel("Name (optional)")).toHaveAttribute("maxlength", "80");
+    await expectAtFault(email, "Invalid email format.");
+    await name.fill("www.example.com");
+    await email.fill(unique("news.fault"));
+    await form(page).getByRole("button", { name: "Subscribe" }).click();
+    await expect(form(page).getByRole("alert")).toHaveText("Please enter a name as plain text, without a web address.");
+    await expectAtFault(name, "Please enter a name as plain text, without a web address.");
+    await expectNotAtFault(email);
+    await expect(name).toHaveAttribute("maxlength", "80");
   });
 
   test("subscribes: busy state, success toast, cleared fields, and the confirmation email's link", async ({ page, request }) => {
@@ -156,16 +182,29 @@ test.describe("register interest", () => {
     await expect(form(page).getByRole("alert")).toHaveText(required);
     await expect(form(page).getByRole("alert")).toHaveClass(/text-red-600/);
     await expect(page.locator("[data-sonner-toast]").getByText("Error registering interest:")).toBeVisible();
+    // Every field the message is about is marked, the courses as a group.
+    const [name, email, courses] = [form(page).getByLabel("Full Name"), form(page).getByLabel("Email Address"), form(page).getByRole("group")];
+    await expectAtFault(name, required);
+    await expectAtFault(email, required);
+    await expect(courses).toHaveAccessibleDescription(required);
+    await expect(courses.getByRole("checkbox", { name: "Sinus Grafting" })).toHaveAttribute("aria-invalid", "true");
 
-    await form(page).getByLabel("Full Name").fill("Dr Omar Haddad");
-    await form(page).getByLabel("Email Address").fill("omar@example.com");
+    await name.fill("Dr Omar Haddad");
+    await email.fill("omar@example.com");
     await form(page).getByRole("button", { name: "Register Interest" }).click();
     await expect(form(page).getByRole("alert")).toHaveText(required);
+    await expectNotAtFault(name);
+    await expectNotAtFault(email);
+    await expect(courses).toHaveAccessibleDescription(required);
 
     await form(page).getByLabel("Sinus Grafting").check();
-    await form(page).getByLabel("Email Address").fill("omar@example");
+    await email.fill("omar@example");
     await form(page).getByRole("button", { name: "Register Interest" }).click();
     await expect(form(page).getByRole("alert")).toHaveText("Please enter a valid email address.");
+    await expectAtFault(email, "Please enter a valid email address.");
+    await expectNotAtFault(name);
+    await expect(courses).not.toHaveAttribute("aria-describedby");
+    await expect(courses.getByRole("checkbox", { name: "Sinus Grafting" })).not.toHaveAttribute("aria-invalid");
   });
 
   test("registers: busy, top-centre success toast, cleared fields, then home after 2 s", async ({ page, request }) => {
@@ -253,14 +292,20 @@ test.describe("contact form", () => {
 
   test("validates: all fields required after trimming, and a valid email", async ({ page }) => {
     await page.goto("/contact");
+    const field = (label: string) => form(page).getByLabel(label);
     await form(page).getByRole("button", { name: "Send Message" }).click();
     await expect(form(page).getByRole("alert")).toHaveText("All fields are required.");
+    for (const label of ["Full Name", "Email Address", "Subject", "Message"]) await expectAtFault(field(label), "All fields are required.");
     await fill(page, { name: "Dr A", email: "a@example.com", subject: "   ", message: "Hello" });
     await form(page).getByRole("button", { name: "Send Message" }).click();
     await expect(form(page).getByRole("alert")).toHaveText("All fields are required.");
+    await expectAtFault(field("Subject"), "All fields are required.");
+    for (const label of ["Full Name", "Email Address", "Message"]) await expectNotAtFault(field(label));
     await fill(page, { name: "Dr A", email: "a@example", subject: "Dates", message: "Hello" });
     await form(page).getByRole("button", { name: "Send Message" }).click();
     await expect(form(page).getByRole("alert")).toHaveText("Invalid email format.");
+    await expectAtFault(field("Email Address"), "Invalid email format.");
+    await expectNotAtFault(field("Subject"));
     // The name input stops where the server's limit does.
     await expect(form(page).getByLabel("Full Name")).toHaveAttribute("maxlength", "80");
   });
@@ -400,6 +445,9 @@ test.describe("without scripts (off, or the form's code not loaded), each form p
       await form.getByLabel("Subject").fill("Secret subject");
       await form.getByRole("button", { name: "Send Message" }).click();
       await expect(form.getByRole("alert")).toHaveText("All fields are required.");
+      // The page marks the field the message is about, as the form's own check does.
+      await expectAtFault(form.getByLabel("Message"), "All fields are required.");
+      await expectNotAtFault(form.getByLabel("Subject"));
       await expect(form.getByLabel("Subject")).toHaveValue("Secret subject");
       await expect(form.getByLabel("Email Address")).toHaveValue(email);
       expectNothingTypedInAddress(page, [email, "Secret subject", "Dr Sara Lind"]);

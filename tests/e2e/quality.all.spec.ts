@@ -249,6 +249,7 @@ test.describe("accessibility (axe), and no clashing Tailwind classes", { tag: "@
     const email = uniqueEmail("axe-guest");
     await bookNow(page, await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 3 }));
     expect(await pageViolations(page), "the checkout").toEqual([]);
+    await expect(page.getByLabel("Email")).toHaveAccessibleDescription("Your confirmation and receipt go here.");
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Pay £1,500 by card" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed!" })).toBeVisible();

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { SignUpSchema } from "~/lib/schemas/auth";
 import { ContactMessageSchema } from "~/lib/schemas/contact";
 import { isPlainName } from "~/lib/schemas/fields";
-import { firstIssueMessage } from "~/lib/schemas/fields";
+import { firstIssueFields, firstIssueMessage } from "~/lib/schemas/fields";
 import { InterestRegistrationSchema } from "~/lib/schemas/interest";
 import { NewsletterSubscriptionSchema } from "~/lib/schemas/newsletter";
 import { ProfileSchema } from "~/lib/schemas/profile";
@@ -137,5 +137,19 @@ describe("the course an admin picks", () => {
   it("is asked for in the words of what the admin is doing", () => {
     expect(firstIssueMessage(DeleteCourseSchema.safeParse({}).error!)).toBe("Please choose a course to delete.");
     expect(firstIssueMessage(DeactivateCourseSchema.safeParse({}).error!)).toBe("Please choose a course to deactivate.");
+  });
+});
+
+describe("the fields a form marks beside its message", () => {
+  const contact = { name: "Nadia Okafor", email: "nadia@example.com", subject: "Dates", message: "When is the next course?" };
+  const fields = (result: { success: boolean; error?: Parameters<typeof firstIssueFields>[0] }) => (result.success ? [] : firstIssueFields(result.error!));
+
+  it("are every field the message is about, and no other", () => {
+    expect(fields(ContactMessageSchema.safeParse({ name: "", email: "", subject: "", message: "" }))).toEqual(["name", "email", "subject", "message"]);
+    expect(fields(ContactMessageSchema.safeParse({ ...contact, subject: "  " }))).toEqual(["subject"]);
+    // A missing field is told before a malformed one: only the missing one is marked.
+    expect(fields(ContactMessageSchema.safeParse({ ...contact, email: "nadia@example", message: "" }))).toEqual(["message"]);
+    expect(fields(NewsletterSubscriptionSchema.safeParse({ email: "nadia@example.com", name: "www.example.com" }))).toEqual(["name"]);
+    expect(fields(InterestRegistrationSchema.safeParse({ name: "Nadia", email: "nadia@example.com", interestedCourses: [] }))).toEqual(["interestedCourses"]);
   });
 });

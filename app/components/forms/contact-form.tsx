@@ -2,12 +2,12 @@ import { useId, useState } from "react";
 
 import { useOnePress } from "~/components/forms/use-one-press";
 import { Button } from "~/components/ui/button";
-import { Field, FormError, FormSuccess, Input, Textarea } from "~/components/ui/field";
+import { atFault, Field, FormError, FormSuccess, Input, Textarea } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import { MAX_NAME_LENGTH } from "~/lib/field-limits";
 import { postJson } from "~/lib/post-json";
 import { ContactMessageSchema, MAX_MESSAGE_LENGTH, MAX_SUBJECT_LENGTH } from "~/lib/schemas/contact";
-import { firstIssueMessage } from "~/lib/schemas/fields";
+import { firstIssueFields, firstIssueMessage } from "~/lib/schemas/fields";
 import { prepareToasts, toast } from "~/lib/toast";
 import type { PageFormAnswer } from "~/server/http/public-forms.server";
 
@@ -26,12 +26,17 @@ export function ContactForm({ className, answer }: { className?: string; answer?
   const [values, setValues] = useState(answer && !answer.ok ? answer.posted : EMPTY);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState(answer && !answer.ok ? answer.message : undefined);
+  // The fields the error is about, if it is about any: marked invalid and described by the error.
+  const [faults, setFaults] = useState(answer && !answer.ok ? (answer.fields ?? []) : []);
   const [sent, setSent] = useState(answer?.ok ? answer.message : undefined);
+  const errorId = `${id}-error`;
+  const faultOf = (field: keyof typeof EMPTY) => atFault(faults.includes(field), errorId);
 
   const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
 
-  function fail(message: string) {
+  function fail(message: string, fields: string[] = []) {
     setError(message);
+    setFaults(fields);
     toast.error(message);
   }
 
@@ -39,10 +44,11 @@ export function ContactForm({ className, answer }: { className?: string; answer?
 
   async function checkAndPost() {
     setError(undefined);
+    setFaults([]);
     setSent(undefined);
     const parsed = ContactMessageSchema.safeParse(values);
     if (!parsed.success) {
-      fail(firstIssueMessage(parsed.error));
+      fail(firstIssueMessage(parsed.error), firstIssueFields(parsed.error));
       return;
     }
     setSubmitting(true);
@@ -87,10 +93,21 @@ export function ContactForm({ className, answer }: { className?: string; answer?
           onChange={set("name")}
           disabled={submitting}
           maxLength={MAX_NAME_LENGTH}
+          {...faultOf("name")}
         />
       </Field>
       <Field label="Email Address" id={`${id}-email`} required>
-        <Input id={`${id}-email`} name="email" type="email" autoComplete="email" required value={values.email} onChange={set("email")} disabled={submitting} />
+        <Input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={values.email}
+          onChange={set("email")}
+          disabled={submitting}
+          {...faultOf("email")}
+        />
       </Field>
       <Field label="Subject" id={`${id}-subject`} required>
         <Input
@@ -101,6 +118,7 @@ export function ContactForm({ className, answer }: { className?: string; answer?
           onChange={set("subject")}
           disabled={submitting}
           maxLength={MAX_SUBJECT_LENGTH}
+          {...faultOf("subject")}
         />
       </Field>
       <Field label="Message" id={`${id}-message`} required>
@@ -113,6 +131,7 @@ export function ContactForm({ className, answer }: { className?: string; answer?
           onChange={set("message")}
           disabled={submitting}
           maxLength={MAX_MESSAGE_LENGTH}
+          {...faultOf("message")}
         />
       </Field>
       {/* Honeypot for bots: hidden from people and from assistive technology. */}
@@ -120,7 +139,7 @@ export function ContactForm({ className, answer }: { className?: string; answer?
         <label htmlFor={`${id}-website`}>Website</label>
         <input id={`${id}-website`} name="website" tabIndex={-1} autoComplete="off" value={values.website} onChange={set("website")} />
       </div>
-      <FormError>{error}</FormError>
+      <FormError id={errorId}>{error}</FormError>
       <FormSuccess>{sent}</FormSuccess>
       <Button type="submit" size="lg" disabled={submitting} className="justify-self-start">
         {submitting ? "Sending..." : "Send Message"}

@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 
 import { useOnePress } from "~/components/forms/use-one-press";
 import { Button } from "~/components/ui/button";
-import { Field, FormError, FormSuccess, Input } from "~/components/ui/field";
+import { atFault, Field, FormError, FormSuccess, Input } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import { MAX_NAME_LENGTH } from "~/lib/field-limits";
 import { postJson } from "~/lib/post-json";
@@ -45,13 +45,17 @@ export function RegisterInterestForm({
   const [courses, setCourses] = useState<string[]>(typed?.interestedCourses ?? []);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState(answer && !answer.ok ? answer.message : undefined);
+  // The fields the error is about, if it is about any: marked invalid and described by the error.
+  const [faults, setFaults] = useState(answer && !answer.ok ? (answer.fields ?? []) : []);
   const [registered, setRegistered] = useState(answer?.ok ? answer.message : undefined);
+  const errorId = `${id}-error`;
   const redirectTimer = useRef<number>(undefined);
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
-  function fail(message: string) {
+  function fail(message: string, fields: string[] = []) {
     setError(message);
+    setFaults(fields);
     toast.error("Error registering interest:", { description: message });
   }
 
@@ -59,16 +63,17 @@ export function RegisterInterestForm({
 
   async function checkAndPost() {
     setError(undefined);
+    setFaults([]);
     setRegistered(undefined);
     const checks = await loadChecks().catch(() => null);
     if (!checks) {
       fail("An unexpected error occurred.");
       return;
     }
-    const [{ InterestRegistrationSchema }, { firstIssueMessage }] = checks;
+    const [{ InterestRegistrationSchema }, { firstIssueFields, firstIssueMessage }] = checks;
     const parsed = InterestRegistrationSchema.safeParse({ name, email, interestedCourses: courses });
     if (!parsed.success) {
-      fail(firstIssueMessage(parsed.error));
+      fail(firstIssueMessage(parsed.error), firstIssueFields(parsed.error));
       return;
     }
     setSubmitting(true);
@@ -117,6 +122,7 @@ export function RegisterInterestForm({
             onChange={(event) => setName(event.target.value)}
             disabled={submitting}
             maxLength={MAX_NAME_LENGTH}
+            {...atFault(faults.includes("name"), errorId)}
           />
         </Field>
         <Field label="Email Address" id={`${id}-email`} required>
@@ -129,10 +135,12 @@ export function RegisterInterestForm({
             value={email}
             onChange={(event) => setEmail(event.target.value)}
             disabled={submitting}
+            {...atFault(faults.includes("email"), errorId)}
           />
         </Field>
       </div>
-      <fieldset className="grid gap-2" disabled={submitting}>
+      {/* No course chosen: the group is described by the message, and each box marked invalid. */}
+      <fieldset className="grid gap-2" disabled={submitting} aria-describedby={faults.includes("interestedCourses") ? errorId : undefined}>
         <legend className="mb-2 text-sm font-medium text-navy">
           Courses you are interested in
           <span aria-hidden className="text-gold-dark">
@@ -152,6 +160,7 @@ export function RegisterInterestForm({
                 value={course}
                 checked={courses.includes(course)}
                 onChange={(event) => toggle(course, event.target.checked)}
+                aria-invalid={faults.includes("interestedCourses") || undefined}
                 className="size-4 accent-[var(--color-gold)]"
               />
               {course}
@@ -159,7 +168,7 @@ export function RegisterInterestForm({
           ))}
         </div>
       </fieldset>
-      <FormError>{error}</FormError>
+      <FormError id={errorId}>{error}</FormError>
       <FormSuccess>{registered}</FormSuccess>
       <Button type="submit" size="lg" disabled={submitting} className="justify-self-start">
         {submitting ? "Submitting..." : "Register Interest"}

@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 
 import { useOnePress } from "~/components/forms/use-one-press";
 import { Button } from "~/components/ui/button";
-import { Field, FormError, FormSuccess, Input } from "~/components/ui/field";
+import { atFault, Field, FormError, FormSuccess, Input } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import { MAX_NAME_LENGTH } from "~/lib/field-limits";
 import { postJson } from "~/lib/post-json";
@@ -34,7 +34,10 @@ export function NewsletterSignup({ className, answer }: { className?: string; an
   const id = useId();
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState(answer && !answer.ok ? answer.message : undefined);
+  // The fields the error is about, if it is about any: marked invalid and described by the error.
+  const [faults, setFaults] = useState(answer && !answer.ok ? (answer.fields ?? []) : []);
   const [subscribed, setSubscribed] = useState(answer?.ok ? answer.message : undefined);
+  const errorId = `${id}-error`;
   const typed = answer && !answer.ok ? answer.posted : undefined;
   const subscribe = useOnePress(checkAndPost);
 
@@ -45,6 +48,7 @@ export function NewsletterSignup({ className, answer }: { className?: string; an
       return typeof value === "string" ? value : "";
     });
     setError(undefined);
+    setFaults([]);
     setSubscribed(undefined);
     const checks = await loadChecks().catch(() => null);
     if (!checks) {
@@ -52,11 +56,12 @@ export function NewsletterSignup({ className, answer }: { className?: string; an
       toast.error("An unexpected error occurred.");
       return;
     }
-    const [{ NewsletterSubscriptionSchema }, { firstIssueMessage }] = checks;
+    const [{ NewsletterSubscriptionSchema }, { firstIssueFields, firstIssueMessage }] = checks;
     const parsed = NewsletterSubscriptionSchema.safeParse({ email, name });
     if (!parsed.success) {
       const message = firstIssueMessage(parsed.error);
       setError(message);
+      setFaults(firstIssueFields(parsed.error));
       toast.error(message);
       return;
     }
@@ -96,7 +101,15 @@ export function NewsletterSignup({ className, answer }: { className?: string; an
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name (optional)" id={`${id}-name`}>
-          <Input id={`${id}-name`} name="name" autoComplete="name" disabled={submitting} maxLength={MAX_NAME_LENGTH} defaultValue={typed?.name} />
+          <Input
+            id={`${id}-name`}
+            name="name"
+            autoComplete="name"
+            disabled={submitting}
+            maxLength={MAX_NAME_LENGTH}
+            defaultValue={typed?.name}
+            {...atFault(faults.includes("name"), errorId)}
+          />
         </Field>
         <Field label="Email address" id={`${id}-email`} required>
           <Input
@@ -106,12 +119,12 @@ export function NewsletterSignup({ className, answer }: { className?: string; an
             autoComplete="email"
             required
             disabled={submitting}
-            aria-invalid={error ? true : undefined}
             defaultValue={typed?.email}
+            {...atFault(faults.includes("email"), errorId)}
           />
         </Field>
       </div>
-      <FormError>{error}</FormError>
+      <FormError id={errorId}>{error}</FormError>
       <FormSuccess>{subscribed}</FormSuccess>
       <Button type="submit" disabled={submitting} className="justify-self-start">
         {submitting ? "Subscribing..." : "Subscribe"}

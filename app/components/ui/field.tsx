@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from "react";
+import { type AriaAttributes, type ComponentProps, createContext, type ReactNode, use } from "react";
 
 import { cn } from "~/lib/cn";
 
@@ -10,10 +10,35 @@ export const inputClass = `block min-h-11 text-ink ${controlClass}`;
 
 /** The id of a field's error message, for the input's aria-describedby. */
 export const fieldErrorId = (id: string) => `${id}-error`;
+const fieldHintId = (id: string) => `${id}-hint`;
+
+/** What a Field says about its control: the ids of its hint and error, and whether it is in error. */
+const FieldDescription = createContext<{ describedBy: string[]; invalid: boolean }>({ describedBy: [], invalid: false });
+
+/**
+ * A control's own aria-describedby and aria-invalid, with its Field's hint and
+ * error added: an Input or Textarea in a Field is described by them without
+ * being told.
+ */
+function useFieldDescription(own: AriaAttributes): AriaAttributes {
+  const field = use(FieldDescription);
+  const ids = new Set([...field.describedBy, ...(own["aria-describedby"]?.split(" ") ?? [])]);
+  ids.delete("");
+  return {
+    "aria-describedby": ids.size ? [...ids].join(" ") : undefined,
+    "aria-invalid": own["aria-invalid"] ?? (field.invalid || undefined),
+  };
+}
+
+/** The attributes of a control that a form's message is about: marked invalid and described by the message, wherever it shows. */
+export function atFault(fault: boolean, messageId: string): AriaAttributes {
+  return fault ? { "aria-invalid": true, "aria-describedby": messageId } : {};
+}
 
 /**
  * A labelled form field: the label names the input for assistive technology and tests.
- * An error is shown under the input; point the input's aria-describedby at `fieldErrorId(id)`.
+ * An error is shown under the input. An Input or Textarea inside is described by the
+ * hint and the error; point any other control's aria-describedby at `fieldErrorId(id)`.
  */
 export function Field({
   label,
@@ -46,8 +71,14 @@ export function Field({
           </span>
         )}
       </div>
-      {children}
-      {hint && <p className="text-xs text-ink/70">{hint}</p>}
+      <FieldDescription value={{ describedBy: [...(hint ? [fieldHintId(id)] : []), ...(error ? [fieldErrorId(id)] : [])], invalid: Boolean(error) }}>
+        {children}
+      </FieldDescription>
+      {hint && (
+        <p id={fieldHintId(id)} className="text-xs text-ink/70">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={fieldErrorId(id)} role={announceError ? "alert" : undefined} className="text-sm font-medium text-red-700">
           {error}
@@ -58,17 +89,18 @@ export function Field({
 }
 
 export function Input({ className, ...props }: ComponentProps<"input">) {
-  return <input className={cn(inputClass, className)} {...props} />;
+  return <input className={cn(inputClass, className)} {...props} {...useFieldDescription(props)} />;
 }
 
 export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
-  return <textarea className={cn("block min-h-32 text-ink", controlClass, className)} {...props} />;
+  return <textarea className={cn("block min-h-32 text-ink", controlClass, className)} {...props} {...useFieldDescription(props)} />;
 }
 
-export function FormError({ children }: { children?: ReactNode }) {
+/** A form's message about what it was sent; `id` lets the control at fault point at it (see atFault). */
+export function FormError({ id, children }: { id?: string; children?: ReactNode }) {
   if (!children) return null;
   return (
-    <p role="alert" className="text-sm font-medium text-red-600">
+    <p id={id} role="alert" className="text-sm font-medium text-red-600">
       {children}
     </p>
   );

@@ -141,8 +141,19 @@ export function emailField(messages: { required: string; invalid: string }) {
  * before a malformed one (spec 5 checks presence first, then format).
  */
 export function firstIssueMessage(error: z.ZodError, fallback = "Invalid request."): string {
+  return reportedIssue(error)?.message ?? fallback;
+}
+
+/** The top-level fields the message of firstIssueMessage is about (each with an issue of that message), for a form to mark. */
+export function firstIssueFields(error: z.ZodError): string[] {
+  const message = reportedIssue(error)?.message;
+  const fields = error.issues.filter((issue) => issue.message === message).map((issue) => issue.path[0]);
+  return [...new Set(fields.filter((field) => typeof field === "string"))];
+}
+
+function reportedIssue(error: z.ZodError) {
   const missing = error.issues.find((issue) => issue.code === "invalid_type" || issue.code === "too_small");
-  return (missing ?? error.issues[0])?.message ?? fallback;
+  return missing ?? error.issues[0];
 }
 
 /** The first message for each top-level field, for showing next to the inputs. */

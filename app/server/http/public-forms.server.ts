@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 
-import { firstIssueMessage } from "~/lib/schemas/fields";
+import { firstIssueFields, firstIssueMessage } from "~/lib/schemas/fields";
 import type { PublicForm } from "~/server/marketing/public-forms.server";
 import { appServices, requestInfoContext } from "~/server/platform/context.server";
 import { isDatabaseUnavailable } from "~/server/platform/errors.server";
@@ -13,9 +13,10 @@ type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
 /**
  * What the page says after its form was posted without scripts: the form's
- * message, and on a refusal what was typed, to correct and send again.
+ * message, and on a refusal what was typed, to correct and send again, and
+ * the fields the message is about, if it is about any.
  */
-export type PageFormAnswer<Posted> = { ok: true; message: string } | { ok: false; message: string; posted: Posted };
+export type PageFormAnswer<Posted> = { ok: true; message: string } | { ok: false; message: string; posted: Posted; fields?: string[] };
 
 /** Spec 7's JSON endpoint of a public form. */
 export function publicFormEndpoint<Schema extends z.ZodType, Posted>({ request, context }: Args, form: PublicForm<Schema, Posted>): Promise<Response> {
@@ -32,9 +33,9 @@ export function publicFormEndpoint<Schema extends z.ZodType, Posted>({ request, 
  */
 export async function publicFormPageAction<Schema extends z.ZodType, Posted>({ request, context }: Args, form: PublicForm<Schema, Posted>) {
   const posted = form.readPosted(await readFormData(request));
-  const refused = (message: string, status: number) => data<PageFormAnswer<Posted>>({ ok: false, message, posted }, status);
+  const refused = (message: string, status: number, fields?: string[]) => data<PageFormAnswer<Posted>>({ ok: false, message, posted, fields }, status);
   const parsed = form.schema.safeParse(posted);
-  if (!parsed.success) return refused(firstIssueMessage(parsed.error), 400);
+  if (!parsed.success) return refused(firstIssueMessage(parsed.error), 400, firstIssueFields(parsed.error));
   try {
     const { message } = await form.submit(appServices(context), parsed.data, context.get(requestInfoContext).clientIp);
     return data<PageFormAnswer<Posted>>({ ok: true, message });
