@@ -3,11 +3,10 @@ import { isRouteErrorResponse, Link, Links, type LinksFunction, Meta, Outlet, Sc
 import type { ToasterProps } from "sonner";
 
 import { ClaimGuestPurchases, useLogout } from "~/components/layout/account-session";
-import { DEMO_RIBBON_SCRIPT, DemoRibbon } from "~/components/layout/demo-ribbon";
 import { AnnounceNavigation, ReportPageViews, ScrollOnNavigation } from "~/components/layout/route-effects";
-import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { hydrateOnVisible } from "~/components/ui/hydrate-on-visible";
+import { staticHtml } from "~/components/ui/static-html";
 import { NOT_FOUND_PAGE, SITE } from "~/content/site";
 import { serviceUnavailableText } from "~/lib/connection-lost";
 import { useInlineStylesheet } from "~/lib/inline-stylesheet";
@@ -41,6 +40,15 @@ const Toaster = lazy<ComponentType<ToasterProps>>(() =>
     () => ({ default: () => null }),
   ),
 );
+
+const loadDemoRibbon = () => import("~/components/layout/demo-ribbon");
+// Kept as the server sent it (its × is taken by its head script): no code of its own in the first load.
+const DemoRibbon = staticHtml(import.meta.env.SSR ? (await loadDemoRibbon()).DemoRibbon : undefined, () =>
+  loadDemoRibbon().then((module) => module.DemoRibbon),
+);
+const loadFooter = () => import("~/components/layout/site-footer").then((module) => module.SiteFooter);
+// Copy and links only: kept as the server sent it, its code stays out of every page's first load.
+const SiteFooter = staticHtml(import.meta.env.SSR ? await loadFooter() : undefined, loadFooter);
 
 /** Only a site with third-party analytics asks for consent: the others never load the banner. */
 const AnalyticsConsent = lazy(() => import("~/components/layout/analytics-consent").then(({ AnalyticsConsent }) => ({ default: AnalyticsConsent })));
@@ -115,7 +123,7 @@ export const meta: Route.MetaFunction = (args) => {
  */
 const HEAD_SCRIPTS = import.meta.env.SSR
   ? // Marks that scripts run, so reveal animations never hide content without them.
-    { scriptsRun: "document.documentElement.classList.add('js')", demoRibbon: DEMO_RIBBON_SCRIPT }
+    { scriptsRun: "document.documentElement.classList.add('js')", demoRibbon: (await loadDemoRibbon()).DEMO_RIBBON_SCRIPT }
   : { scriptsRun: "", demoRibbon: "" };
 
 function HeadScript({ nonce, text }: { nonce: string | undefined; text: string }) {

@@ -1,7 +1,7 @@
 import type { ComponentProps } from "react";
 
 /*
- * The three glyphs the header and the demo notice draw on every page, as plain
+ * The three glyphs the header draws on every page, as plain
  * SVG with Lucide's paths and strokes (ISC licence). Drawn with lucide-react,
  * they brought its icon runtime and a shared file of icons into the first load
  * of every page, including pages that draw no other icon.
