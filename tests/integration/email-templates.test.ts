@@ -221,6 +221,8 @@ describe("email templates", () => {
         const background = /background-color:(#[0-9a-f]{6})/i.exec(style)?.[1] ?? "#ffffff";
         expect(colour, style).toBeDefined();
         expect(contrastRatio(colour!, background), `${colour} on ${background}`).toBeGreaterThanOrEqual(4.5);
+        // A link in the copy is told from the text by its line as well as its colour (WCAG 1.4.1); a button by its shape.
+        if (background === "#ffffff") expect(style, style).toMatch(/text-decoration-line:underline/);
       }
     }
   });

@@ -1,6 +1,6 @@
 import { Button, Link, Section, Text } from "@react-email/components";
 
-import { button, colors, EmailLayout, greeting, label, renderEmail, text } from "./layout";
+import { button, colors, EmailLayout, greeting, label, link, renderEmail, text } from "./layout";
 
 export interface BookedCourse {
   courseTitle: string;
@@ -75,7 +75,7 @@ export function renderBookingConfirmation({
       )}
       {receiptUrl && (
         <Text style={{ ...text, marginTop: "20px" }}>
-          <Link href={receiptUrl} style={{ color: colors.goldDark }}>
+          <Link href={receiptUrl} style={link}>
             View your receipt
           </Link>
         </Text>

@@ -18,6 +18,8 @@ const wrapAnywhere = { overflowWrap: "anywhere", wordBreak: "break-word" } as co
 
 export const text = { color: colors.ink, fontSize: "15px", lineHeight: "24px", margin: "0 0 16px", ...wrapAnywhere };
 export const label = { color: "#6b7280", fontSize: "13px", margin: "0", ...wrapAnywhere };
+/** A link in the copy: underlined as well as coloured, so it is not told by colour alone (React Email's Link removes the line). */
+export const link = { color: colors.goldDark, textDecorationLine: "underline" };
 export const button = {
   backgroundColor: colors.gold,
   borderRadius: "6px",
@@ -59,7 +61,7 @@ export function EmailLayout({ preview, heading, children, footer }: { preview: s
             {footer}
             <Text style={{ ...label, lineHeight: "20px" }}>
               {SITE.name} · {SITE.dubaiAddress.area}, {SITE.dubaiAddress.building}, {SITE.dubaiAddress.city} ·{" "}
-              <Link href={mailtoHref(SITE.generalEmail)} style={{ color: colors.goldDark }}>
+              <Link href={mailtoHref(SITE.generalEmail)} style={link}>
                 {SITE.generalEmail}
               </Link>
             </Text>

@@ -1,12 +1,12 @@
 import { Button, Link, Text } from "@react-email/components";
 
-import { button, colors, EmailLayout, greeting, label, renderEmail, text } from "./layout";
+import { button, EmailLayout, greeting, label, link, renderEmail, text } from "./layout";
 
 function UnsubscribeNote({ url }: { url: string }) {
   return (
     <Text style={{ ...label, marginBottom: "8px" }}>
       You receive this because you asked to hear about our courses.{" "}
-      <Link href={url} style={{ color: colors.goldDark }}>
+      <Link href={url} style={link}>
         Unsubscribe
       </Link>
     </Text>
