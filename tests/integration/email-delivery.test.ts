@@ -152,6 +152,27 @@ describe("email delivery over SMTP", () => {
     warn.mockRestore();
   });
 
+  it("fails a send the SMTP server never answers while its claim still holds, so no other instance sends it meanwhile", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const smtp = await startSmtpSink();
+    try {
+      smtp.stall = true;
+      await enqueueEmail(handle.db, { template: "t", to: "hung@example.com", subject: "Hung", html: "x", text: "x" });
+      const started = Date.now();
+      // Claims of 2 s: the send gives up after a quarter of that, where nodemailer alone waited 10 minutes.
+      expect(await deliverDueEmails(handle.db, createSmtpTransport(smtp.url, "no-reply@example.com", 2_000), undefined, 2_000)).toEqual({ sent: 0, failed: 1 });
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(smtp.stalled.map((mail) => mail.subject)).toEqual(["Hung"]);
+      const [row] = await handle.db.select().from(emailOutbox);
+      expect(row).toMatchObject({ status: "pending", attempts: 1 });
+      expect(row.lastError).toMatch(/timeout/i);
+    } finally {
+      smtp.release();
+      await smtp.close();
+      warn.mockRestore();
+    }
+  });
+
   it("backs off exponentially up to an hour and gives up after 12 attempts", async () => {
     expect(retryDelayMs(1)).toBe(30_000);
     expect(retryDelayMs(2)).toBe(60_000);
