@@ -302,7 +302,8 @@ describe("the same forms posted to their pages, as they are without scripts", ()
     return settle(() => pages[page].action(routeArgs(request, handle)));
   };
 
-  const emptyForms: [keyof typeof pages, [string, string][], string, unknown][] = [
+  // Each with the fields its message is about, which the page marks.
+  const emptyForms: [keyof typeof pages, [string, string][], string, unknown, string[]][] = [
     [
       "newsletter",
       [
@@ -311,6 +312,7 @@ describe("the same forms posted to their pages, as they are without scripts", ()
       ],
       "Email address is required.",
       { email: " ", name: "" },
+      ["email"],
     ],
     [
       "interest",
@@ -320,6 +322,7 @@ describe("the same forms posted to their pages, as they are without scripts", ()
       ],
       INTEREST_REQUIRED_MESSAGE,
       { name: "Dr A", email: "a@example.com", interestedCourses: [] },
+      ["interestedCourses"],
     ],
     [
       "contact",
@@ -330,16 +333,20 @@ describe("the same forms posted to their pages, as they are without scripts", ()
       ],
       "All fields are required.",
       { name: "Dr A", email: "a@example.com", subject: "Dates", message: "", website: "" },
+      ["message"],
     ],
   ];
 
-  it.each(emptyForms)("%s: refused with spec 5's message and what was typed, storing nothing", async (page, fields, message, posted) => {
-    const before = await rows(pages[page].table);
-    const outbox = await outboxSize();
-    expect(await post(page, fields)).toEqual({ status: 400, body: { ok: false, message, posted } });
-    expect(await rows(pages[page].table)).toBe(before);
-    expect(await outboxSize()).toBe(outbox);
-  });
+  it.each(emptyForms)(
+    "%s: refused with spec 5's message, the fields it is about and what was typed, storing nothing",
+    async (page, fields, message, posted, atFault) => {
+      const before = await rows(pages[page].table);
+      const outbox = await outboxSize();
+      expect(await post(page, fields)).toEqual({ status: 400, body: { ok: false, message, posted, fields: atFault } });
+      expect(await rows(pages[page].table)).toBe(before);
+      expect(await outboxSize()).toBe(outbox);
+    },
+  );
 
   it.each(Object.keys(pages) as (keyof typeof pages)[])("%s: refused from another site, or with no Origin, and read only as a form", async (page) => {
     expect((await post(page, [["email", "a@example.com"]], { Origin: "https://attacker.example" })).status).toBe(403);
