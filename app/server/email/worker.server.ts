@@ -27,15 +27,15 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(FIRST_RETRY_DELAY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_DELAY_MS);
 }
 
-/** The longest an SMTP connection, greeting or answer may keep a send waiting. */
-const MAX_SMTP_WAIT_MS = 30_000;
+/**
+ * The longest an SMTP connection, greeting or answer may keep a send waiting. nodemailer's own are 2 min
+ * to connect and 10 min for an answer, so a hung send outlasted its claim (2 min by default) and another
+ * instance could claim and send the same email again; 30 s for each is well inside the claim.
+ */
+const SMTP_WAIT_MS = 30_000;
 
-export function createSmtpTransport(smtpUrl: string, from: string, claimTimeoutMs = DEFAULT_CLAIM_TIMEOUT_MS): MailTransport {
-  // nodemailer waits up to 2 min to connect and 10 min for an answer: a send outlasting its claim could be
-  // claimed and sent again by another instance. Each wait is a quarter of the claim at most, so a server
-  // that hangs fails the send (to be retried) while the claim is still this instance's.
-  const wait = Math.min(MAX_SMTP_WAIT_MS, Math.floor(claimTimeoutMs / 4));
-  const transporter = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: wait, greetingTimeout: wait, socketTimeout: wait });
+export function createSmtpTransport(smtpUrl: string, from: string, waitMs = SMTP_WAIT_MS): MailTransport {
+  const transporter = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: waitMs, greetingTimeout: waitMs, socketTimeout: waitMs });
   return {
     async send(email) {
       await transporter.sendMail({
@@ -151,7 +151,7 @@ export async function deliverDueEmails(
 }
 
 export function transportFor(env: Env): MailTransport {
-  return env.mail.smtpUrl ? createSmtpTransport(env.mail.smtpUrl, env.mail.from, env.mail.claimTimeoutMs) : createMailboxTransport(env.siteUrl);
+  return env.mail.smtpUrl ? createSmtpTransport(env.mail.smtpUrl, env.mail.from) : createMailboxTransport(env.siteUrl);
 }
 
 /** Polls the outbox every 2 s, one pass at a time, until stopped. */
