@@ -476,7 +476,16 @@ test.describe("alumni testimonials carousel", () => {
     await expect(current).toHaveAccessibleName("Go to slide 1");
     engine.release();
     await expect(current).toHaveAccessibleName("Go to slide 2");
-    await expect(carousel.getByRole("button", { name: `Play video: ${TESTIMONIALS[1].title}` })).toBeInViewport({ ratio: 0.9 });
+    // The second slide fills the carousel's own window. Measured against the carousel, not the page: the page
+    // itself sometimes scrolls while the held code arrives (seen before this test's last change too, 1 run in 6).
+    const slideOffset = async () => {
+      const [shown, frame] = await Promise.all([
+        carousel.getByRole("button", { name: `Play video: ${TESTIMONIALS[1].title}` }).boundingBox(),
+        carousel.boundingBox(),
+      ]);
+      return Math.round(Math.abs(shown!.x - frame!.x));
+    };
+    await expect.poll(slideOffset).toBeLessThanOrEqual(1);
   });
 });
 
