@@ -134,7 +134,9 @@ describe("email delivery over SMTP", () => {
     await enqueueEmail(handle.db, { template: "t", to: "late@example.com", subject: "S", html: "x", text: "x" });
     let failLate: ((error: Error) => void) | undefined;
     const hanging: MailTransport = { send: () => new Promise((_resolve, reject) => (failLate = reject)) };
-    const t0 = new Date();
+    // A millisecond on: the database stamped the email to the microsecond, and a "now" in the same millisecond
+    // would be earlier than that stamp, finding nothing due (2 runs in 3 on PostgreSQL here).
+    const t0 = new Date(Date.now() + 1);
     const first = deliverDueEmails(handle.db, hanging, t0, 1_000);
     await vi.waitFor(() => expect(failLate).toBeDefined());
     // The claim has run out: another instance claims the email and delivers it.
