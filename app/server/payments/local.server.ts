@@ -1,16 +1,16 @@
 import { createHmac, randomBytes } from "node:crypto";
 
-import { and, eq, lte, type Placeholder, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, lte, type Placeholder, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import type { z } from "zod";
 
 import type { LocalPaymentSchema } from "~/lib/schemas/checkout";
-import type { Database } from "~/server/db/client.server";
+import type { Database, Transaction } from "~/server/db/client.server";
 import { preparedStatement } from "~/server/db/prepared.server";
-import { localCheckoutSessions } from "~/server/db/schema.server";
+import { localCheckoutEvents, localCheckoutSessions } from "~/server/db/schema.server";
 import { repeatEvery } from "~/server/platform/background.server";
 import { InvalidInputError, NotFoundError } from "~/server/platform/errors.server";
-import { log } from "~/server/platform/log.server";
+import { describeError, log } from "~/server/platform/log.server";
 
 import { checkoutSessionView, type PaymentProvider, sessionMetadata } from "./provider.server";
 
@@ -21,6 +21,19 @@ type LocalPaymentMethod = z.infer<typeof LocalPaymentSchema>["method"];
 
 /** A delayed bank payment settles this long after the buyer pays (exercising Stripe's asynchronous events). */
 const BANK_PAYMENT_SETTLES_AFTER_MS = 4_000;
+
+/** How long an event's first attempt (or a claimed retry) has before another instance may send it again. */
+const EVENT_DELIVERY_LEASE_MS = 60_000;
+/** Stripe sends an event again for up to three days. */
+const EVENT_RETRIES_FOR_MS = 3 * 24 * 60 * 60_000;
+const EVENTS_PER_TICK = 20;
+
+/** 10 s, 20 s, 40 s … capped at an hour. */
+export function eventRetryDelayMs(attempts: number): number {
+  return Math.min(10_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
+}
+
+type KeptEvent = typeof localCheckoutEvents.$inferSelect;
 
 /** Hands a signed event to the webhook route's receiver, as Stripe would post it. */
 export type DeliverEvent = (payload: string, signature: string) => Promise<unknown>;
@@ -136,29 +149,81 @@ export function createLocalCheckout({
   webhookSecret: string;
   deliver: DeliverEvent;
 }): LocalCheckout {
-  async function send(type: string, object: Stripe.Checkout.Session | Stripe.Charge) {
+  /**
+   * Keeps an event in the same transaction as the change it tells of, so it
+   * is sent even if this instance dies before sending it: the first attempt
+   * has until `next_attempt_at` before any instance's clock may send it again.
+   */
+  async function keep(tx: Transaction, type: string, object: Stripe.Checkout.Session | Stripe.Charge, now = new Date()): Promise<KeptEvent> {
     const event = {
       id: randomId("evt_local"),
       object: "event",
       api_version: Stripe.API_VERSION,
-      created: unix(new Date()),
+      created: unix(now),
       type,
       livemode: false,
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
       data: { object },
     };
-    const payload = JSON.stringify(event);
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+    const [kept] = await tx
+      .insert(localCheckoutEvents)
+      .values({ id: event.id, type, payload: JSON.stringify(event), nextAttemptAt: new Date(now.getTime() + EVENT_DELIVERY_LEASE_MS), createdAt: now })
+      .returning();
+    return kept;
+  }
+
+  /** One attempt to hand an event to the webhook; a failure is logged and the event sent again later. Never throws. */
+  async function send(event: KeptEvent, now = new Date()) {
+    // Signed at each attempt: a signature's timestamp is accepted for five minutes only.
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload: event.payload, secret: webhookSecret });
     try {
-      await deliver(payload, signature);
+      await deliver(event.payload, signature);
+      await db.update(localCheckoutEvents).set({ deliveredAt: new Date(), nextAttemptAt: null }).where(eq(localCheckoutEvents.id, event.id));
     } catch (error) {
-      // As with Stripe, a failed delivery does not undo the payment: the success page fulfils it too.
-      log.error(`Built-in checkout: delivering ${type} failed`, error);
+      // As with Stripe, a failed delivery does not undo the payment: the success page fulfils it too, and the event is sent again.
+      const attempts = event.attempts + 1;
+      const retryAt = new Date(now.getTime() + eventRetryDelayMs(attempts));
+      const givingUp = retryAt.getTime() > event.createdAt.getTime() + EVENT_RETRIES_FOR_MS;
+      log.error(`Built-in checkout: delivering ${event.type} failed${givingUp ? ", for the last time" : ""}`, error, { eventId: event.id, attempts });
+      await db
+        .update(localCheckoutEvents)
+        .set({ attempts, lastError: describeError(error), nextAttemptAt: givingUp ? null : retryAt })
+        .where(eq(localCheckoutEvents.id, event.id))
+        .catch((failure: unknown) => log.error(`Built-in checkout: recording the failed delivery of ${event.id} failed`, failure));
     }
   }
 
-  const sessionEvent = (type: string, row: LocalCheckoutSession) => send(type, asStripeSession(row, siteUrl));
+  /** Claims the events due again (SKIP LOCKED, so two instances never send one at once) and sends each. */
+  async function sendDueEvents(now: Date) {
+    const due = db
+      .select({ id: localCheckoutEvents.id })
+      .from(localCheckoutEvents)
+      .where(and(isNotNull(localCheckoutEvents.nextAttemptAt), lte(localCheckoutEvents.nextAttemptAt, now)))
+      .orderBy(asc(localCheckoutEvents.nextAttemptAt))
+      .limit(EVENTS_PER_TICK)
+      .for("update", { skipLocked: true });
+    const claimed = await db
+      .update(localCheckoutEvents)
+      .set({ nextAttemptAt: new Date(now.getTime() + EVENT_DELIVERY_LEASE_MS) })
+      .where(inArray(localCheckoutEvents.id, due))
+      .returning();
+    for (const event of claimed) await send(event, now);
+  }
+
+  type Tell = (type: string, object: Stripe.Checkout.Session | Stripe.Charge) => Promise<void>;
+
+  /** Makes a change and keeps the events that tell of it, in one transaction; then sends them. */
+  async function withEvents<T>(change: (tx: Transaction, tell: Tell) => Promise<T>, now?: Date): Promise<T> {
+    const kept: KeptEvent[] = [];
+    const result = await db.transaction((tx) =>
+      change(tx, async (type, object) => {
+        kept.push(await keep(tx, type, object, now));
+      }),
+    );
+    for (const event of kept) await send(event, now);
+    return result;
+  }
 
   async function find(id: string) {
     const [row] = await db.select().from(localCheckoutSessions).where(eq(localCheckoutSessions.id, id));
@@ -166,12 +231,15 @@ export function createLocalCheckout({
   }
 
   async function expire(id: string) {
-    const [row] = await db
-      .update(localCheckoutSessions)
-      .set({ status: "expired" })
-      .where(and(eq(localCheckoutSessions.id, id), eq(localCheckoutSessions.status, "open")))
-      .returning();
-    if (row) await sessionEvent("checkout.session.expired", row);
+    const row = await withEvents(async (tx, tell) => {
+      const [expired] = await tx
+        .update(localCheckoutSessions)
+        .set({ status: "expired" })
+        .where(and(eq(localCheckoutSessions.id, id), eq(localCheckoutSessions.status, "open")))
+        .returning();
+      if (expired) await tell("checkout.session.expired", asStripeSession(expired, siteUrl));
+      return expired;
+    });
     return row ?? (await find(id));
   }
 
@@ -222,19 +290,18 @@ export function createLocalCheckout({
     receiptUrl: () => Promise.resolve(null),
 
     async refund({ paymentIntentId, amount, idempotencyKey }) {
-      const refunded = await db.transaction(async (tx) => {
+      await withEvents(async (tx, tell) => {
         const [row] = await tx.select().from(localCheckoutSessions).where(eq(localCheckoutSessions.paymentIntentId, paymentIntentId)).for("update");
         if (!row) throw new NotFoundError(`No payment ${paymentIntentId} was made at the built-in checkout.`);
-        if (row.refundKeys.includes(idempotencyKey)) return null;
+        if (row.refundKeys.includes(idempotencyKey)) return;
         const amountRefunded = Math.min(row.amountTotal, row.amountRefunded + (amount ?? row.amountTotal - row.amountRefunded));
         const [updated] = await tx
           .update(localCheckoutSessions)
           .set({ amountRefunded, refundKeys: [...row.refundKeys, idempotencyKey] })
           .where(eq(localCheckoutSessions.id, row.id))
           .returning();
-        return updated;
+        await tell("charge.refunded", asStripeCharge(updated));
       });
-      if (refunded) await send("charge.refunded", asStripeCharge(refunded));
     },
 
     verifyEvent(rawBody, signature) {
@@ -251,21 +318,24 @@ export function createLocalCheckout({
       const customerEmail = row.customerEmail ?? email;
       if (!customerEmail) throw new InvalidInputError("Please enter your email address.");
       const settles = method === "bank_transfer";
-      const [paid] = await db
-        .update(localCheckoutSessions)
-        .set({
-          status: "complete",
-          paymentStatus: settles ? "unpaid" : "paid",
-          paymentMethod: method,
-          customerEmail,
-          paymentIntentId: randomId("pi_local"),
-          settlesAt: settles ? new Date(Date.now() + BANK_PAYMENT_SETTLES_AFTER_MS) : null,
-        })
-        // Only an open session can be paid, once: a second click finds it complete.
-        .where(and(eq(localCheckoutSessions.id, id), eq(localCheckoutSessions.status, "open")))
-        .returning();
+      const paid = await withEvents(async (tx, tell) => {
+        const [completed] = await tx
+          .update(localCheckoutSessions)
+          .set({
+            status: "complete",
+            paymentStatus: settles ? "unpaid" : "paid",
+            paymentMethod: method,
+            customerEmail,
+            paymentIntentId: randomId("pi_local"),
+            settlesAt: settles ? new Date(Date.now() + BANK_PAYMENT_SETTLES_AFTER_MS) : null,
+          })
+          // Only an open session can be paid, once: a second click finds it complete.
+          .where(and(eq(localCheckoutSessions.id, id), eq(localCheckoutSessions.status, "open")))
+          .returning();
+        if (completed) await tell("checkout.session.completed", asStripeSession(completed, siteUrl));
+        return completed;
+      });
       if (!paid) throw new InvalidInputError("This checkout has already been completed.");
-      await sessionEvent("checkout.session.completed", paid);
       return { redirectTo: paid.successUrl.replace("{CHECKOUT_SESSION_ID}", paid.id) };
     },
 
@@ -276,18 +346,25 @@ export function createLocalCheckout({
     },
 
     async tick(now = new Date()) {
-      const settled = await db
-        .update(localCheckoutSessions)
-        .set({ paymentStatus: "paid", settlesAt: null })
-        .where(and(eq(localCheckoutSessions.paymentStatus, "unpaid"), eq(localCheckoutSessions.status, "complete"), lte(localCheckoutSessions.settlesAt, now)))
-        .returning();
-      for (const row of settled) await sessionEvent("checkout.session.async_payment_succeeded", row);
-      const expired = await db
-        .update(localCheckoutSessions)
-        .set({ status: "expired" })
-        .where(and(eq(localCheckoutSessions.status, "open"), lte(localCheckoutSessions.expiresAt, now)))
-        .returning();
-      for (const row of expired) await sessionEvent("checkout.session.expired", row);
+      await withEvents(async (tx, tell) => {
+        const settled = await tx
+          .update(localCheckoutSessions)
+          .set({ paymentStatus: "paid", settlesAt: null })
+          .where(
+            and(eq(localCheckoutSessions.paymentStatus, "unpaid"), eq(localCheckoutSessions.status, "complete"), lte(localCheckoutSessions.settlesAt, now)),
+          )
+          .returning();
+        for (const row of settled) await tell("checkout.session.async_payment_succeeded", asStripeSession(row, siteUrl));
+      }, now);
+      await withEvents(async (tx, tell) => {
+        const expired = await tx
+          .update(localCheckoutSessions)
+          .set({ status: "expired" })
+          .where(and(eq(localCheckoutSessions.status, "open"), lte(localCheckoutSessions.expiresAt, now)))
+          .returning();
+        for (const row of expired) await tell("checkout.session.expired", asStripeSession(row, siteUrl));
+      }, now);
+      await sendDueEvents(now);
     },
   };
 }

@@ -7,9 +7,17 @@ import { receivePaymentEvent } from "~/server/payments/webhook.server";
 import type { AppServices } from "./context.server";
 import type { Env } from "./env.server";
 
+/** A delivery waits no longer than this, well inside the minute before another instance may send the event again. */
+const EVENT_DELIVERY_TIMEOUT_MS = 30_000;
+
 /** Posts a signed event to a webhook route, as Stripe does. */
 async function postEvent(url: string, payload: string, signature: string) {
-  const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": signature }, body: payload });
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+    body: payload,
+    signal: AbortSignal.timeout(EVENT_DELIVERY_TIMEOUT_MS),
+  });
   if (!response.ok) throw new Error(`the webhook answered ${response.status}`);
 }
 

@@ -1,4 +1,5 @@
-import { integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 import { createdAt } from "./columns.server";
 
@@ -47,5 +48,33 @@ export const localCheckoutSessions = pgTable(
   (table) => [
     uniqueIndex("local_checkout_sessions_idempotency_key").on(table.idempotencyKey),
     uniqueIndex("local_checkout_sessions_payment_intent_key").on(table.paymentIntentId),
+  ],
+);
+
+/**
+ * The built-in checkout's events, kept until the webhook has taken them, as
+ * Stripe keeps its own: an event whose delivery failed, or whose instance died
+ * before sending it, is sent again by any instance's checkout clock, with
+ * back-off, for up to three days.
+ */
+export const localCheckoutEvents = pgTable(
+  "local_checkout_events",
+  {
+    /** The event's id (`evt_local_…`), which the webhook records so that a repeat changes nothing. */
+    id: text("id").primaryKey(),
+    type: text("type").notNull(),
+    /** The event as it is posted; each attempt signs it afresh, as a signature is good for five minutes. */
+    payload: text("payload").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    /** When it is next sent; null once delivered or given up. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("local_checkout_events_due_idx")
+      .on(table.nextAttemptAt)
+      .where(sql`${table.nextAttemptAt} IS NOT NULL`),
   ],
 );
