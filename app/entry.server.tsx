@@ -105,8 +105,16 @@ function withoutModulePreloads() {
   });
 }
 
-/** Server errors are logged once, without request details that might carry tokens. */
+/**
+ * Server errors are logged once, without request details that might carry tokens. The router's own
+ * refusals (a form posted to a page that takes none) lose the message naming our route modules here,
+ * the one hook it calls before the page's data is written: the error page shows only their status.
+ */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (isRouteErrorResponse(error) && (error as { internal?: boolean }).internal) {
+    error.data = error.statusText;
+    delete (error as { error?: Error }).error;
+  }
   // Aborted requests and answers like 404/405 are not server failures.
   if (request.signal.aborted || isRouteErrorResponse(error)) return;
   if (context instanceof RouterContextProvider && recordRequestError(context, error)) return;

@@ -118,6 +118,17 @@ export function reactRouterHandler({
         await response.body?.cancel();
         return;
       }
+      if (response.status === 405 && req.method === "POST" && !req.path.startsWith("/api/")) {
+        // A page or file that takes no form (the API's endpoints answer for themselves). A page shows its
+        // error page; a file's answer from the router would say "Unexpected Server Error".
+        if (isJson(response)) {
+          await response.body?.cancel();
+          res.status(405).set({ Allow: "GET, HEAD", "Cache-Control": "no-store" }).type("text/plain").send("Method Not Allowed");
+          return;
+        }
+        response = new Response(response.body, response);
+        response.headers.set("Allow", "GET, HEAD");
+      }
       if (pageCache && cacheKey && req.method === "GET" && response.body) {
         // The visitor's copy streams as it renders (a page's deferred parts come later); the cache reads its own copy whole.
         const [visitorCopy, cacheCopy] = response.body.tee();

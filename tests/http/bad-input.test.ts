@@ -298,6 +298,20 @@ describe("methods no route takes", () => {
     const page = await rawRequest(app.url, { method: "DELETE", path: "/courses" });
     expect({ status: page.status, body: page.body }).toEqual({ status: 405, body: "Method Not Allowed" });
   });
+
+  it("are 405 with the methods allowed, and not the router's message, for a POST to a page or file that takes none", async () => {
+    const post = (path: string) =>
+      rawRequest(app.url, { method: "POST", path, headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url }, body: "x=1" });
+    for (const path of ["/terms", "/instructors", "/courses/full-arch", "/instructors.data"]) {
+      const page = await post(path);
+      expect({ status: page.status, allow: page.headers.allow }, path).toEqual({ status: 405, allow: "GET, HEAD" });
+      expect(page.body, path).toContain("Method Not Allowed");
+      // The route ids are public (every page's manifest lists them); the router's message for the refusal is not.
+      expect(page.body, path).not.toMatch(/You made a POST|did not provide an `action`/);
+    }
+    const file = await post("/sitemap.xml");
+    expect({ status: file.status, allow: file.headers.allow, body: file.body }).toEqual({ status: 405, allow: "GET, HEAD", body: "Method Not Allowed" });
+  });
 });
 
 describe("long URLs", () => {
