@@ -90,7 +90,7 @@ function CourseCard({ card, onError }: { card: BookingCard; onError: (message: s
   return (
     <li className="flex flex-col rounded-2xl border border-navy/10 bg-white p-6 shadow-sm">
       <h2 className="font-display text-xl leading-snug text-navy">
-        <Link to={card.courseHref} className="hover:text-gold-dark hover:underline">
+        <Link to={card.courseHref} className="-my-2.5 inline-block py-2.5 hover:text-gold-dark hover:underline">
           {card.title}
         </Link>
       </h2>

@@ -156,7 +156,7 @@ export default function UpcomingEventsPage({ loaderData }: Route.ComponentProps)
                   <li key={edition.id} className="rounded-xl border border-navy/10 bg-white p-5 shadow-sm sm:flex sm:items-center sm:justify-between sm:gap-6">
                     <div>
                       <h3 className="font-sans text-lg font-semibold text-navy">
-                        <Link to={edition.path} className="hover:text-gold-dark hover:underline">
+                        <Link to={edition.path} className="-my-2 inline-block py-2 hover:text-gold-dark hover:underline">
                           {edition.title}
                         </Link>
                       </h3>

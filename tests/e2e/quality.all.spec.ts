@@ -354,6 +354,37 @@ function stillMoving(page: Page) {
   });
 }
 
+test.describe("touch targets", { tag: "@phone" }, () => {
+  const heightOf = async (locator: ReturnType<Page["locator"]>) => (await locator.boundingBox())?.height ?? 0;
+
+  test("the course titles that link on /booking, /upcoming-events and /account, and the calendar's toolbar, are at least 44 px tall (design 8a)", async ({
+    page,
+    data,
+    context,
+    baseURL,
+  }) => {
+    await page.goto("/booking");
+    const titles = page.getByRole("heading", { level: 2 }).getByRole("link");
+    await expect(titles.first()).toBeVisible();
+    for (const title of await titles.all()) expect(await heightOf(title), await title.innerText()).toBeGreaterThanOrEqual(44);
+
+    await page.goto("/upcoming-events");
+    for (const name of ["Today", "Back", "Next", "Month", "Week", "Day"]) {
+      expect(await heightOf(page.getByRole("button", { name, exact: true })), name).toBeGreaterThanOrEqual(44);
+    }
+    const listed = page.getByRole("list", { name: "Upcoming courses" }).getByRole("link");
+    await expect(listed.first()).toBeVisible();
+    for (const link of await listed.all()) expect(await heightOf(link), await link.innerText()).toBeGreaterThanOrEqual(44);
+
+    const person = await data.person({ firstName: "Touch", lastName: "Target" });
+    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate() });
+    await data.purchase({ courseId: edition.id, status: "paid", userId: person.id, customerEmail: person.email });
+    await signInAs(context, person, baseURL!);
+    await openAccount(page);
+    expect(await heightOf(page.getByRole("heading", { level: 3 }).getByRole("link", { name: "Sinus Grafting" }))).toBeGreaterThanOrEqual(44);
+  });
+});
+
 test.describe("reduced motion", () => {
   test("nothing moves by itself, animates or scrolls smoothly when the visitor prefers reduced motion", async ({ page, allowConsoleErrors }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });

@@ -87,7 +87,7 @@ function PurchaseItem({ purchase }: { purchase: PurchaseCard }) {
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <h3 className="font-sans text-lg font-semibold">
-          <Link to={purchase.courseHref} className="text-navy hover:text-gold-dark hover:underline">
+          <Link to={purchase.courseHref} className="-my-2 inline-block py-2 text-navy hover:text-gold-dark hover:underline">
             {purchase.title}
           </Link>
         </h3>
