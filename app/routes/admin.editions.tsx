@@ -60,7 +60,7 @@ export default function AdminEditions({ loaderData }: Route.ComponentProps) {
                 {editions.map((edition) => (
                   <tr key={edition.id} className={edition.upcoming ? "border-t border-ink/10" : "border-t border-ink/10 bg-ink/[0.03] text-ink/70"}>
                     <td className="p-3">
-                      <Link to={`/admin/editions/${edition.id}`} className="font-semibold text-navy underline">
+                      <Link to={`/admin/editions/${edition.id}`} className="-my-3 inline-block py-3 font-semibold text-navy underline">
                         {edition.title}
                       </Link>
                       <span className="ml-2 inline-flex gap-1">

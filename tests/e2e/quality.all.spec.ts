@@ -357,13 +357,20 @@ function stillMoving(page: Page) {
 test.describe("touch targets", { tag: "@phone" }, () => {
   const heightOf = async (locator: ReturnType<Page["locator"]>) => (await locator.boundingBox())?.height ?? 0;
 
-  test("the course titles that link on /booking, /upcoming-events and /account, and the calendar's toolbar, are at least 44 px tall (design 8a)", async ({
+  test("the course titles that link on /booking, /upcoming-events, /account and /admin/editions, the calendar's toolbar, and small buttons on a phone, are at least 44 px tall (design 8a)", async ({
     page,
     data,
     context,
     baseURL,
   }) => {
     await page.goto("/booking");
+    // The small buttons (the header's "Login / Sign Up") grow to 44 px where the pointer is a finger: on the phone.
+    if (await page.evaluate(() => matchMedia("(pointer: coarse)").matches)) {
+      await hydrated(page);
+      await page.getByRole("button", { name: "Open menu" }).click();
+      expect(await heightOf(page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Login / Sign Up" }))).toBeGreaterThanOrEqual(44);
+      await page.getByRole("button", { name: "Close menu" }).click();
+    }
     const titles = page.getByRole("heading", { level: 2 }).getByRole("link");
     await expect(titles.first()).toBeVisible();
     for (const title of await titles.all()) expect(await heightOf(title), await title.innerText()).toBeGreaterThanOrEqual(44);
@@ -376,12 +383,17 @@ test.describe("touch targets", { tag: "@phone" }, () => {
     await expect(listed.first()).toBeVisible();
     for (const link of await listed.all()) expect(await heightOf(link), await link.innerText()).toBeGreaterThanOrEqual(44);
 
-    const person = await data.person({ firstName: "Touch", lastName: "Target" });
+    const person = await data.person({ admin: true, firstName: "Touch", lastName: "Target" });
     const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate() });
     await data.purchase({ courseId: edition.id, status: "paid", userId: person.id, customerEmail: person.email });
     await signInAs(context, person, baseURL!);
     await openAccount(page);
     expect(await heightOf(page.getByRole("heading", { level: 3 }).getByRole("link", { name: "Sinus Grafting" }))).toBeGreaterThanOrEqual(44);
+
+    await page.goto("/admin/editions");
+    const dates = page.getByRole("table").getByRole("link");
+    await expect(dates.first()).toBeVisible();
+    for (const link of await dates.all()) expect(await heightOf(link), await link.innerText()).toBeGreaterThanOrEqual(44);
   });
 });
 

@@ -23,7 +23,8 @@ export const buttonVariants = cva(
         // Heights are minimums: a label that wraps on a phone grows its button instead of touching its edges.
         md: "min-h-11 gap-2 px-5 py-2 text-sm",
         lg: "min-h-12 gap-2 px-7 py-2 text-base",
-        sm: "min-h-9 gap-2 px-3 py-1.5 text-sm",
+        // Compact beside a mouse; 44 px where fingers press it (design 8a).
+        sm: "min-h-9 gap-2 px-3 py-1.5 text-sm pointer-coarse:min-h-11",
         // Two lines, an action over what it is for: "Book Now" over a course's dates.
         stacked: "min-h-11 flex-col px-7 py-2 text-base leading-tight",
       },
