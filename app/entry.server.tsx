@@ -107,7 +107,7 @@ function withoutModulePreloads() {
 
 /**
  * Server errors are logged once, without request details that might carry tokens. The router's own
- * refusals (a form posted to a page that takes none) lose the message naming our route modules here,
+ * refusals (a form posted to a page that takes none) lose its message about our routes' workings here,
  * the one hook it calls before the page's data is written: the error page shows only their status.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
