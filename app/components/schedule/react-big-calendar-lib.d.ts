@@ -18,7 +18,7 @@ declare module "react-big-calendar/lib/localizers/date-fns" {
 
 /** The month view, which the package exports by no name: its props and state as the schedule uses them. */
 declare module "react-big-calendar/lib/Month" {
-  import type { Component } from "react";
+  import type { Component, RefObject } from "react";
   import type { NavigateAction, TitleOptions } from "react-big-calendar";
 
   export interface MonthViewProps {
@@ -35,7 +35,10 @@ declare module "react-big-calendar/lib/Month" {
   export class MonthView extends Component<MonthViewProps, MonthViewState> {
     static navigate(date: Date, action: NavigateAction, props: unknown): Date;
     static title(date: Date, options: TitleOptions): string;
+    /** The month's grid. */
+    containerRef: RefObject<HTMLDivElement | null>;
     componentDidMount(): void;
+    componentWillUnmount(): void;
   }
 
   const exported: typeof MonthView | { default: typeof MonthView };
