@@ -133,6 +133,39 @@ test.describe("the schedule", () => {
     await expect(rangeTitle(page)).toHaveText(format(startOfMonth(new Date()), "cccc MMM dd"));
   });
 
+  test("the month fits its days' events to the room it measures, when it hydrates and when the window is resized", async ({ page, data }) => {
+    // Eight one-day courses on the first of this month, which is in its grid whatever the day; held courses stay on the calendar.
+    const firstDay = format(startOfMonth(new Date()), "yyyy-MM-dd");
+    for (let index = 0; index < 8; index++) await data.edition({ offeringKey: "complications", startDate: firstDay });
+    // Events far taller than the server expects, as a visitor's larger text would make them.
+    await page.addInitScript(() =>
+      document.addEventListener("DOMContentLoaded", () => {
+        const style = document.createElement("style");
+        style.id = "tall-events";
+        style.textContent =
+          ".rbc-month-view :is(.rbc-event-content, .rbc-event button, .rbc-show-more) { font-size: 48px !important; line-height: 1.5 !important }";
+        document.head.append(style);
+      }),
+    );
+    await page.goto("/upcoming-events");
+    // The busiest day of the month's first week: the first of the month.
+    const hidden = () =>
+      page
+        .locator(".rbc-month-view .rbc-month-row")
+        .first()
+        .locator(".rbc-show-more")
+        .evaluateAll((buttons) => Math.max(0, ...buttons.map((button) => Number(/\d+/.exec(button.textContent ?? "")?.[0] ?? 0))));
+    const asTheServerDrewIt = await hidden();
+    expect(asTheServerDrewIt).toBeGreaterThan(0);
+
+    await page.locator(".rbc-toolbar").hover();
+    await expect.poll(hidden).toBeGreaterThan(asTheServerDrewIt);
+    await page.evaluate(() => document.getElementById("tall-events")!.remove());
+    const { width, height } = page.viewportSize()!;
+    await page.setViewportSize({ width: width - 10, height });
+    await expect.poll(hidden).toBe(asTheServerDrewIt);
+  });
+
   test('a busy day\'s "+N more" stays within its day, says how many more, and opens the day from the keyboard', { tag: "@phone" }, async ({ page, data }) => {
     // Eight one-day courses on a day and seven on the next, two months out: more than a day has room for, in a month of any number of weeks.
     const busy = addDays(startOfMonth(addMonths(new Date(), 2)), 9 + Math.floor(Math.random() * 10));
