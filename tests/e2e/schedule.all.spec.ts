@@ -134,7 +134,7 @@ test.describe("the schedule", () => {
   });
 
   test("the month fits its days' events to the room it measures, when it hydrates and when the window is resized", async ({ page, data }) => {
-    // Eight one-day courses on the first of this month, which is in its grid whatever the day; held courses stay on the calendar.
+    // Eight one-day courses on the first of this month, which is in its grid whatever the day; past courses stay on the calendar.
     const firstDay = format(startOfMonth(new Date()), "yyyy-MM-dd");
     for (let index = 0; index < 8; index++) await data.edition({ offeringKey: "complications", startDate: firstDay });
     // Events far taller than the server expects, as a visitor's larger text would make them.
