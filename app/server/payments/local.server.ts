@@ -346,6 +346,7 @@ export function createLocalCheckout({
     },
 
     async tick(now = new Date()) {
+      // One transaction a tick: bank payments that have settled, and sessions that have expired.
       await withEvents(async (tx, tell) => {
         const settled = await tx
           .update(localCheckoutSessions)
@@ -355,8 +356,6 @@ export function createLocalCheckout({
           )
           .returning();
         for (const row of settled) await tell("checkout.session.async_payment_succeeded", asStripeSession(row, siteUrl));
-      }, now);
-      await withEvents(async (tx, tell) => {
         const expired = await tx
           .update(localCheckoutSessions)
           .set({ status: "expired" })
