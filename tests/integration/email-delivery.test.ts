@@ -7,7 +7,7 @@ import { renderContactNotification } from "~/server/email/templates.server";
 import { createSmtpTransport, deliverDueEmails, type MailTransport, retryDelayMs } from "~/server/email/worker.server";
 
 import { useTestDatabase } from "../support/database";
-import { startSmtpSink } from "../support/smtp-sink";
+import { startDrippingSmtp, startSmtpSink } from "../support/smtp-sink";
 
 const handle = useTestDatabase();
 beforeEach(async () => {
@@ -162,7 +162,10 @@ describe("email delivery over SMTP", () => {
       await enqueueEmail(handle.db, { template: "t", to: "hung@example.com", subject: "Hung", html: "x", text: "x" });
       const started = Date.now();
       // Waits of 500 ms against claims of 2 s (in production 30 s against 2 min), where nodemailer alone waited 10 minutes.
-      expect(await deliverDueEmails(handle.db, createSmtpTransport(smtp.url, "no-reply@example.com", 500), undefined, 2_000)).toEqual({ sent: 0, failed: 1 });
+      expect(await deliverDueEmails(handle.db, createSmtpTransport(smtp.url, "no-reply@example.com", { waitMs: 500 }), undefined, 2_000)).toEqual({
+        sent: 0,
+        failed: 1,
+      });
       expect(Date.now() - started).toBeLessThan(2_000);
       expect(smtp.stalled.map((mail) => mail.subject)).toEqual(["Hung"]);
       const [row] = await handle.db.select().from(emailOutbox);
@@ -170,6 +173,26 @@ describe("email delivery over SMTP", () => {
       expect(row.lastError).toMatch(/timeout/i);
     } finally {
       smtp.release();
+      await smtp.close();
+      warn.mockRestore();
+    }
+  });
+
+  it("fails a send the SMTP server answers a line at a time without end, while its claim still holds", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    // A line every 100 ms keeps the 500 ms wait for an answer from ever running out.
+    const smtp = await startDrippingSmtp(100);
+    try {
+      await enqueueEmail(handle.db, { template: "t", to: "drip@example.com", subject: "Drip", html: "x", text: "x" });
+      const started = Date.now();
+      // A claim of 2 s: the whole send is given half of it (in production, 1 min of the 2 min claim).
+      const transport = createSmtpTransport(smtp.url, "no-reply@example.com", { waitMs: 500, sendWithinMs: 1_000 });
+      expect(await deliverDueEmails(handle.db, transport, undefined, 2_000)).toEqual({ sent: 0, failed: 1 });
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(smtp.messages).toBe(1);
+      const [row] = await handle.db.select().from(emailOutbox);
+      expect(row).toMatchObject({ status: "pending", attempts: 1, lastError: "The SMTP server did not finish taking the email within 1 s." });
+    } finally {
       await smtp.close();
       warn.mockRestore();
     }

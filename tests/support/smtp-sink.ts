@@ -1,4 +1,4 @@
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, createServer, type Socket } from "node:net";
 
 import { SMTPServer } from "smtp-server";
 
@@ -63,4 +63,63 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   return sink;
+}
+
+/**
+ * A provider that drips: it greets and takes the message, then answers its end
+ * with one continuation line (`250-…`) every `everyMs`, never the last. Each
+ * line keeps the socket's idle timer from firing, so only a deadline on the
+ * whole send ends it. `messages` counts the messages sent to it whole.
+ */
+export async function startDrippingSmtp(everyMs = 100): Promise<{ url: string; messages: number; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const timers = new Set<NodeJS.Timeout>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    socket.on("error", () => {});
+    let buffered = "";
+    let inData = false;
+    const reply = (line: string) => socket.write(`${line}\r\n`);
+    socket.on("data", (chunk: Buffer) => {
+      buffered += chunk.toString("utf8");
+      if (inData) {
+        const end = buffered.indexOf("\r\n.\r\n");
+        if (end === -1) return;
+        inData = false;
+        buffered = buffered.slice(end + 5);
+        dripping.messages++;
+        const timer = setInterval(() => reply("250-still working"), everyMs);
+        timers.add(timer);
+        socket.on("close", () => clearInterval(timer));
+        return;
+      }
+      let newline: number;
+      while ((newline = buffered.indexOf("\r\n")) !== -1) {
+        const command = buffered.slice(0, newline).toUpperCase();
+        buffered = buffered.slice(newline + 2);
+        if (command.startsWith("EHLO") || command.startsWith("HELO")) reply("250 drip.example");
+        else if (command.startsWith("MAIL") || command.startsWith("RCPT")) reply("250 OK");
+        else if (command.startsWith("DATA")) {
+          reply("354 Go ahead");
+          inData = true;
+          return;
+        } else if (command.startsWith("QUIT")) socket.end("221 Bye\r\n");
+        else reply("502 Not implemented");
+      }
+    });
+    reply("220 drip.example ESMTP");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  const dripping = {
+    url: `smtp://127.0.0.1:${port}`,
+    messages: 0,
+    close() {
+      for (const timer of timers) clearInterval(timer);
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+  return dripping;
 }
