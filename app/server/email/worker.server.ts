@@ -33,15 +33,16 @@ export function retryDelayMs(attempts: number): number {
  * instance could claim and send the same email again; 30 s for each is well inside the claim.
  */
 const SMTP_WAIT_MS = 30_000;
+/**
+ * The longest a whole send may take: a server that answers a line at a time never lets the waits above run out.
+ * Half the default claim, so a send cannot outlast it.
+ */
+const SMTP_SEND_WITHIN_MS = DEFAULT_CLAIM_TIMEOUT_MS / 2;
 
 export function createSmtpTransport(
   smtpUrl: string,
   from: string,
-  {
-    waitMs = SMTP_WAIT_MS,
-    // A server that answers a line at a time never lets the waits above run out: the whole send has half the claim.
-    sendWithinMs = DEFAULT_CLAIM_TIMEOUT_MS / 2,
-  }: { waitMs?: number; sendWithinMs?: number } = {},
+  { waitMs = SMTP_WAIT_MS, sendWithinMs = SMTP_SEND_WITHIN_MS }: { waitMs?: number; sendWithinMs?: number } = {},
 ): MailTransport {
   const transporter = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: waitMs, greetingTimeout: waitMs, socketTimeout: waitMs });
   return {
@@ -167,9 +168,7 @@ export async function deliverDueEmails(
 }
 
 export function transportFor(env: Env): MailTransport {
-  return env.mail.smtpUrl
-    ? createSmtpTransport(env.mail.smtpUrl, env.mail.from, { sendWithinMs: env.mail.claimTimeoutMs / 2 })
-    : createMailboxTransport(env.siteUrl);
+  return env.mail.smtpUrl ? createSmtpTransport(env.mail.smtpUrl, env.mail.from) : createMailboxTransport(env.siteUrl);
 }
 
 /** Polls the outbox every 2 s, one pass at a time, until stopped. */
