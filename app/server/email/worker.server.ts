@@ -35,7 +35,8 @@ export function retryDelayMs(attempts: number): number {
 const SMTP_WAIT_MS = 30_000;
 /**
  * The longest a whole send may take: a server that answers a line at a time never lets the waits above run out.
- * Half the default claim, so a send cannot outlast it.
+ * Half the default claim, so a send cannot outlast it. Fixed, as the waits are, not a share of
+ * OUTBOX_CLAIM_TIMEOUT_MS: the resilience test's 3 s claims then cut sends it holds on purpose and left them 30 s from a retry.
  */
 const SMTP_SEND_WITHIN_MS = DEFAULT_CLAIM_TIMEOUT_MS / 2;
 
