@@ -101,6 +101,8 @@ describe(`scheduling a course from a template on ${testDriver}`, () => {
       [{ template_course_id: "not-an-id", new_start_date: inDays(30) }, "There is no course to copy with that id."],
       [{ template_course_id: source.id, new_start_date: "31/12/2030" }, SCHEDULE_MESSAGES.malformedDate],
       [{ template_course_id: source.id, new_start_date: "2030-02-30" }, SCHEDULE_MESSAGES.malformedDate],
+      [{ template_course_id: source.id, new_start_date: `${inDays(30)}T25:99:99Z` }, SCHEDULE_MESSAGES.malformedDate],
+      [{ template_course_id: source.id, new_start_date: "2030-02-30T00:00:00.000Z" }, SCHEDULE_MESSAGES.malformedDate],
       [{ template_course_id: source.id, new_start_date: inDays(0) }, "The start date must be in the future."],
       [{ template_course_id: source.id, new_start_date: inDays(-10) }, "The start date must be in the future."],
       [
@@ -147,15 +149,23 @@ describe(`scheduling a course from a template on ${testDriver}`, () => {
     });
   });
 
-  it("accepts an ISO timestamp as the spec sends it", async () => {
+  it("accepts an ISO timestamp as the spec sends it, on the day picked by a browser in Dubai, in London in summer or at UTC", async () => {
     const source = await template();
-    const answer = await call(
-      createCourse,
-      "/api/functions/create-course",
-      { template_course_id: source.id, new_start_date: `${inDays(500)}T00:00:00.000Z` },
-      await asAdmin(),
-    );
-    expect(answer).toMatchObject({ status: 200, body: { start_date: inDays(500) } });
+    const headers = await asAdmin();
+    // A date picker's local midnight, sent as `toISOString()`: in UTC, the evening before in Dubai (+4) and in London's summer (+1).
+    const dubaiMidnight = new Date(`${inDays(500)}T00:00:00+04:00`).toISOString();
+    const londonSummerMidnight = new Date(`${inDays(501)}T00:00:00+01:00`).toISOString();
+    const cases: [string, string][] = [
+      [`${inDays(502)}T00:00:00.000Z`, inDays(502)],
+      [dubaiMidnight, inDays(500)],
+      [londonSummerMidnight, inDays(501)],
+      [`${inDays(503)}T00:00:00+09:00`, inDays(503)],
+      [`${inDays(504)}T00:00`, inDays(504)],
+    ];
+    for (const [sent, day] of cases) {
+      const answer = await call(createCourse, "/api/functions/create-course", { template_course_id: source.id, new_start_date: sent }, headers);
+      expect(answer, sent).toMatchObject({ status: 200, body: { start_date: day } });
+    }
   });
 
   it("refuses the same course on the same date again, also when two requests come at once, so subscribers hear of it once", async () => {

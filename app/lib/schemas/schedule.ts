@@ -20,15 +20,27 @@ export const deletedMessage = (title: string) => `Successfully deleted course: $
 
 const required = (message: string) => requiredText({ required: message, tooLong: message }, 200);
 
-/** A calendar date, or an ISO timestamp whose date part is taken (the spec sends an ISO string). */
-const ISO_DATE = /^(\d{4}-\d{2}-\d{2})(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+const CALENDAR_DATE = z.iso.date();
+const TIMESTAMP = z.iso.datetime({ offset: true, local: true });
 
-/** "YYYY-MM-DD" when the text names a real calendar date, otherwise null. */
+/**
+ * The day an instant falls on in Dubai: a date picker's local midnight sent in UTC (`toISOString()`, as the
+ * spec's client does) from Dubai, London or anywhere west of Dubai lands on the day picked there, where the
+ * UTC date part would be the day before for Dubai and for London in summer.
+ */
+const DUBAI_DAY = new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Dubai", year: "numeric", month: "2-digit", day: "2-digit" });
+
+/**
+ * The calendar date a start date names, or null: a date ("2027-06-01") as written; a timestamp with its own
+ * offset or none ("…T00:00:00+04:00") on the sender's calendar, so its date part; one in UTC ("…Z") on Dubai's.
+ * Days and times that do not exist (30 February, 25:99) are refused.
+ */
 function calendarDate(value: string): string | null {
-  const day = ISO_DATE.exec(value)?.[1];
-  if (!day) return null;
-  const parsed = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(day) ? day : null;
+  if (CALENDAR_DATE.safeParse(value).success) return value;
+  if (!TIMESTAMP.safeParse(value).success) return null;
+  if (!value.endsWith("Z")) return value.slice(0, 10);
+  const part = Object.fromEntries(DUBAI_DAY.formatToParts(new Date(value)).map(({ type, value }) => [type, value]));
+  return `${part.year}-${part.month}-${part.day}`;
 }
 
 /** Spec 7, create-course: a template edition and the new edition's start date. */
