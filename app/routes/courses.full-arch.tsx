@@ -8,7 +8,7 @@ import { hydrateOnVisible } from "~/components/ui/hydrate-on-visible";
 import { Reveal } from "~/components/ui/reveal";
 import { FULL_ARCH_PAGE, programmesOn } from "~/content/programmes";
 import { siteUrlFromMatches } from "~/lib/course-json-ld";
-import { programmeJsonLd } from "~/lib/programme-json-ld";
+import { programmePageJsonLd } from "~/lib/programme-json-ld";
 import { seo } from "~/lib/seo";
 import { programmePageData } from "~/server/catalogue/programme-pages.server";
 import { currentUser, publicRoute } from "~/server/http/guards.server";
@@ -31,23 +31,13 @@ export async function loader(args: Route.LoaderArgs) {
   return { signedIn: Boolean(user), ...page };
 }
 
-export const meta: Route.MetaFunction = (args) => {
-  const siteUrl = siteUrlFromMatches(args.matches);
-  return seo(args, {
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, {
     title: FULL_ARCH_PAGE.title,
     description: FULL_ARCH_PAGE.description,
     keywords: ["full arch implant course", "zygomatic implants course", "live surgery implant course Dubai", "full arch complications course"],
-    structuredData: PROGRAMMES.map((programme) =>
-      programmeJsonLd(
-        siteUrl,
-        programme,
-        args.loaderData?.offerings[programme.key],
-        args.loaderData?.datePrices[programme.key],
-        `/courses/full-arch#${programme.key}`,
-      ),
-    ),
+    structuredData: programmePageJsonLd(siteUrlFromMatches(args.matches), PROGRAMMES, args.loaderData, "/courses/full-arch"),
   });
-};
 
 export default function CoursesFullArchPage({ loaderData }: Route.ComponentProps) {
   const { signedIn, today, offerings, editions } = loaderData;

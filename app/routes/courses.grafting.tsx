@@ -4,7 +4,7 @@ import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { Reveal } from "~/components/ui/reveal";
 import { GRAFTING_PAGE, programmesOn } from "~/content/programmes";
 import { siteUrlFromMatches } from "~/lib/course-json-ld";
-import { programmeJsonLd } from "~/lib/programme-json-ld";
+import { programmePageJsonLd } from "~/lib/programme-json-ld";
 import { seo } from "~/lib/seo";
 import { programmePageData } from "~/server/catalogue/programme-pages.server";
 import { currentUser, publicRoute } from "~/server/http/guards.server";
@@ -22,23 +22,13 @@ export async function loader(args: Route.LoaderArgs) {
   return programmePageData(database.db, "grafting", { viewerId: user?.id ?? null, onReadFailed: () => recordFailedRead(args.context) });
 }
 
-export const meta: Route.MetaFunction = (args) => {
-  const siteUrl = siteUrlFromMatches(args.matches);
-  return seo(args, {
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, {
     title: GRAFTING_PAGE.title,
     description: GRAFTING_PAGE.description,
     keywords: ["sinus grafting course", "sinus lift course London", "bone grafting course", "soft tissue grafting course"],
-    structuredData: PROGRAMMES.map((programme) =>
-      programmeJsonLd(
-        siteUrl,
-        programme,
-        args.loaderData?.offerings[programme.key],
-        args.loaderData?.datePrices[programme.key],
-        `/courses/grafting#${programme.key}`,
-      ),
-    ),
+    structuredData: programmePageJsonLd(siteUrlFromMatches(args.matches), PROGRAMMES, args.loaderData, "/courses/grafting"),
   });
-};
 
 export default function CoursesGraftingPage({ loaderData }: Route.ComponentProps) {
   const { today, offerings, editions } = loaderData;

@@ -1,10 +1,10 @@
 import { useId, useState } from "react";
 
+import { EmailField, NameField } from "~/components/forms/name-and-email";
 import { useOnePress } from "~/components/forms/use-one-press";
 import { Button } from "~/components/ui/button";
 import { atFault, Field, FormError, FormSuccess, Input, Textarea } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
-import { MAX_NAME_LENGTH } from "~/lib/field-limits";
 import { postJson } from "~/lib/post-json";
 import { ContactMessageSchema, MAX_MESSAGE_LENGTH, MAX_SUBJECT_LENGTH } from "~/lib/schemas/contact";
 import { firstIssueFields, firstIssueMessage } from "~/lib/schemas/fields";
@@ -83,32 +83,8 @@ export function ContactForm({ className, answer }: { className?: string; answer?
       aria-label="Send us a message"
       className={cn("grid gap-4", className)}
     >
-      <Field label="Full Name" id={`${id}-name`} required>
-        <Input
-          id={`${id}-name`}
-          name="name"
-          autoComplete="name"
-          required
-          value={values.name}
-          onChange={set("name")}
-          disabled={submitting}
-          maxLength={MAX_NAME_LENGTH}
-          {...faultOf("name")}
-        />
-      </Field>
-      <Field label="Email Address" id={`${id}-email`} required>
-        <Input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={values.email}
-          onChange={set("email")}
-          disabled={submitting}
-          {...faultOf("email")}
-        />
-      </Field>
+      <NameField label="Full Name" id={`${id}-name`} required value={values.name} onChange={set("name")} disabled={submitting} {...faultOf("name")} />
+      <EmailField label="Email Address" id={`${id}-email`} value={values.email} onChange={set("email")} disabled={submitting} {...faultOf("email")} />
       <Field label="Subject" id={`${id}-subject`} required>
         <Input
           id={`${id}-subject`}

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 
+import { EmailField, NameField } from "~/components/forms/name-and-email";
 import { useOnePress } from "~/components/forms/use-one-press";
 import { Button } from "~/components/ui/button";
-import { atFault, Field, FormError, FormSuccess, Input } from "~/components/ui/field";
+import { atFault, FormError, FormSuccess } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
-import { MAX_NAME_LENGTH } from "~/lib/field-limits";
 import { postJson } from "~/lib/post-json";
 import { prepareToasts, toast } from "~/lib/toast";
 import type { PageFormAnswer } from "~/server/http/public-forms.server";
@@ -112,32 +112,23 @@ export function RegisterInterestForm({
       className={cn("grid gap-5", className)}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Full Name" id={`${id}-name`} required>
-          <Input
-            id={`${id}-name`}
-            name="name"
-            autoComplete="name"
-            required
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            disabled={submitting}
-            maxLength={MAX_NAME_LENGTH}
-            {...atFault(faults.includes("name"), errorId)}
-          />
-        </Field>
-        <Field label="Email Address" id={`${id}-email`} required>
-          <Input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            disabled={submitting}
-            {...atFault(faults.includes("email"), errorId)}
-          />
-        </Field>
+        <NameField
+          label="Full Name"
+          id={`${id}-name`}
+          required
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          disabled={submitting}
+          {...atFault(faults.includes("name"), errorId)}
+        />
+        <EmailField
+          label="Email Address"
+          id={`${id}-email`}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          disabled={submitting}
+          {...atFault(faults.includes("email"), errorId)}
+        />
       </div>
       {/* No course chosen: the group is described by the message, and each box marked invalid. */}
       <fieldset className="grid gap-2" disabled={submitting} aria-describedby={faults.includes("interestedCourses") ? errorId : undefined}>

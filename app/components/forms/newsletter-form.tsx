@@ -1,10 +1,10 @@
 import { useId, useState } from "react";
 
+import { EmailField, NameField } from "~/components/forms/name-and-email";
 import { useOnePress } from "~/components/forms/use-one-press";
 import { Button } from "~/components/ui/button";
-import { atFault, Field, FormError, FormSuccess, Input } from "~/components/ui/field";
+import { atFault, FormError, FormSuccess } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
-import { MAX_NAME_LENGTH } from "~/lib/field-limits";
 import { postJson } from "~/lib/post-json";
 import { prepareToasts, toast } from "~/lib/toast";
 import type { PageFormAnswer } from "~/server/http/public-forms.server";
@@ -100,29 +100,14 @@ export function NewsletterSignup({ className, answer }: { className?: string; an
       className={cn("grid gap-4", className)}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Name (optional)" id={`${id}-name`}>
-          <Input
-            id={`${id}-name`}
-            name="name"
-            autoComplete="name"
-            disabled={submitting}
-            maxLength={MAX_NAME_LENGTH}
-            defaultValue={typed?.name}
-            {...atFault(faults.includes("name"), errorId)}
-          />
-        </Field>
-        <Field label="Email address" id={`${id}-email`} required>
-          <Input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            disabled={submitting}
-            defaultValue={typed?.email}
-            {...atFault(faults.includes("email"), errorId)}
-          />
-        </Field>
+        <NameField label="Name (optional)" id={`${id}-name`} disabled={submitting} defaultValue={typed?.name} {...atFault(faults.includes("name"), errorId)} />
+        <EmailField
+          label="Email address"
+          id={`${id}-email`}
+          disabled={submitting}
+          defaultValue={typed?.email}
+          {...atFault(faults.includes("email"), errorId)}
+        />
       </div>
       <FormError id={errorId}>{error}</FormError>
       <FormSuccess>{subscribed}</FormSuccess>
