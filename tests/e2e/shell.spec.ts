@@ -158,6 +158,23 @@ test.describe("site shell on desktop", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
+  test("going back without a hash scrolls to the top, also to the page the visit began on", async ({ page }) => {
+    await page.goto("/terms");
+    await hydrated(page);
+    await page.evaluate(() => window.scrollTo(0, 2000));
+    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact" }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/terms$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   test("a navigation without a page load reads out the new page's title; the first load does not", async ({ page }) => {
     await page.goto("/courses");
     await hydrated(page);

@@ -10,10 +10,13 @@ export function ScrollOnNavigation() {
   const { pathname, hash, key } = useLocation();
   // The entry the document was loaded at: the browser placed that one, before the page hydrated.
   const loadedAt = useRef(key);
+  // Once the visitor has moved on, coming back to that entry (Back) is a navigation like any other.
+  const movedOn = useRef(false);
   useEffect(() => {
+    if (key !== loadedAt.current) movedOn.current = true;
     if (!hash) {
       // A visitor who scrolled (towards a button, say) while the page was loading is not sent back to the top when it hydrates.
-      if (key !== loadedAt.current) window.scrollTo({ top: 0, left: 0 });
+      if (movedOn.current) window.scrollTo({ top: 0, left: 0 });
       return;
     }
     const timer = window.setTimeout(() => {
