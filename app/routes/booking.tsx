@@ -86,7 +86,13 @@ function Price({ amount, discount }: { amount: number; discount: BookingCard["di
   );
 }
 
-function CourseCard({ card, onError }: { card: BookingCard; onError: (message: string) => void }) {
+/** A Book Now refused in the browser: shown on the card pressed, where the visitor is looking, however far down the page. */
+interface CheckoutRefusal {
+  editionId: string;
+  message: string;
+}
+
+function CourseCard({ card, refusal, onError }: { card: BookingCard; refusal?: string; onError: (message: string) => void }) {
   return (
     <li className="flex flex-col rounded-2xl border border-navy/10 bg-white p-6 shadow-sm">
       <h2 className="font-display text-xl leading-snug text-navy">
@@ -128,6 +134,11 @@ function CourseCard({ card, onError }: { card: BookingCard; onError: (message: s
         ) : (
           <NotOnSale />
         )}
+        {refusal && (
+          <p role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
+            {refusal}
+          </p>
+        )}
       </div>
     </li>
   );
@@ -149,7 +160,7 @@ function NotOnSale() {
   );
 }
 
-function CourseGrid({ result, onError }: { result: CardsResult; onError: (message: string) => void }) {
+function CourseGrid({ result, refusal, onError }: { result: CardsResult; refusal?: CheckoutRefusal; onError: (refusal: CheckoutRefusal) => void }) {
   if (!result.ok) {
     return (
       <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm font-medium text-red-800">
@@ -162,15 +173,21 @@ function CourseGrid({ result, onError }: { result: CardsResult; onError: (messag
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {result.cards.map((card) => (
-        <CourseCard key={card.id} card={card} onError={onError} />
+        <CourseCard
+          key={card.id}
+          card={card}
+          refusal={refusal?.editionId === card.id ? refusal.message : undefined}
+          onError={(message) => onError({ editionId: card.id, message })}
+        />
       ))}
     </ul>
   );
 }
 
 export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
-  const [checkoutError, setCheckoutError] = useState<string>();
-  const error = checkoutError ?? actionData?.error;
+  const [refusal, setRefusal] = useState<CheckoutRefusal>();
+  // Book Now without scripts reloads the page, at its top: its refusal is said there.
+  const error = refusal ? undefined : actionData?.error;
   return (
     <>
       <PageHeading title="Book a Course" />
@@ -203,7 +220,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
                 </p>
               }
             >
-              {(result) => <CourseGrid result={result} onError={setCheckoutError} />}
+              {(result) => <CourseGrid result={result} refusal={refusal} onError={setRefusal} />}
             </Await>
           </Suspense>
         </div>

@@ -198,47 +198,50 @@ test.describe("booking and paying", () => {
     await expect(cardOf(page, edition)).toHaveCount(0);
   });
 
-  test("'Processing...' while the session opens; a refusal is an alert on /booking and a 'Checkout Error' toast on a course page", async ({
-    page,
-    data,
-    allowConsoleErrors,
-  }) => {
-    allowConsoleErrors(/status of 409/);
-    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 1 });
-    await page.goto("/booking");
-    const button = bookNow(page, edition);
-    await expect(button).toBeVisible();
-    // Someone else takes the last place while this page is open.
-    const taken = await page.request.post("/api/v2/create-checkout-session", {
-      data: { courseId: edition.id, priceId: "price_sinus_grafting" },
-      headers: { Origin: new URL(page.url()).origin },
-    });
-    expect(taken.status()).toBe(200);
+  test(
+    "'Processing...' while the session opens; a refusal is an alert on /booking and a 'Checkout Error' toast on a course page",
+    { tag: "@phone" },
+    async ({ page, data, allowConsoleErrors }) => {
+      allowConsoleErrors(/status of 409/);
+      const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 1 });
+      await page.goto("/booking");
+      const button = bookNow(page, edition);
+      await expect(button).toBeVisible();
+      // Someone else takes the last place while this page is open.
+      const taken = await page.request.post("/api/v2/create-checkout-session", {
+        data: { courseId: edition.id, priceId: "price_sinus_grafting" },
+        headers: { Origin: new URL(page.url()).origin },
+      });
+      expect(taken.status()).toBe(200);
 
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/v2/create-checkout-session", async (route) => {
-      await released;
-      await route.continue();
-    });
-    await button.click();
-    await expect(page.getByRole("button", { name: "Processing..." })).toBeDisabled();
-    release();
-    await expect(page.getByRole("alert").filter({ hasText: /^Fully booked/ })).toBeVisible();
-    await expect(page).toHaveURL(/\/booking$/);
-    await page.unrouteAll();
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route("**/api/v2/create-checkout-session", async (route) => {
+        await released;
+        await route.continue();
+      });
+      await button.click();
+      await expect(page.getByRole("button", { name: "Processing..." })).toBeDisabled();
+      release();
+      // Said on the card pressed, in view however far down the page it is (on a phone, the last of a long list).
+      const refusal = cardOf(page, edition).getByRole("alert");
+      await expect(refusal).toHaveText(/^Fully booked/);
+      await expect(refusal).toBeInViewport();
+      await expect(page).toHaveURL(/\/booking$/);
+      await page.unrouteAll();
 
-    // Elsewhere the same refusal is a toast titled 'Checkout Error'.
-    const second = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 1 });
-    await page.goto("/courses/sinus-grafting");
-    const courseButton = page.getByRole("button", { name: `Book Now: ${datesOf(second)}` });
-    await expect(courseButton).toBeVisible();
-    await page.request.post("/api/v2/create-checkout-session", { data: { courseId: second.id }, headers: { Origin: new URL(page.url()).origin } });
-    await courseButton.click();
-    const toast = page.getByRole("listitem").filter({ hasText: "Checkout Error" });
-    await expect(toast).toBeVisible();
-    await expect(toast).toContainText("Fully booked");
-  });
+      // Elsewhere the same refusal is a toast titled 'Checkout Error'.
+      const second = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 1 });
+      await page.goto("/courses/sinus-grafting");
+      const courseButton = page.getByRole("button", { name: `Book Now: ${datesOf(second)}` });
+      await expect(courseButton).toBeVisible();
+      await page.request.post("/api/v2/create-checkout-session", { data: { courseId: second.id }, headers: { Origin: new URL(page.url()).origin } });
+      await courseButton.click();
+      const toast = page.getByRole("listitem").filter({ hasText: "Checkout Error" });
+      await expect(toast).toBeVisible();
+      await expect(toast).toContainText("Fully booked");
+    },
+  );
 
   test("an edition whose price id is withdrawn after its page loaded is refused in the spec's words when booked", async ({
     page,
