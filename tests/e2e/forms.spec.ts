@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 
-import { expect, holdRequests, test } from "./fixtures";
+import { expect, holdRequests, hydrated, test } from "./fixtures";
 import { extractLinks, latestEmailTo } from "./mailbox";
 
 const unique = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -360,6 +360,54 @@ test.describe("contact form", () => {
     await form(page).getByRole("button", { name: "Send Message" }).click();
     await expect(form(page).getByRole("alert")).toHaveText("Failed to fetch");
     await expect(form(page).getByLabel("Message")).toHaveValue("Hello");
+  });
+});
+
+test.describe("what a visitor types before the page's code arrives is kept when it hydrates, and sent", () => {
+  /** Holds the browser entry back until released, as a slow phone does: the page is the server's HTML meanwhile. */
+  async function holdPageCode(page: Page) {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    return async () => {
+      release();
+      await hydrated(page);
+      // Past the effects that run on hydration.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 200))));
+    };
+  }
+
+  test("register interest: the name, email and courses chosen", async ({ page }) => {
+    const hydrate = await holdPageCode(page);
+    await page.goto("/courses#register-interest", { waitUntil: "commit" });
+    const form = page.getByRole("form", { name: "Register your interest" });
+    await form.getByLabel("Full Name").fill("Dr Early Typist");
+    await form.getByLabel("Email Address").fill(unique("early-interest"));
+    await form.getByLabel("Sinus Grafting").check();
+    await hydrate();
+    await expect(form.getByLabel("Full Name")).toHaveValue("Dr Early Typist");
+    await expect(form.getByLabel("Sinus Grafting")).toBeChecked();
+    await form.getByRole("button", { name: "Register Interest" }).click();
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Thank you! Your interest has been registered." })).toBeVisible();
+  });
+
+  test("contact: all four fields", async ({ page }) => {
+    const hydrate = await holdPageCode(page);
+    await page.goto("/contact", { waitUntil: "commit" });
+    const form = page.getByRole("form", { name: "Send us a message" });
+    await form.getByLabel("Full Name").fill("Dr Early Typist");
+    await form.getByLabel("Email Address").fill(unique("early-contact"));
+    await form.getByLabel("Subject").fill("Typed early");
+    await form.getByLabel("Message").fill("Before the page's code had arrived.");
+    await hydrate();
+    await expect(form.getByLabel("Subject")).toHaveValue("Typed early");
+    await expect(form.getByLabel("Message")).toHaveValue("Before the page's code had arrived.");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Your message has been sent successfully!")).toBeVisible();
+    for (const label of ["Full Name", "Email Address", "Subject", "Message"]) await expect(form.getByLabel(label)).toHaveValue("");
   });
 });
 

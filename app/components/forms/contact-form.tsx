@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 
+import { emptyForm, textOf } from "~/components/forms/form-values";
 import { EmailField, NameField } from "~/components/forms/name-and-email";
 import { useOnePress } from "~/components/forms/use-one-press";
 import { Button } from "~/components/ui/button";
@@ -15,24 +16,24 @@ const CONTACT_ENDPOINT = "/api/v2/v2-send-contact-email";
 /** Without scripts (off, or not loaded) the form posts itself to its page, whose action sends it as the endpoint does. */
 const CONTACT_PAGE_ACTION = "/contact#message-heading";
 
-const EMPTY = { name: "", email: "", subject: "", message: "", website: "" };
+const CONTACT_FIELDS = ["name", "email", "subject", "message", "website"] as const;
+type ContactField = (typeof CONTACT_FIELDS)[number];
 
 /**
  * Spec 4 contact form: idle, submitting (inputs disabled, 'Sending...'), back to idle; success clears all four fields.
+ * The fields keep their own values, read on submit (form-values.ts).
  * `answer` is the page's, when the form was posted without scripts: its message, and what was typed if it was refused.
  */
-export function ContactForm({ className, answer }: { className?: string; answer?: PageFormAnswer<typeof EMPTY> }) {
+export function ContactForm({ className, answer }: { className?: string; answer?: PageFormAnswer<Record<ContactField, string>> }) {
   const id = useId();
-  const [values, setValues] = useState(answer && !answer.ok ? answer.posted : EMPTY);
+  const typed = answer && !answer.ok ? answer.posted : undefined;
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState(answer && !answer.ok ? answer.message : undefined);
   // The fields the error is about, if it is about any: marked invalid and described by the error.
   const [faults, setFaults] = useState(answer && !answer.ok ? (answer.fields ?? []) : []);
   const [sent, setSent] = useState(answer?.ok ? answer.message : undefined);
   const errorId = `${id}-error`;
-  const faultOf = (field: keyof typeof EMPTY) => atFault(faults.includes(field), errorId);
-
-  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
+  const faultOf = (field: ContactField) => atFault(faults.includes(field), errorId);
 
   function fail(message: string, fields: string[] = []) {
     setError(message);
@@ -42,7 +43,9 @@ export function ContactForm({ className, answer }: { className?: string; answer?
 
   const send = useOnePress(checkAndPost);
 
-  async function checkAndPost() {
+  async function checkAndPost(form: HTMLFormElement) {
+    const fields = new FormData(form);
+    const values = Object.fromEntries(CONTACT_FIELDS.map((field) => [field, textOf(fields, field)])) as Record<ContactField, string>;
     setError(undefined);
     setFaults([]);
     setSent(undefined);
@@ -65,7 +68,7 @@ export function ContactForm({ className, answer }: { className?: string; answer?
         return;
       }
       toast.success(answer.message ?? "Your message has been sent successfully!");
-      setValues(EMPTY);
+      emptyForm(form);
     } catch (thrown) {
       fail(thrown instanceof Error && thrown.message ? thrown.message : "An unexpected error occurred.");
     } finally {
@@ -83,15 +86,14 @@ export function ContactForm({ className, answer }: { className?: string; answer?
       aria-label="Send us a message"
       className={cn("grid gap-4", className)}
     >
-      <NameField label="Full Name" id={`${id}-name`} required value={values.name} onChange={set("name")} disabled={submitting} {...faultOf("name")} />
-      <EmailField label="Email Address" id={`${id}-email`} value={values.email} onChange={set("email")} disabled={submitting} {...faultOf("email")} />
+      <NameField label="Full Name" id={`${id}-name`} required defaultValue={typed?.name} disabled={submitting} {...faultOf("name")} />
+      <EmailField label="Email Address" id={`${id}-email`} defaultValue={typed?.email} disabled={submitting} {...faultOf("email")} />
       <Field label="Subject" id={`${id}-subject`} required>
         <Input
           id={`${id}-subject`}
           name="subject"
           required
-          value={values.subject}
-          onChange={set("subject")}
+          defaultValue={typed?.subject}
           disabled={submitting}
           maxLength={MAX_SUBJECT_LENGTH}
           {...faultOf("subject")}
@@ -103,8 +105,7 @@ export function ContactForm({ className, answer }: { className?: string; answer?
           name="message"
           required
           rows={6}
-          value={values.message}
-          onChange={set("message")}
+          defaultValue={typed?.message}
           disabled={submitting}
           maxLength={MAX_MESSAGE_LENGTH}
           {...faultOf("message")}
@@ -113,7 +114,7 @@ export function ContactForm({ className, answer }: { className?: string; answer?
       {/* Honeypot for bots: hidden from people and from assistive technology. */}
       <div aria-hidden className="absolute -left-[9999px] h-0 w-0 overflow-hidden">
         <label htmlFor={`${id}-website`}>Website</label>
-        <input id={`${id}-website`} name="website" tabIndex={-1} autoComplete="off" value={values.website} onChange={set("website")} />
+        <input id={`${id}-website`} name="website" tabIndex={-1} autoComplete="off" />
       </div>
       <FormError id={errorId}>{error}</FormError>
       <FormSuccess>{sent}</FormSuccess>

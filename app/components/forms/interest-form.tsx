@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 
+import { choicesOf, emptyForm, textOf } from "~/components/forms/form-values";
 import { EmailField, NameField } from "~/components/forms/name-and-email";
 import { useOnePress } from "~/components/forms/use-one-press";
 import { Button } from "~/components/ui/button";
@@ -40,9 +41,6 @@ export function RegisterInterestForm({
   const id = useId();
   const navigate = useNavigate();
   const typed = answer && !answer.ok ? answer.posted : undefined;
-  const [name, setName] = useState(typed?.name ?? "");
-  const [email, setEmail] = useState(typed?.email ?? "");
-  const [courses, setCourses] = useState<string[]>(typed?.interestedCourses ?? []);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState(answer && !answer.ok ? answer.message : undefined);
   // The fields the error is about, if it is about any: marked invalid and described by the error.
@@ -61,7 +59,9 @@ export function RegisterInterestForm({
 
   const register = useOnePress(checkAndPost);
 
-  async function checkAndPost() {
+  async function checkAndPost(form: HTMLFormElement) {
+    const fields = new FormData(form);
+    const [name, email, courses] = [textOf(fields, "name"), textOf(fields, "email"), choicesOf(fields, "interestedCourses")];
     setError(undefined);
     setFaults([]);
     setRegistered(undefined);
@@ -84,9 +84,7 @@ export function RegisterInterestForm({
         return;
       }
       toast.success("Thank you! Your interest has been registered.", { position: "top-center", duration: INTEREST_TOAST_MS });
-      setName("");
-      setEmail("");
-      setCourses([]);
+      emptyForm(form);
       redirectTimer.current = window.setTimeout(() => void navigate("/"), INTEREST_REDIRECT_MS);
     } catch {
       fail("An unexpected error occurred.");
@@ -94,8 +92,6 @@ export function RegisterInterestForm({
       setSubmitting(false);
     }
   }
-
-  const toggle = (course: string, checked: boolean) => setCourses((current) => (checked ? [...current, course] : current.filter((item) => item !== course)));
 
   return (
     <form
@@ -116,16 +112,14 @@ export function RegisterInterestForm({
           label="Full Name"
           id={`${id}-name`}
           required
-          value={name}
-          onChange={(event) => setName(event.target.value)}
+          defaultValue={typed?.name}
           disabled={submitting}
           {...atFault(faults.includes("name"), errorId)}
         />
         <EmailField
           label="Email Address"
           id={`${id}-email`}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          defaultValue={typed?.email}
           disabled={submitting}
           {...atFault(faults.includes("email"), errorId)}
         />
@@ -149,8 +143,7 @@ export function RegisterInterestForm({
                 type="checkbox"
                 name="interestedCourses"
                 value={course}
-                checked={courses.includes(course)}
-                onChange={(event) => toggle(course, event.target.checked)}
+                defaultChecked={typed?.interestedCourses.includes(course)}
                 aria-invalid={faults.includes("interestedCourses") || undefined}
                 className="size-4 accent-[var(--color-gold)]"
               />

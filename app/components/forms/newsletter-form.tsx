@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 
+import { emptyForm, textOf } from "~/components/forms/form-values";
 import { EmailField, NameField } from "~/components/forms/name-and-email";
 import { useOnePress } from "~/components/forms/use-one-press";
 import { Button } from "~/components/ui/button";
@@ -27,7 +28,7 @@ const loadChecks = () => Promise.all([import("~/lib/schemas/newsletter"), import
 
 /**
  * Spec 4 newsletter form: idle, submitting ('Subscribing...', fields disabled), then success (cleared) or error.
- * The fields keep their own values, read on submit: what a visitor types before the form's code has arrived counts.
+ * The fields keep their own values, read on submit (form-values.ts).
  * `answer` is the page's, when the form was posted without scripts: its message, and what was typed if it was refused.
  */
 export function NewsletterSignup({ className, answer }: { className?: string; answer?: NewsletterAnswer }) {
@@ -43,10 +44,7 @@ export function NewsletterSignup({ className, answer }: { className?: string; an
 
   async function checkAndPost(form: HTMLFormElement) {
     const fields = new FormData(form);
-    const [email, name] = ["email", "name"].map((field) => {
-      const value = fields.get(field);
-      return typeof value === "string" ? value : "";
-    });
+    const [email, name] = [textOf(fields, "email"), textOf(fields, "name")];
     setError(undefined);
     setFaults([]);
     setSubscribed(undefined);
@@ -75,8 +73,7 @@ export function NewsletterSignup({ className, answer }: { className?: string; an
         return;
       }
       toast.success(answer.message ?? "Successfully subscribed to the newsletter!");
-      // Emptied rather than reset, which would bring back what the page kept from a refused post.
-      for (const input of form.querySelectorAll("input")) input.value = "";
+      emptyForm(form);
     } catch {
       setError("An unexpected error occurred.");
       toast.error("An unexpected error occurred.");
