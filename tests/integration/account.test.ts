@@ -561,7 +561,7 @@ describe("preferences endpoint", () => {
     const before = await preference(bob);
     expect(await postPreferences(asCookie(bob), body)).toEqual({
       status: 400,
-      body: { error: "Please send preferences.eventNotifications as true or false." },
+      body: { error: "Failed to update marketing preferences." },
     });
     expect(await preference(bob)).toBe(before);
   });
