@@ -336,7 +336,9 @@ test.describe("login and logout", () => {
     const email = uniqueEmail("unverified");
     await signUp(page, email);
     await logIn(page, email);
-    await expect(page.getByRole("form", { name: "Login" }).getByRole("alert")).toHaveText(/not verified/i);
+    await expect(page.getByRole("form", { name: "Login" }).getByRole("alert")).toHaveText(
+      "Email not verified. Please confirm your address with the link we have emailed you, then log in.",
+    );
   });
 
   test("login succeeds to /account; logout shows Loading..., toasts and returns to /auth", async ({ page, request }) => {

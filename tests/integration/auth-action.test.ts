@@ -28,7 +28,7 @@ const ALREADY_REGISTERED_UNCONFIRMED = "This email is already registered but not
 const LOGIN_SUCCESS = "Login successful! Redirecting...";
 /** Spec 8: "invalid credentials ... are relayed as the service message" (Better Auth's wording). */
 const INVALID_CREDENTIALS = "Invalid email or password";
-const EMAIL_NOT_VERIFIED = "Email not verified";
+const EMAIL_NOT_VERIFIED = `Email not verified. ${credentials.CONFIRM_EMAIL_ADVICE}`;
 const RESET_LINK_SENT = "If an account exists for that email, we have sent a link to reset your password.";
 
 const SIGN_UP_NAMES_REQUIRED = "First name and last name are required.";
@@ -343,7 +343,7 @@ describe(`/auth action on ${testDriver}: login`, () => {
     expect(answer.body).toEqual(errorBody("Email and password are required."));
   });
 
-  it("does not let an unverified user in yet: the service's 'Email not verified', no session, and a fresh verification email", async () => {
+  it("does not let an unverified user in yet: the service's 'Email not verified' and where to go next, no session, and a fresh verification email", async () => {
     const email = uniqueEmail("unverified");
     await signUp(email);
     expect(await outboxTo(email, "verify-email")).toHaveLength(1);

@@ -57,6 +57,12 @@ async function call(
   return { ok: response.ok, status: response.status, body, cookies: response.headers.getSetCookie(), serviceMessage };
 }
 
+/**
+ * Said after the service's 'Email not verified' (relayed, spec 8): the login has also emailed a new link,
+ * within the account's cap, and without this the visitor is not told to look for it.
+ */
+export const CONFIRM_EMAIL_ADVICE = "Please confirm your address with the link we have emailed you, then log in.";
+
 /** Spec 4 login: a session means success and /account; a wrong password and an unknown email read the same. */
 export async function signIn(services: AppServices, request: Request, clientIp: string, input: { email: string; password: string }): Promise<AuthOutcome> {
   const { ok, status, body, cookies, serviceMessage } = await call(() =>
@@ -68,10 +74,11 @@ export async function signIn(services: AppServices, request: Request, clientIp: 
     }),
   );
   if (!ok) {
+    const message = serviceMessage ?? "Login failed. Please check your credentials.";
     return {
       ok: false,
       kind: "error",
-      message: serviceMessage ?? "Login failed. Please check your credentials.",
+      message: body?.code === "EMAIL_NOT_VERIFIED" ? `${message.replace(/\.?$/, ".")} ${CONFIRM_EMAIL_ADVICE}` : message,
       cookies: [],
       status: status === 429 ? 429 : undefined,
     };
