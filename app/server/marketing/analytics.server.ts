@@ -14,7 +14,7 @@ export type PageViewOutcome = "recorded" | "other-origin" | "rate-limited";
  * Stores one page view: where and what, never who (no IP, no cookie, no
  * identifier), and never a secret: only the public form of the location and
  * referrer (redacted path, utm_* and view parameters, another site's origin).
- * A location off the site is refused; so is a visitor over `limit` views in 10 minutes.
+ * A location off the site is refused; a visitor's views past `limit` in 10 minutes are not stored.
  */
 export async function recordPageView(
   db: Database,
