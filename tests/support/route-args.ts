@@ -10,7 +10,17 @@ export const TEST_SITE_URL = "http://localhost:3000";
 
 /** The test settings: logins are not budgeted unless a test sets AUTH_RATE_LIMIT itself. */
 export function testEnv(overrides: Record<string, string> = {}): Env {
-  return parseEnv({ NODE_ENV: "test", SITE_URL: TEST_SITE_URL, AUTH_RATE_LIMIT: "100000", ACCOUNT_LOGIN_LIMIT: "100000", ...overrides });
+  return parseEnv({
+    NODE_ENV: "test",
+    SITE_URL: TEST_SITE_URL,
+    AUTH_RATE_LIMIT: "100000",
+    ACCOUNT_LOGIN_LIMIT: "100000",
+    // A deployment's budgets per address, not the demo's larger ones: the tests of those limits count on them.
+    FORM_RATE_LIMIT: "10",
+    CHECKOUT_RATE_LIMIT: "20",
+    CHECKOUT_HOLDS_PER_ADDRESS: "5",
+    ...overrides,
+  });
 }
 
 export const TEST_APP_SECRET = "test-secret-that-is-at-least-32-characters";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { EnvError, parseEnv } from "~/server/platform/env.server";
+import { DEMO_BUDGET_FACTOR, EnvError, parseEnv } from "~/server/platform/env.server";
 
 describe("environment", () => {
   it("needs nothing: embedded database, port 3000, local providers and demo data", () => {
@@ -23,6 +23,18 @@ describe("environment", () => {
 
   it("honours PAGE_VIEW_RATE_LIMIT", () => {
     expect(parseEnv({ PAGE_VIEW_RATE_LIMIT: "30" }).pageViewRateLimit).toBe(30);
+  });
+
+  it("budgets each address as a deployment does, and the demo, whose every visitor is this machine, five times as much unless set", () => {
+    const deployment = { NODE_ENV: "production", DATABASE_URL: "postgres://u:p@db/gii", SMTP_URL: "smtp://mail:25", BETTER_AUTH_SECRET: "s".repeat(32) };
+    const budgets = (env: ReturnType<typeof parseEnv>) => [env.formRateLimit, env.authRateLimit, env.checkoutRateLimit, env.checkoutHoldsPerAddress];
+    expect(budgets(parseEnv({ ...deployment, STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_def" }))).toEqual([10, 30, 20, 5]);
+    expect(DEMO_BUDGET_FACTOR).toBe(5);
+    expect(budgets(parseEnv({ NODE_ENV: "production" }))).toEqual([50, 150, 100, 25]);
+    expect(budgets(parseEnv({ ...deployment, LOCAL_PROVIDERS: "1" }))).toEqual([50, 150, 100, 25]);
+    expect(budgets(parseEnv({ FORM_RATE_LIMIT: "3", AUTH_RATE_LIMIT: "4", CHECKOUT_RATE_LIMIT: "5", CHECKOUT_HOLDS_PER_ADDRESS: "6" }))).toEqual([3, 4, 5, 6]);
+    // Not per address: the same everywhere.
+    expect([parseEnv({}).accountLoginLimit, parseEnv({}).pageViewRateLimit]).toEqual([10, 120]);
   });
 
   it("honours PORT, DATA_DIR, DATABASE_URL and SITE_URL", () => {
@@ -114,10 +126,9 @@ describe("auth settings", () => {
 describe("payment settings", () => {
   const production = { NODE_ENV: "production", DATABASE_URL: "postgres://u:p@db/gii", SMTP_URL: "smtp://mail:25", BETTER_AUTH_SECRET: "s".repeat(32) };
 
-  it("uses the built-in checkout by default, with a checkout budget of 20 per address and Klarna up to £4,000", () => {
+  it("uses the built-in checkout by default, with Klarna up to £4,000", () => {
     const env = parseEnv({});
     expect(env.payments).toEqual({ kind: "local" });
-    expect(env.checkoutRateLimit).toBe(20);
     expect(env.klarnaMaxAmount).toBe(400_000);
     expect(parseEnv({ CHECKOUT_RATE_LIMIT: "3", CHECKOUT_HOLDS_PER_ADDRESS: "2", KLARNA_MAX_AMOUNT_GBP: "1500" })).toMatchObject({
       checkoutRateLimit: 3,

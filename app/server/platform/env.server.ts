@@ -15,6 +15,16 @@ function isDatabaseUrl(value: string): boolean {
   }
 }
 
+/** A deployment's budgets per visitor address, when not set (10 minutes each, but for holds, which last while a checkout is open). */
+const ADDRESS_BUDGETS = { form: 10, auth: 30, checkout: 20, holds: 5 } as const;
+
+/**
+ * With the built-in providers on, every visitor is this machine: its checkout and mailbox answer nobody
+ * else. One address there is everyone trying the demo (or a test suite run against it), so its budgets
+ * per address are this many times a deployment's, unless set. Per-account limits are the same.
+ */
+export const DEMO_BUDGET_FACTOR = 5;
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -31,8 +41,8 @@ const EnvSchema = z
     LOCAL_PROVIDERS: flag.optional(),
     SEED_DEMO_DATA: flag.optional(),
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
-    FORM_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
-    AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
+    FORM_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).optional(),
+    AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).optional(),
     ACCOUNT_LOGIN_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
     PAGE_VIEW_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),
     BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -62,8 +72,8 @@ const EnvSchema = z
     STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://127.0.0.1:12111" }).optional(),
     STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
     OUTBOX_CLAIM_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
-    CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
-    CHECKOUT_HOLDS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(5),
+    CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).optional(),
+    CHECKOUT_HOLDS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).optional(),
     KLARNA_MAX_AMOUNT_GBP: z.coerce.number().int().min(0).max(100_000).default(4000),
     METRICS_TOKEN: z
       .string()
@@ -166,6 +176,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   const env = result.data;
   const embedded = !env.DATABASE_URL;
+  const localProviders = env.LOCAL_PROVIDERS ?? (embedded || env.NODE_ENV !== "production");
+  const perAddress = (set: number | undefined, budget: keyof typeof ADDRESS_BUDGETS) =>
+    set ?? ADDRESS_BUDGETS[budget] * (localProviders ? DEMO_BUDGET_FACTOR : 1);
   return {
     nodeEnv: env.NODE_ENV,
     isProduction: env.NODE_ENV === "production",
@@ -174,11 +187,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
-    localProviders: env.LOCAL_PROVIDERS ?? (embedded || env.NODE_ENV !== "production"),
+    localProviders,
     seedDemoData: env.SEED_DEMO_DATA ?? embedded,
     trustProxy: env.TRUST_PROXY,
-    formRateLimit: env.FORM_RATE_LIMIT,
-    authRateLimit: env.AUTH_RATE_LIMIT,
+    formRateLimit: perAddress(env.FORM_RATE_LIMIT, "form"),
+    authRateLimit: perAddress(env.AUTH_RATE_LIMIT, "auth"),
     accountLoginLimit: env.ACCOUNT_LOGIN_LIMIT,
     pageViewRateLimit: env.PAGE_VIEW_RATE_LIMIT,
     authSecret: env.BETTER_AUTH_SECRET,
@@ -198,8 +211,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
             timeoutMs: env.STRIPE_TIMEOUT_MS,
           }
         : { kind: "local" },
-    checkoutRateLimit: env.CHECKOUT_RATE_LIMIT,
-    checkoutHoldsPerAddress: env.CHECKOUT_HOLDS_PER_ADDRESS,
+    checkoutRateLimit: perAddress(env.CHECKOUT_RATE_LIMIT, "checkout"),
+    checkoutHoldsPerAddress: perAddress(env.CHECKOUT_HOLDS_PER_ADDRESS, "holds"),
     klarnaMaxAmount: env.KLARNA_MAX_AMOUNT_GBP * 100,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, staffEmail: env.STAFF_EMAIL, claimTimeoutMs: env.OUTBOX_CLAIM_TIMEOUT_MS },
     metricsToken: env.METRICS_TOKEN,
