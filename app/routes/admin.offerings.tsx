@@ -94,13 +94,14 @@ function FormError({ failed }: { failed: ReturnType<typeof useSave>["failed"] })
   );
 }
 
-function StripePriceIdField({ save, defaultValue }: { save: ReturnType<typeof useSave>; defaultValue: string | null }) {
+function StripePriceIdField({ save, defaultValue, required }: { save: ReturnType<typeof useSave>; defaultValue: string | null; required?: boolean }) {
   const { id, failed, described } = save;
   return (
-    <Field label="Stripe price id" id={id("stripePriceId")} error={failed?.fields.stripePriceId}>
+    <Field label="Stripe price id" id={id("stripePriceId")} required={required} error={failed?.fields.stripePriceId}>
       <input
         id={id("stripePriceId")}
         name="stripePriceId"
+        aria-required={required}
         defaultValue={defaultValue ?? ""}
         placeholder="price_…"
         className={inputClass}
@@ -173,7 +174,7 @@ function TestProductForm({ product }: { product: AdminTestProduct }) {
       </p>
       <fetcher.Form method="post" className="mt-3 grid gap-3 sm:grid-cols-[2fr_auto] sm:items-start">
         <input type="hidden" name="intent" value={TEST_PRODUCT_INTENT} />
-        <StripePriceIdField save={save} defaultValue={product.stripePriceId} />
+        <StripePriceIdField save={save} defaultValue={product.stripePriceId} required />
         <SaveButton busy={fetcher.state !== "idle"} />
       </fetcher.Form>
       <FormError failed={failed} />

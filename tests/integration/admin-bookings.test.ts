@@ -294,6 +294,8 @@ describe(`the back office's editions and bookings on ${testDriver}`, () => {
     for (const [field, value, message] of [
       ["price", "12.345", "Enter the price in pounds, for example 1500 or 1499.99."],
       ["price", "", "Enter the price in pounds, for example 1500 or 1499.99."],
+      ["price", "0", "A course's price must be more than £0."],
+      ["price", "£0.00", "A course's price must be more than £0."],
       ["defaultCapacity", "0", "Capacity must be a whole number from 1 to 500."],
       ["defaultCapacity", "501", "Capacity must be a whole number from 1 to 500."],
       ["stripePriceId", "prod_123", "A Stripe price id starts with price_ (or leave it empty)."],
@@ -342,6 +344,8 @@ describe(`the back office's editions and bookings on ${testDriver}`, () => {
     const save = (stripePriceId: string) =>
       settle(() => guarded(offeringsRoute, "action")(post("/admin/offerings", admin, { intent: "test-product", stripePriceId })));
     expect((await save("prod_123")).body).toMatchObject({ ok: false, fields: { stripePriceId: "A Stripe price id starts with price_ (or leave it empty)." } });
+    // It has no "not on sale" state to fall back to: without a price id the dashboard's test purchase has nothing to sell.
+    expect((await save("  ")).body).toMatchObject({ ok: false, fields: { stripePriceId: "The test product needs a Stripe price id, starting with price_." } });
     expect(await auditOf("offering.update", "test-product")).toHaveLength(0);
     const [product] = await handle.db.select().from(courses).where(eq(courses.offeringKey, "test-product"));
     try {

@@ -47,7 +47,9 @@ export const CancelBookingSchema = z.object({
 });
 
 const PRICE_MESSAGE = "Enter the price in pounds, for example 1500 or 1499.99.";
+const FREE_PRICE_MESSAGE = "A course's price must be more than £0.";
 const PRICE_ID_MESSAGE = "A Stripe price id starts with price_ (or leave it empty).";
+const TEST_PRICE_ID_MESSAGE = "The test product needs a Stripe price id, starting with price_.";
 
 const stripePriceIdField = z.preprocess(
   trimmed,
@@ -60,12 +62,13 @@ const stripePriceIdField = z.preprocess(
 /** An offering's price, default capacity and Stripe price id, as staff edit them. */
 export const OfferingUpdateSchema = z.object({
   key: z.preprocess(trimmed, safeString({ error: "Unknown offering." }).min(1, "Unknown offering.").max(100, "Unknown offering.")),
-  price: poundsField(PRICE_MESSAGE),
+  // Nothing is sold for nothing: a £0 price would show as the fee, with "4 instalments of £0", and price every new date.
+  price: poundsField(PRICE_MESSAGE).refine((amount) => amount > 0, FREE_PRICE_MESSAGE),
   defaultCapacity: capacityField,
   stripePriceId: stripePriceIdField,
 });
 export type OfferingUpdate = z.output<typeof OfferingUpdateSchema>;
 
-/** The test product's Stripe price id: its price is the spec's £1, and it has no places to set. */
-export const TestProductUpdateSchema = z.object({ stripePriceId: stripePriceIdField });
+/** The test product's Stripe price id: its price is the spec's £1, and it has no places to set; without one it cannot be bought. */
+export const TestProductUpdateSchema = z.object({ stripePriceId: stripePriceIdField.refine((value) => value !== null, TEST_PRICE_ID_MESSAGE) });
 export type TestProductUpdate = z.output<typeof TestProductUpdateSchema>;
