@@ -95,6 +95,7 @@ export default function AdminOutbox({ loaderData, actionData }: Route.ComponentP
       ) : (
         <AdminTable
           label="Failed emails"
+          minWidthClass="min-w-[60rem]"
           headings={[
             "Email",
             "To",

@@ -85,14 +85,14 @@ export function AdminTable({
   children,
 }: {
   headings: ReactNode[];
-  /** A Tailwind min-width (`min-w-[36rem]`) below which the table scrolls rather than squeezes. */
-  minWidthClass?: string;
+  /** A Tailwind min-width (`min-w-[36rem]`) below which the table scrolls rather than squeezes: on a phone, a table without one broke its addresses every few letters. */
+  minWidthClass: string;
   label?: string;
   children: ReactNode;
 }) {
   return (
     <div className="relative overflow-x-auto rounded-lg border border-navy/10 bg-white">
-      <table className={minWidthClass ? `w-full ${minWidthClass}` : "w-full"} aria-label={label}>
+      <table className={`w-full ${minWidthClass}`} aria-label={label}>
         <thead className="bg-mist">
           <tr>
             {headings.map((heading, index) => (
