@@ -23,6 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
       { header: "Name", value: (row) => row.name },
       { header: "Email", value: (row) => row.email },
       { header: "Registered", value: (row) => row.registeredAt },
+      { header: "Confirmed", value: (row) => row.confirmedAt },
       { header: "Unsubscribed", value: (row) => row.unsubscribedAt },
     ],
     rows,

@@ -9,6 +9,16 @@ import type { Route } from "./+types/admin.interest";
 
 export const middleware = [adminRoute()];
 
+/** Whether a registration hears of new dates: once its link is followed, until it unsubscribes. */
+type InterestStatus = "Subscribed" | "Awaiting confirmation" | "Unsubscribed";
+
+function statusOf(registration: { confirmedAt: Date | null; unsubscribedAt: Date | null }): InterestStatus {
+  if (registration.unsubscribedAt) return "Unsubscribed";
+  return registration.confirmedAt ? "Subscribed" : "Awaiting confirmation";
+}
+
+const STATUS_TONE: Record<InterestStatus, string> = { Subscribed: "", "Awaiting confirmation": "text-ink/70", Unsubscribed: "text-red-800" };
+
 export const meta: Route.MetaFunction = (args) => seo(args, { title: "Interest", noIndex: true });
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -22,7 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         name: registration.name,
         email: registration.email,
         registeredAt: registration.registeredAt.toISOString(),
-        unsubscribed: registration.unsubscribedAt !== null,
+        status: statusOf(registration),
       })),
     })),
   };
@@ -39,7 +49,11 @@ export default function AdminInterest({ loaderData }: Route.ComponentProps) {
           {groups.map((group) => (
             <section key={group.offeringKey} aria-labelledby={`interest-${group.offeringKey}`} data-testid="interest-group">
               <h2 id={`interest-${group.offeringKey}`} className="text-xl font-semibold text-navy">
-                {group.course} <span className="text-base font-medium text-ink/70">({group.registrations.length})</span>
+                {group.course}{" "}
+                <span className="text-base font-medium text-ink/70">
+                  ({group.registrations.length} registered, {group.registrations.filter((registration) => registration.status === "Subscribed").length}{" "}
+                  subscribed)
+                </span>
               </h2>
               <div className="mt-3">
                 <AdminTable headings={["Name", "Email", "Registered", "Status"]} minWidthClass="min-w-[36rem]">
@@ -54,7 +68,7 @@ export default function AdminInterest({ loaderData }: Route.ComponentProps) {
                       <td className={`${TD} whitespace-nowrap`}>
                         <When value={registration.registeredAt} />
                       </td>
-                      <td className={TD}>{registration.unsubscribed ? <span className="text-red-800">Unsubscribed</span> : "Subscribed"}</td>
+                      <td className={`${TD} ${STATUS_TONE[registration.status]}`}>{registration.status}</td>
                     </tr>
                   ))}
                 </AdminTable>

@@ -93,7 +93,15 @@ describe(`the admin lists on ${testDriver}`, () => {
         email: "bea@example.com",
         offeringKeys: ["sinus-grafting"],
         createdAt: at("2026-01-06T00:00:00Z"),
+        confirmedAt: at("2026-01-06T01:00:00Z"),
         unsubscribedAt: at("2026-01-07T00:00:00Z"),
+      },
+      {
+        name: "Cy Three",
+        email: "cy@example.com",
+        offeringKeys: ["sinus-grafting"],
+        createdAt: at("2026-01-08T00:00:00Z"),
+        confirmedAt: at("2026-01-09T00:00:00Z"),
       },
     ]);
     await handle.db.insert(newsletterSubscribers).values([
@@ -175,25 +183,27 @@ describe(`the admin lists on ${testDriver}`, () => {
     expect(csv.text).not.toMatch(/[,\n]"?=HYPERLINK/);
   });
 
-  it("groups interest by course in the offerings' order, newest first, with the unsubscribed marked", async () => {
+  it("groups interest by course in the offerings' order, newest first, each marked as hearing of new dates only once confirmed and until unsubscribed", async () => {
     const { groups } = await interestLoader(get("/admin/interest", admin));
-    expect(groups.map((group) => [group.course, group.registrations.map((registration) => [registration.name, registration.unsubscribed])])).toEqual([
-      ["Level 2 - Ultimate Full Arch Live Course", [["Ali One", false]]],
+    expect(groups.map((group) => [group.course, group.registrations.map((registration) => [registration.name, registration.status])])).toEqual([
+      ["Level 2 - Ultimate Full Arch Live Course", [["Ali One", "Awaiting confirmation"]]],
       [
         "Sinus Grafting",
         [
-          ["Bea Two", true],
-          ["Ali One", false],
+          ["Cy Three", "Subscribed"],
+          ["Bea Two", "Unsubscribed"],
+          ["Ali One", "Awaiting confirmation"],
         ],
       ],
     ]);
     const csv = await csvOf(() => interestCsvLoader(get("/admin/interest.csv", admin)));
     expect(csv.disposition).toBe(`attachment; filename="interest-${today()}.csv"`);
     expect(csv.lines).toEqual([
-      "Course,Name,Email,Registered,Unsubscribed",
-      "Level 2 - Ultimate Full Arch Live Course,Ali One,ali@example.com,2026-01-05T00:00:00.000Z,",
-      "Sinus Grafting,Bea Two,bea@example.com,2026-01-06T00:00:00.000Z,2026-01-07T00:00:00.000Z",
-      "Sinus Grafting,Ali One,ali@example.com,2026-01-05T00:00:00.000Z,",
+      "Course,Name,Email,Registered,Confirmed,Unsubscribed",
+      "Level 2 - Ultimate Full Arch Live Course,Ali One,ali@example.com,2026-01-05T00:00:00.000Z,,",
+      "Sinus Grafting,Cy Three,cy@example.com,2026-01-08T00:00:00.000Z,2026-01-09T00:00:00.000Z,",
+      "Sinus Grafting,Bea Two,bea@example.com,2026-01-06T00:00:00.000Z,2026-01-06T01:00:00.000Z,2026-01-07T00:00:00.000Z",
+      "Sinus Grafting,Ali One,ali@example.com,2026-01-05T00:00:00.000Z,,",
     ]);
   });
 
@@ -280,7 +290,7 @@ describe(`the admin lists on ${testDriver}`, () => {
       .orderBy(asc(adminAuditLog.summary));
     expect(entries.map(({ actorEmail, subjectType, summary }) => ({ actorEmail, subjectType, summary }))).toEqual([
       { actorEmail: admin.email, subjectType: "export", summary: "Downloaded the inbox as CSV (2 messages)" },
-      { actorEmail: admin.email, subjectType: "export", summary: "Downloaded the interest registrations as CSV (3 registrations)" },
+      { actorEmail: admin.email, subjectType: "export", summary: "Downloaded the interest registrations as CSV (4 registrations)" },
       { actorEmail: admin.email, subjectType: "export", summary: "Downloaded the newsletter subscribers as CSV (2 subscribers)" },
     ]);
   });

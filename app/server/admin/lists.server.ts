@@ -8,6 +8,8 @@ interface InterestRow {
   name: string;
   email: string;
   registeredAt: Date;
+  /** When its emailed link was followed: only then does it hear of new dates (announcements.server). */
+  confirmedAt: Date | null;
   unsubscribedAt: Date | null;
 }
 
@@ -40,6 +42,7 @@ export async function interestByCourse(db: Database): Promise<InterestGroup[]> {
         name: registration.name,
         email: registration.email,
         registeredAt: registration.createdAt,
+        confirmedAt: registration.confirmedAt,
         unsubscribedAt: registration.unsubscribedAt,
       });
     }
