@@ -1,6 +1,6 @@
 import { AdminSection, PageLinks, When } from "~/components/admin/admin-list";
 import { fieldChanges } from "~/lib/audit-diff";
-import { olderPageBefore, pageBefore } from "~/lib/schemas/admin-lists";
+import { olderPageAfter, pageAfter } from "~/lib/schemas/admin-lists";
 import { seo } from "~/lib/seo";
 import { auditLog } from "~/server/admin/audit.server";
 import { adminRoute } from "~/server/http/guards.server";
@@ -15,10 +15,10 @@ export const meta: Route.MetaFunction = (args) => seo(args, { title: "Audit log"
 const PAGE_SIZE = 50;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const before = pageBefore(new URL(request.url));
-  const entries = await auditLog(appServices(context).database.db, { limit: PAGE_SIZE, before });
+  const after = pageAfter(new URL(request.url));
+  const entries = await auditLog(appServices(context).database.db, { limit: PAGE_SIZE, after });
   return {
-    paged: before !== undefined,
+    paged: after !== undefined,
     entries: entries.map((entry) => ({
       id: entry.id,
       at: entry.createdAt.toISOString(),
@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       summary: entry.summary,
       changes: fieldChanges(entry.before, entry.after),
     })),
-    olderBefore: olderPageBefore(entries, PAGE_SIZE),
+    olderAfter: olderPageAfter(entries, PAGE_SIZE),
   };
 }
 
@@ -59,7 +59,7 @@ function ChangeLine({ change }: { change: Change }) {
 }
 
 export default function AdminAuditLog({ loaderData }: Route.ComponentProps) {
-  const { entries, olderBefore, paged } = loaderData;
+  const { entries, olderAfter, paged } = loaderData;
   return (
     <AdminSection title="Audit log">
       {entries.length === 0 ? (
@@ -83,7 +83,7 @@ export default function AdminAuditLog({ loaderData }: Route.ComponentProps) {
           ))}
         </ol>
       )}
-      <PageLinks path="/admin/audit-log" noun="entries" paged={paged} olderBefore={olderBefore} />
+      <PageLinks path="/admin/audit-log" noun="entries" paged={paged} olderAfter={olderAfter} />
     </AdminSection>
   );
 }

@@ -4,7 +4,7 @@ import { AdminSection, CsvLink, PageLinks, When } from "~/components/admin/admin
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { mailtoHref } from "~/lib/mailto";
-import { InboxMarkSchema, olderPageBefore, pageBefore } from "~/lib/schemas/admin-lists";
+import { InboxMarkSchema, olderPageAfter, pageAfter } from "~/lib/schemas/admin-lists";
 import { firstIssueMessage } from "~/lib/schemas/fields";
 import { seo } from "~/lib/seo";
 import { adminRoute, signedInUser } from "~/server/http/guards.server";
@@ -22,11 +22,11 @@ const PAGE_SIZE = 100;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = appServices(context).database.db;
-  const before = pageBefore(new URL(request.url));
-  const [messages, unread] = await Promise.all([listContactMessages(db, { limit: PAGE_SIZE, before }), unreadContactCount(db)]);
+  const after = pageAfter(new URL(request.url));
+  const [messages, unread] = await Promise.all([listContactMessages(db, { limit: PAGE_SIZE, after }), unreadContactCount(db)]);
   return {
     unread,
-    paged: before !== undefined,
+    paged: after !== undefined,
     messages: messages.map((message) => ({
       id: message.id,
       name: message.name,
@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       read: message.readAt !== null,
       receivedAt: message.createdAt.toISOString(),
     })),
-    olderBefore: olderPageBefore(messages, PAGE_SIZE),
+    olderAfter: olderPageAfter(messages, PAGE_SIZE),
   };
 }
 
@@ -70,7 +70,7 @@ function MarkForm({ message }: { message: Message }) {
 }
 
 export default function AdminInbox({ loaderData, actionData }: Route.ComponentProps) {
-  const { messages, unread, olderBefore, paged } = loaderData;
+  const { messages, unread, olderAfter, paged } = loaderData;
   return (
     <AdminSection title="Inbox" count={`${unread} unread`} actions={<CsvLink href="/admin/inbox.csv" />}>
       {actionData?.error && (
@@ -111,7 +111,7 @@ export default function AdminInbox({ loaderData, actionData }: Route.ComponentPr
           ))}
         </ul>
       )}
-      <PageLinks path="/admin/inbox" noun="messages" paged={paged} olderBefore={olderBefore} />
+      <PageLinks path="/admin/inbox" noun="messages" paged={paged} olderAfter={olderAfter} />
     </AdminSection>
   );
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte } from "drizzle-orm";
+import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import * as auditLogPage from "~/routes/admin.audit-log";
@@ -130,9 +130,9 @@ describe(`the admin lists on ${testDriver}`, () => {
       receivedAt: "2026-02-01T10:00:00.000Z",
     });
     expect(page.messages[1].message).toBe("line one\nline two");
-    expect(page.olderBefore).toBeNull();
+    expect(page.olderAfter).toBeNull();
 
-    const older = await inboxLoader(get(`/admin/inbox?before=${encodeURIComponent("2026-01-15T00:00:00.000Z")}`, admin));
+    const older = await inboxLoader(get(`/admin/inbox?after=${page.messages[0].id}`, admin));
     expect(older.messages.map((message) => message.subject)).toEqual(["Older"]);
   });
 
@@ -222,7 +222,7 @@ describe(`the admin lists on ${testDriver}`, () => {
     ]);
   });
 
-  it("shows the audit log newest first with each entry's changed fields, a page at a time", async () => {
+  it("shows the audit log newest first with each entry's changed fields, a page at a time, skipping none at a page's edge", async () => {
     // Only the entries below: the downloads above were logged too (see the test of that).
     await handle.db.delete(adminAuditLog).where(eq(adminAuditLog.action, "export.csv"));
     const actor = { id: admin.id, email: admin.email };
@@ -241,6 +241,16 @@ describe(`the admin lists on ${testDriver}`, () => {
         .set({ createdAt: new Date(Date.UTC(2026, 0, day)) })
         .where(eq(adminAuditLog.subjectId, `e${day}`));
     }
+    // Where the first page ends: two entries at the same time, and one a fraction of a millisecond older
+    // (PostgreSQL keeps microseconds, JavaScript's dates do not).
+    const at = (subjectId: string, time: string) =>
+      handle.db
+        .update(adminAuditLog)
+        .set({ createdAt: sql`${time}::timestamptz` })
+        .where(eq(adminAuditLog.subjectId, subjectId));
+    await at("e6", "2026-01-06T00:00:00.0008Z");
+    await at("e5", "2026-01-06T00:00:00.0008Z");
+    await at("e4", "2026-01-06T00:00:00.0003Z");
     const first = await auditLoader(get("/admin/audit-log", admin));
     expect(first.entries).toHaveLength(50);
     expect(first.entries[0]).toMatchObject({ summary: "Change 55", actor: admin.email, action: "edition.update", at: "2026-02-24T00:00:00.000Z" });
@@ -254,27 +264,28 @@ describe(`the admin lists on ${testDriver}`, () => {
       ]),
     );
     expect(first.entries.map((entry) => entry.at)).toEqual([...first.entries.map((entry) => entry.at)].sort().reverse());
-    expect(first.olderBefore).toBe(first.entries[49].at);
+    expect(first.olderAfter).toBe(first.entries[49].id);
 
-    const second = await auditLoader(get(`/admin/audit-log?before=${encodeURIComponent(first.olderBefore!)}`, admin));
-    expect(second.entries.map((entry) => entry.summary)).toEqual(["Change 5", "Change 4", "Change 3", "Change 2", "Change 1"]);
-    expect(second.olderBefore).toBeNull();
+    const second = await auditLoader(get(`/admin/audit-log?after=${encodeURIComponent(first.olderAfter!)}`, admin));
+    expect(second.entries).toHaveLength(5);
+    expect(second.entries.map((entry) => entry.summary).slice(-3)).toEqual(["Change 3", "Change 2", "Change 1"]);
+    // Each entry on one page or the other, once.
+    const shown = [...first.entries, ...second.entries].map((entry) => entry.summary);
+    expect(new Set(shown)).toEqual(new Set(Array.from({ length: 55 }, (_, index) => `Change ${index + 1}`)));
+    expect(second.olderAfter).toBeNull();
+    // An entry no longer there has nothing after it.
+    expect((await auditLoader(get("/admin/audit-log?after=00000000-0000-4000-8000-000000000000", admin))).entries).toEqual([]);
   });
 
-  it.each([
-    "not-a-date",
-    "2026-13-45T00:00:00Z",
-    "'; drop table admin_audit_log; --",
-    "1e999",
-    // Well-formed, but in a year 0 that PostgreSQL's timestamps cannot hold.
-    "0000-01-01T00:00:00Z",
-    "0001-01-01T00:00:00+01:00",
-  ])("ignores a malformed before (%s) and shows the newest page", async (before) => {
-    const outcome = await settle(() => auditLoader(get(`/admin/audit-log?before=${encodeURIComponent(before)}`, admin)));
-    expect(outcome.status).toBe(200);
-    expect((outcome.body as { entries: { summary: string }[] }).entries[0].summary).toBe("Change 55");
-    expect((await settle(() => inboxLoader(get(`/admin/inbox?before=${encodeURIComponent(before)}`, admin)))).status).toBe(200);
-  });
+  it.each(["not-an-id", "2026-01-15T00:00:00Z", "'; drop table admin_audit_log; --", "1e999", "00000000-0000-4000-8000-00000000000g"])(
+    "ignores a malformed after (%s) and shows the newest page",
+    async (after) => {
+      const outcome = await settle(() => auditLoader(get(`/admin/audit-log?after=${encodeURIComponent(after)}`, admin)));
+      expect(outcome.status).toBe(200);
+      expect((outcome.body as { entries: { summary: string }[] }).entries[0].summary).toBe("Change 55");
+      expect((await settle(() => inboxLoader(get(`/admin/inbox?after=${encodeURIComponent(after)}`, admin)))).status).toBe(200);
+    },
+  );
 
   it("writes each download of personal data to the audit log: who took which list, and how many people were in it", async () => {
     const since = new Date();

@@ -34,8 +34,8 @@ export function AdminSection({ title, count, actions, children }: { title: React
   );
 }
 
-/** The links between pages of a list kept newest first: back to the newest, and on to older ones (olderPageBefore). */
-export function PageLinks({ path, noun, paged, olderBefore }: { path: string; noun: string; paged: boolean; olderBefore: string | null }) {
+/** The links between pages of a list kept newest first: back to the newest, and on to older ones (olderPageAfter). */
+export function PageLinks({ path, noun, paged, olderAfter }: { path: string; noun: string; paged: boolean; olderAfter: string | null }) {
   return (
     <nav aria-label={`More ${noun}`} className="mt-6 flex gap-4 text-sm font-medium">
       {paged && (
@@ -43,8 +43,8 @@ export function PageLinks({ path, noun, paged, olderBefore }: { path: string; no
           Newest {noun}
         </Link>
       )}
-      {olderBefore && (
-        <Link to={`${path}?before=${encodeURIComponent(olderBefore)}`} className="underline">
+      {olderAfter && (
+        <Link to={`${path}?after=${encodeURIComponent(olderAfter)}`} className="underline">
           Older {noun}
         </Link>
       )}

@@ -1,23 +1,17 @@
 import { z } from "zod";
 
-/** PostgreSQL's timestamps have no year 0: an earlier time cannot even be compared with one. */
-const EARLIEST_STORABLE_TIME = new Date("0001-01-01T00:00:00Z");
+/** `?after=<id>` of a paged admin list, kept newest first: the last row already shown. */
+const AfterSchema = z.uuid();
 
-/** `?before=<iso time>` of a paged admin list: the oldest time already shown. */
-const BeforeSchema = z.iso
-  .datetime({ offset: true })
-  .transform((value) => new Date(value))
-  .pipe(z.date().min(EARLIEST_STORABLE_TIME));
-
-/** The page a list's address asks for; a malformed `before`, or one no row can be older than, is ignored and the newest page shown. */
-export function pageBefore(url: URL): Date | undefined {
-  const parsed = BeforeSchema.safeParse(url.searchParams.get("before"));
+/** The page a list's address asks for: the rows after the one named; a malformed `after` is ignored and the newest page shown. */
+export function pageAfter(url: URL): string | undefined {
+  const parsed = AfterSchema.safeParse(url.searchParams.get("after"));
   return parsed.success ? parsed.data : undefined;
 }
 
-/** Where the next (older) page of a full page starts: its last row's time; null when this page was the last. */
-export function olderPageBefore(rows: readonly { createdAt: Date }[], pageSize: number): string | null {
-  return rows.length === pageSize ? rows[rows.length - 1].createdAt.toISOString() : null;
+/** Where the next (older) page of a full page starts: after its last row; null when this page was the last. */
+export function olderPageAfter(rows: readonly { id: string }[], pageSize: number): string | null {
+  return rows.length === pageSize ? rows[rows.length - 1].id : null;
 }
 
 /** The inbox's per-message form: mark one message read or unread. */

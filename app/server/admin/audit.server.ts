@@ -1,6 +1,7 @@
-import { desc, lt } from "drizzle-orm";
+import { desc } from "drizzle-orm";
 
 import type { Database, Transaction } from "~/server/db/client.server";
+import { rowsAfter } from "~/server/db/paging.server";
 import { adminAuditLog } from "~/server/db/schema.server";
 
 /** The administrator acting, as the guards know them. */
@@ -59,12 +60,12 @@ export async function recordExport(
 
 export type AuditEntry = typeof adminAuditLog.$inferSelect;
 
-/** The newest entries first, a page at a time (`before` is the oldest time already shown). */
-export async function auditLog(db: Database, { limit = 100, before }: { limit?: number; before?: Date } = {}): Promise<AuditEntry[]> {
+/** The newest entries first, a page at a time (`after` is the id of the last entry already shown). */
+export async function auditLog(db: Database, { limit = 100, after }: { limit?: number; after?: string } = {}): Promise<AuditEntry[]> {
   return db
     .select()
     .from(adminAuditLog)
-    .where(before ? lt(adminAuditLog.createdAt, before) : undefined)
-    .orderBy(desc(adminAuditLog.createdAt))
+    .where(after ? rowsAfter(adminAuditLog, adminAuditLog, after) : undefined)
+    .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
     .limit(limit);
 }

@@ -1,8 +1,9 @@
-import { and, count, desc, eq, isNull, lt } from "drizzle-orm";
+import { and, count, desc, eq, isNull } from "drizzle-orm";
 
 import type { ContactMessage } from "~/lib/schemas/contact";
 import { type AdminActor, recordAdminAction } from "~/server/admin/audit.server";
 import type { Database } from "~/server/db/client.server";
+import { rowsAfter } from "~/server/db/paging.server";
 import { contactMessages } from "~/server/db/schema.server";
 import { enqueueEmail } from "~/server/email/outbox.server";
 import { renderContactNotification } from "~/server/email/templates.server";
@@ -30,12 +31,12 @@ export async function sendContactMessage(db: Database, input: ContactMessage, op
   return { message: CONTACT_SENT_MESSAGE };
 }
 
-/** The admin inbox: newest first, a page at a time (`before` is the oldest time already shown). */
-export async function listContactMessages(db: Database, { limit = 100, before }: { limit?: number; before?: Date } = {}) {
+/** The admin inbox: newest first, a page at a time (`after` is the id of the last message already shown). */
+export async function listContactMessages(db: Database, { limit = 100, after }: { limit?: number; after?: string } = {}) {
   return db
     .select()
     .from(contactMessages)
-    .where(before ? lt(contactMessages.createdAt, before) : undefined)
+    .where(after ? rowsAfter(contactMessages, contactMessages, after) : undefined)
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
     .limit(limit);
 }
