@@ -1,6 +1,7 @@
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 
+import { useShowsSavedValues } from "~/components/admin/use-saved-values";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Field, fieldErrorId, Input, inputClass } from "~/components/ui/field";
@@ -77,12 +78,12 @@ function useOutcomeToast(result: ActionResult | undefined) {
 }
 
 function CapacityForm({ capacity }: { capacity: number }) {
-  // Keyed: a saved capacity remounts the form (its key is the capacity), and the answer must outlive that.
-  const fetcher = useFetcher<ActionResult>({ key: "edition-capacity" });
+  const fetcher = useFetcher<ActionResult>();
   useOutcomeToast(fetcher.data);
+  const form = useShowsSavedValues([capacity]);
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : undefined;
   return (
-    <fetcher.Form method="post" className="flex flex-wrap items-end gap-3">
+    <fetcher.Form ref={form} method="post" className="flex flex-wrap items-end gap-3">
       <input type="hidden" name="intent" value="capacity" />
       <Field label="Capacity" id="capacity" className="w-40">
         <input
@@ -218,7 +219,7 @@ export default function AdminEdition({ loaderData }: Route.ComponentProps) {
             Capacity
           </h2>
           <p className="text-sm text-ink/70">Never fewer than the paid bookings and live holds ({edition.paidBookings + edition.liveHolds}).</p>
-          <CapacityForm key={edition.capacity} capacity={edition.capacity} />
+          <CapacityForm capacity={edition.capacity} />
         </section>
         <section aria-labelledby="bookings-heading" className="grid gap-3">
           <div className="flex flex-wrap items-center justify-between gap-3">

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { data, useFetcher } from "react-router";
 import type { z } from "zod";
 
+import { useShowsSavedValues } from "~/components/admin/use-saved-values";
 import { Button } from "~/components/ui/button";
 import { Field, fieldErrorId, inputClass } from "~/components/ui/field";
 import { PageHeading } from "~/components/ui/page-heading";
@@ -97,7 +98,7 @@ function FormError({ failed }: { failed: ReturnType<typeof useSave>["failed"] })
 function StripePriceIdField({ save, defaultValue, required }: { save: ReturnType<typeof useSave>; defaultValue: string | null; required?: boolean }) {
   const { id, failed, described } = save;
   return (
-    <Field label="Stripe price id" id={id("stripePriceId")} required={required} error={failed?.fields.stripePriceId}>
+    <Field label="Stripe price id" id={id("stripePriceId")} required={required} error={failed?.fields.stripePriceId} announceError>
       <input
         id={id("stripePriceId")}
         name="stripePriceId"
@@ -114,6 +115,7 @@ function StripePriceIdField({ save, defaultValue, required }: { save: ReturnType
 function OfferingForm({ offering }: { offering: AdminOffering }) {
   const save = useSave(offering.key);
   const { fetcher, failed, id, described } = save;
+  const form = useShowsSavedValues([offering.priceAmount, offering.defaultCapacity, offering.stripePriceId]);
   return (
     <li className="rounded-lg border border-ink/10 p-4" aria-labelledby={id("title")}>
       <h2 id={id("title")} className="text-lg font-semibold text-navy">
@@ -123,9 +125,9 @@ function OfferingForm({ offering }: { offering: AdminOffering }) {
         {formatMinorUnits(offering.priceAmount)} · {offering.defaultCapacity} {offering.defaultCapacity === 1 ? "place" : "places"} ·{" "}
         {offering.stripePriceId ?? "no Stripe price"}
       </p>
-      <fetcher.Form method="post" className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_2fr_auto] sm:items-start">
+      <fetcher.Form ref={form} method="post" className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_2fr_auto] sm:items-start">
         <input type="hidden" name="key" value={offering.key} />
-        <Field label="Price (£)" id={id("price")} error={failed?.fields.price}>
+        <Field label="Price (£)" id={id("price")} error={failed?.fields.price} announceError>
           <input
             id={id("price")}
             name="price"
@@ -136,7 +138,7 @@ function OfferingForm({ offering }: { offering: AdminOffering }) {
             {...described("price")}
           />
         </Field>
-        <Field label="Default capacity" id={id("defaultCapacity")} error={failed?.fields.defaultCapacity}>
+        <Field label="Default capacity" id={id("defaultCapacity")} error={failed?.fields.defaultCapacity} announceError>
           <input
             id={id("defaultCapacity")}
             name="defaultCapacity"
@@ -162,6 +164,7 @@ function OfferingForm({ offering }: { offering: AdminOffering }) {
 function TestProductForm({ product }: { product: AdminTestProduct }) {
   const save = useSave(TEST_PRODUCT_INTENT);
   const { fetcher, failed, id } = save;
+  const form = useShowsSavedValues([product.stripePriceId]);
   return (
     <section className="rounded-lg border border-ink/10 p-4" aria-labelledby={id("title")}>
       <h2 id={id("title")} className="text-lg font-semibold text-navy">
@@ -172,7 +175,7 @@ function TestProductForm({ product }: { product: AdminTestProduct }) {
         {product.priceAmount === null ? "No price" : formatMinorUnits(product.priceAmount)} · charged by the dashboard&apos;s Buy Test Product. Its price is
         fixed: with Stripe, give it the id of a £1 Stripe price.
       </p>
-      <fetcher.Form method="post" className="mt-3 grid gap-3 sm:grid-cols-[2fr_auto] sm:items-start">
+      <fetcher.Form ref={form} method="post" className="mt-3 grid gap-3 sm:grid-cols-[2fr_auto] sm:items-start">
         <input type="hidden" name="intent" value={TEST_PRODUCT_INTENT} />
         <StripePriceIdField save={save} defaultValue={product.stripePriceId} required />
         <SaveButton busy={fetcher.state !== "idle"} />
@@ -193,10 +196,10 @@ export default function AdminOfferings({ loaderData }: Route.ComponentProps) {
         </p>
         <ul className="grid gap-4">
           {loaderData.offerings.map((offering) => (
-            <OfferingForm key={`${offering.key}-${offering.priceAmount}-${offering.defaultCapacity}-${offering.stripePriceId}`} offering={offering} />
+            <OfferingForm key={offering.key} offering={offering} />
           ))}
         </ul>
-        {loaderData.testProduct && <TestProductForm key={loaderData.testProduct.stripePriceId ?? ""} product={loaderData.testProduct} />}
+        {loaderData.testProduct && <TestProductForm product={loaderData.testProduct} />}
       </div>
     </>
   );

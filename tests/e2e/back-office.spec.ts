@@ -264,6 +264,33 @@ test.describe("the back office", () => {
     await auditEntry(page, `Set the capacity of Sinus Grafting (${edition.startDate}) to 9`);
   });
 
+  test("an offering refused by the server says why as the field's alert, and keeps focus where it was; nothing is saved", async ({
+    page,
+    data,
+    baseURL,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/status of 400/);
+    await signedInAdmin(page, data, baseURL!);
+    await openHydrated(page, "/admin/offerings");
+    const offering = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Sinus Grafting", exact: true }) });
+    const price = offering.getByRole("textbox", { name: "Price (£)" });
+    const saved = await price.inputValue();
+    await price.fill("0");
+    await price.press("Enter");
+    const alert = offering.getByRole("alert");
+    await expect(alert).toHaveText("A course's price must be more than £0.");
+    await expect(price).toHaveAccessibleDescription("A course's price must be more than £0.");
+    await expect(price).toBeFocused();
+    await page.reload();
+    await expect(
+      page
+        .getByRole("listitem")
+        .filter({ has: page.getByRole("heading", { name: "Sinus Grafting", exact: true }) })
+        .getByRole("textbox", { name: "Price (£)" }),
+    ).toHaveValue(saved);
+  });
+
   test("an edition's page: its links and the toast's close button are big enough to tap", async ({ page, data, baseURL }) => {
     await signedInAdmin(page, data, baseURL!);
     const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 6 });

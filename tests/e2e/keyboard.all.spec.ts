@@ -266,6 +266,9 @@ test.describe("with the keyboard alone", () => {
     await page.keyboard.press("Enter");
     await expect(page.getByText("Capacity set to 8.")).toBeVisible();
     await expect(page.getByTestId("places-left")).toHaveText("7");
+    // Saved, the field keeps focus, showing what was saved: the next Tab goes on from there.
+    await expect(page.getByRole("spinbutton", { name: "Capacity" })).toBeFocused();
+    await expect(page.getByRole("spinbutton", { name: "Capacity" })).toHaveValue("8");
 
     const cancel = page.getByTestId("booking-row").filter({ hasText: guest }).getByRole("button", { name: "Cancel booking" });
     await tabTo(page, cancel);
