@@ -5,8 +5,8 @@ import type { PurchasesResult } from "~/components/sections/account/purchased-co
 import type { PurchaseStatus } from "~/lib/purchases";
 import * as accountRoute from "~/routes/account";
 import * as apiUpdateUserPreferencesRoute from "~/routes/api.v2.update-user-preferences";
-import { courses, interestRegistrations, newsletterSubscribers, profiles, userCoursePurchases } from "~/server/db/schema.server";
-import { isSubscribed } from "~/server/marketing/newsletter.server";
+import { courses, interestRegistrations, newsletterSubscribers, profiles, userCoursePurchases, users } from "~/server/db/schema.server";
+import { confirmNewsletterSubscription, isSubscribed, subscribeToNewsletter, unsubscribeFromNewsletter } from "~/server/marketing/newsletter.server";
 
 import { testDriver, useTestDatabase } from "../support/database";
 import { createPerson, type Person } from "../support/people";
@@ -525,6 +525,27 @@ describe("preferences endpoint", () => {
     expect(await isSubscribed(handle.db, gail.email)).toBe(true);
     // Someone else's list entries are untouched by either.
     expect(await isSubscribed(handle.db, bob.email)).toBe(false);
+  });
+
+  it("follows the address's list: on once a subscription is confirmed from its email, off after an unsubscribe link; never for an unverified account", async () => {
+    const hana = await signUpAndSignIn("Hana", "Hale");
+    await postPreferences(asCookie(hana), { preferences: { eventNotifications: false } });
+    await subscribeToNewsletter(handle.db, { email: hana.email.toUpperCase() }, { siteUrl: TEST_SITE_URL });
+    const [pending] = await handle.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, hana.email));
+    expect(await preference(hana)).toBe(false);
+    expect(await confirmNewsletterSubscription(handle.db, pending.confirmationToken!)).toEqual({ email: hana.email });
+    expect(await preference(hana)).toBe(true);
+    expect(await unsubscribeFromNewsletter(handle.db, pending.unsubscribeToken)).toEqual({ email: hana.email });
+    expect(await preference(hana)).toBe(false);
+
+    // An address whose account has not followed its own confirmation link proves nothing about that account.
+    const ivo = await signUpAndSignIn("Ivo", "Ingram");
+    await postPreferences(asCookie(ivo), { preferences: { eventNotifications: false } });
+    await handle.db.update(users).set({ emailVerified: false }).where(eq(users.id, ivo.id));
+    await subscribeToNewsletter(handle.db, { email: ivo.email }, { siteUrl: TEST_SITE_URL });
+    const [ivoPending] = await handle.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, ivo.email));
+    await confirmNewsletterSubscription(handle.db, ivoPending.confirmationToken!);
+    expect(await preference(ivo)).toBe(false);
   });
 
   it("ignores another person's id in the body and keeps other stored preferences", async () => {

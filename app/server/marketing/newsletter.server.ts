@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 
 import type { NewsletterSubscription } from "~/lib/schemas/newsletter";
 import type { Database, Transaction } from "~/server/db/client.server";
-import { interestRegistrations, newsletterSubscribers } from "~/server/db/schema.server";
+import { interestRegistrations, newsletterSubscribers, profiles, users } from "~/server/db/schema.server";
 import { enqueueEmail, marketingHeaders } from "~/server/email/outbox.server";
 import { renderNewsletterConfirmation } from "~/server/email/templates.server";
 
@@ -92,14 +92,34 @@ export async function subscribeToNewsletter(
   });
 }
 
+/**
+ * The marketing switch of the verified account with this address follows its list: confirmed from the
+ * email, it is on; unsubscribed by a link, off (the switch's own changes are applyMarketingChoice's).
+ * The mailbox has proven the choice its owner's, so the account's page and the emails agree.
+ */
+async function setAccountSwitch(tx: Transaction, email: string, on: boolean) {
+  const account = tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email.toLowerCase()), eq(users.emailVerified, true)));
+  await tx
+    .update(profiles)
+    .set({ emailPreferences: sql`${profiles.emailPreferences} || ${JSON.stringify({ eventNotifications: on })}::jsonb` })
+    .where(inArray(profiles.id, account));
+}
+
 /** The link in the confirmation email, once: null for an unknown, used or withdrawn token. */
 export async function confirmNewsletterSubscription(db: Database, token: string) {
-  const [row] = await db
-    .update(newsletterSubscribers)
-    .set({ confirmedAt: new Date(), unsubscribedAt: null, confirmationToken: null })
-    .where(eq(newsletterSubscribers.confirmationToken, token))
-    .returning({ email: newsletterSubscribers.email });
-  return row ?? null;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(newsletterSubscribers)
+      .set({ confirmedAt: new Date(), unsubscribedAt: null, confirmationToken: null })
+      .where(eq(newsletterSubscribers.confirmationToken, token))
+      .returning({ email: newsletterSubscribers.email });
+    if (!row) return null;
+    await setAccountSwitch(tx, row.email, true);
+    return row;
+  });
 }
 
 /**
@@ -122,6 +142,7 @@ export async function unsubscribeFromNewsletter(db: Database, token: string) {
       .update(interestRegistrations)
       .set({ unsubscribedAt: now, confirmationToken: null })
       .where(and(sql`lower(${interestRegistrations.email}) = ${row.email.toLowerCase()}`, isNull(interestRegistrations.unsubscribedAt)));
+    await setAccountSwitch(tx, row.email, false);
     return row;
   });
 }
