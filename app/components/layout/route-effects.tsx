@@ -12,6 +12,11 @@ export function ScrollOnNavigation() {
   const loadedAt = useRef(key);
   // Once the visitor has moved on, coming back to that entry (Back) is a navigation like any other.
   const movedOn = useRef(false);
+  // Spec 2 decides where a navigation lands, Back included: the browser's own restore would otherwise
+  // race this effect (and win on a slow machine), leaving the page where it was left.
+  useEffect(() => {
+    window.history.scrollRestoration = "manual";
+  }, []);
   useEffect(() => {
     if (key !== loadedAt.current) movedOn.current = true;
     if (!hash) {
