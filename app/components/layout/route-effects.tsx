@@ -8,20 +8,16 @@ const HASH_SCROLL_DELAY_MS = 100;
 
 export function ScrollOnNavigation() {
   const { pathname, hash, key } = useLocation();
-  // The entry the document was loaded at: the browser placed that one, before the page hydrated.
-  const loadedAt = useRef(key);
-  // Once the visitor has moved on, coming back to that entry (Back) is a navigation like any other.
-  const movedOn = useRef(false);
-  // Spec 2 decides where a navigation lands, Back included: the browser's own restore would otherwise
-  // race this effect (and win on a slow machine), leaving the page where it was left.
+  // The entry the document was loaded at, until the visitor moves on: then coming back to it (Back) is a navigation like any other.
+  const loadedAt = useRef<string>(key);
   useEffect(() => {
-    window.history.scrollRestoration = "manual";
-  }, []);
-  useEffect(() => {
-    if (key !== loadedAt.current) movedOn.current = true;
+    // Spec 2 decides where a navigation lands, Back included: the browser's own restore would otherwise
+    // race this effect (and win on a slow machine), leaving the page where it was left.
+    history.scrollRestoration = "manual";
+    if (key !== loadedAt.current) loadedAt.current = "";
     if (!hash) {
       // A visitor who scrolled (towards a button, say) while the page was loading is not sent back to the top when it hydrates.
-      if (movedOn.current) window.scrollTo({ top: 0, left: 0 });
+      if (!loadedAt.current) scrollTo(0, 0);
       return;
     }
     const timer = window.setTimeout(() => {
