@@ -202,6 +202,8 @@ describe(`the back office's editions and bookings on ${testDriver}`, () => {
     expect(line(cancellation.content, "SEQUENCE")).toBe("SEQUENCE:1");
     expect(line(invite.content, "SEQUENCE")).toBe("SEQUENCE:0");
     for (const name of ["UID", "ORGANIZER", "DTSTART", "DTEND"]) expect(line(cancellation.content, name), name).toBe(line(invite.content, name));
+    // The event is the booking's, not the date's: a place booked again is a new event, and the schedule feed's is another.
+    expect(line(invite.content, "UID")).toBe(`UID:booking-${purchase.id}@${new URL(services().env.siteUrl).host}`);
     const [entry] = await auditOf("booking.cancel", purchase.id);
     expect(entry).toMatchObject({ actorId: admin.id, before: { status: "paid", amountRefunded: 0 }, after: { status: "refunded", amountRefunded: 150_000 } });
 

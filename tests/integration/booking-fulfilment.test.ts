@@ -115,7 +115,7 @@ describe(`fulfilment through the signed webhook on ${testDriver}`, () => {
     expect(invite.content).toContain("BEGIN:VCALENDAR");
     expect(invite.content).toContain(`DTSTART;VALUE=DATE:${day}`);
     expect(invite.content).toMatch(/DTEND;VALUE=DATE:\d{8}/);
-    expect(invite.content).toContain(`UID:${edition.id}@`);
+    expect(invite.content).toContain(`UID:booking-${purchase.id}@`);
     expect(invite.content).toContain("SUMMARY:Sinus Grafting");
     expect(invite.content).toContain("METHOD:PUBLISH");
     // Unfolded (RFC 5545 3.1): long lines continue after a CRLF and a space or tab.

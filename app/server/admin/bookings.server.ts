@@ -78,7 +78,7 @@ export async function cancelBooking(
     const [edition] = await tx.select().from(courses).where(eq(courses.id, current.courseId));
     const [profile] = current.userId ? await tx.select().from(profiles).where(eq(profiles.id, current.userId)) : [];
     const refunded = formatMinorUnits(input.amount);
-    const cancellation = bookingCalendarAttachment(edition, services.env, "cancellation");
+    const cancellation = bookingCalendarAttachment(current, edition, services.env, "cancellation");
     await enqueueEmail(tx, {
       template: "booking-cancelled",
       to: current.customerEmail,

@@ -107,7 +107,7 @@ function purchaseOf(hold: Hold, view: CheckoutSessionView, purchaseDate: Date) {
 async function queueConfirmation(tx: Transaction, env: AppServices["env"], purchase: Purchase, edition: Edition) {
   const [buyer] = purchase.userId ? await tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, purchase.userId)) : [];
   const discount = purchase.discountKind ? { name: DISCOUNT_RULES[purchase.discountKind].name, amount: formatMinorUnits(purchase.amountDiscount) } : null;
-  const invite = bookingCalendarAttachment(edition, env, "invite");
+  const invite = bookingCalendarAttachment(purchase, edition, env, "invite");
   const rendered = await renderBookingConfirmation({
     name: buyer?.firstName ?? undefined,
     course: bookedCourse(edition),

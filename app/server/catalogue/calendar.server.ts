@@ -21,10 +21,10 @@ function dateArray(isoDate: string): DateArray {
 }
 
 /** RFC 5545 all-day event: DTEND is the day after the last day. */
-function editionEvent(edition: CalendarEdition, siteHost: string): EventAttributes {
+function editionEvent(edition: CalendarEdition, uid: string): EventAttributes {
   const lastDay = edition.endDate ?? edition.startDate;
   return {
-    uid: `${edition.id}@${siteHost}`,
+    uid,
     title: edition.title,
     start: dateArray(edition.startDate),
     end: dateArray(format(addDays(parseISO(lastDay), 1), "yyyy-MM-dd")),
@@ -46,7 +46,7 @@ function calendarFile(events: EventAttributes[], header: { method: "PUBLISH" | "
 export function editionsCalendar(editions: readonly CalendarEdition[], siteUrl: string, calName: string): string {
   const siteHost = new URL(siteUrl).host;
   return calendarFile(
-    editions.map((edition) => editionEvent(edition, siteHost)),
+    editions.map((edition) => editionEvent(edition, `${edition.id}@${siteHost}`)),
     { method: "PUBLISH", calName },
   );
 }
@@ -65,9 +65,13 @@ interface BookedEdition {
  * The booking's calendar file: the invite its confirmation carries, or the
  * cancellation (RFC 5546 CANCEL: the same UID and organizer, a later
  * sequence) that takes the course out of the calendar the invite went into.
- * None for an edition without dates.
+ * The UID names the booking, not the edition: a place booked again after a
+ * cancellation is a new event (the cancelled one's later sequence would
+ * otherwise outrank its invite), and the schedule feed's event for the same
+ * date is never the one a cancellation takes out. None for an edition without dates.
  */
 export function bookingCalendarAttachment(
+  booking: { id: string },
   edition: BookedEdition,
   env: Pick<Env, "siteUrl" | "mail">,
   change: "invite" | "cancellation",
@@ -85,7 +89,7 @@ export function bookingCalendarAttachment(
       description: `Your booking with the Global Implant Institute. Your courses: ${env.siteUrl}/account`,
       url: `${env.siteUrl}/courses/${edition.slug}`,
     },
-    new URL(env.siteUrl).host,
+    `booking-${booking.id}@${new URL(env.siteUrl).host}`,
   );
   const method = change === "invite" ? "PUBLISH" : "CANCEL";
   const content =
