@@ -1,3 +1,5 @@
+import { formatDateRange } from "./format";
+
 /** Spec 9: a purchased course's description is previewed at 100 characters. */
 const DESCRIPTION_PREVIEW_LENGTH = 100;
 
@@ -45,7 +47,17 @@ export interface PurchaseRow {
   status: string;
   receiptUrl: string | null;
   /** `listed` false: the administrators' test product, which has no course page. */
-  course: { id: string; title: string; description: string | null; imageUrl: string | null; slug: string; listed?: boolean };
+  course: {
+    id: string;
+    title: string;
+    description: string | null;
+    imageUrl: string | null;
+    slug: string;
+    startDate?: string | null;
+    endDate?: string | null;
+    location?: string | null;
+    listed?: boolean;
+  };
 }
 
 /** What the account page shows for one purchase (spec 4, My Purchased Courses). */
@@ -54,6 +66,9 @@ export interface PurchaseCard {
   title: string;
   courseHref: string;
   imageUrl: string | null;
+  /** The booked date's days ("March 12th - 15th, 2027") and place: what a dentist plans around. */
+  dates: string | null;
+  location: string | null;
   purchasedOn: string;
   status: string;
   tone: PurchaseTone;
@@ -67,6 +82,8 @@ export function purchaseCard(row: PurchaseRow): PurchaseCard {
     title: row.course.title,
     courseHref: row.course.listed === false ? "/courses" : `/courses/${encodeURIComponent(row.course.slug)}`,
     imageUrl: row.course.imageUrl,
+    dates: row.course.startDate ? formatDateRange(row.course.startDate, row.course.endDate) : null,
+    location: row.course.location ?? null,
     purchasedOn: row.purchaseDate.toISOString(),
     status: row.status,
     tone: purchaseStatusTone(row.status),

@@ -122,6 +122,9 @@ test.describe("booking and paying", () => {
     await page.goto("/account");
     const purchase = page.getByRole("region", { name: "My Purchased Courses" }).getByRole("listitem").first();
     await expect(purchase.getByRole("link", { name: "Sinus Grafting" })).toBeVisible();
+    // The booked date and place, which the dentist plans their travel around.
+    await expect(purchase.getByText(datesOf(edition), { exact: true })).toBeVisible();
+    await expect(purchase.getByText("London, United Kingdom", { exact: true })).toBeVisible();
     await expect(purchase.locator("[data-tone]")).toHaveText("Status: paid");
     const receiptLink = purchase.getByRole("link", { name: /View Receipt/ });
     await expect(receiptLink).toHaveAttribute("target", "_blank");

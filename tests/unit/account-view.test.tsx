@@ -56,13 +56,24 @@ describe("purchase display rules", () => {
       purchaseDate: new Date("2026-06-30T23:30:00Z"),
       status: "paid",
       receiptUrl: "https://pay.stripe.com/receipts/x",
-      course: { id: "c1", title: "Sinus Grafting", description: "d".repeat(120), imageUrl: "/media/img/sinus.webp", slug: "sinus-grafting" },
+      course: {
+        id: "c1",
+        title: "Sinus Grafting",
+        description: "d".repeat(120),
+        imageUrl: "/media/img/sinus.webp",
+        slug: "sinus-grafting",
+        startDate: "2027-03-12",
+        endDate: "2027-03-15",
+        location: "London, United Kingdom",
+      },
     });
     expect(card).toEqual({
       id: "p1",
       title: "Sinus Grafting",
       courseHref: "/courses/sinus-grafting",
       imageUrl: "/media/img/sinus.webp",
+      dates: "March 12th - 15th, 2027",
+      location: "London, United Kingdom",
       purchasedOn: "2026-06-30T23:30:00.000Z",
       status: "paid",
       tone: "success",
@@ -78,6 +89,8 @@ describe("purchase display rules", () => {
       course: { id: "t", title: "Test Product", description: null, imageUrl: null, slug: "test-product", listed: false },
     });
     expect(test.courseHref).toBe("/courses");
+    // A purchase of a course with no dates (the test product) names none.
+    expect({ dates: test.dates, location: test.location }).toEqual({ dates: null, location: null });
   });
 });
 
@@ -118,6 +131,8 @@ const purchase = (overrides: Partial<PurchaseCard>): PurchaseCard => ({
   title: "Sinus Grafting",
   courseHref: "/courses/sinus-grafting",
   imageUrl: "/media/img/sinus.webp",
+  dates: "March 12th - 15th, 2027",
+  location: "London, United Kingdom",
   purchasedOn: "2026-03-01T10:00:00.000Z",
   status: "paid",
   tone: "success",
@@ -134,7 +149,17 @@ describe("My Purchased Courses rendering", () => {
           ok: true,
           purchases: [
             purchase({}),
-            purchase({ id: "p2", title: "Level 2", courseHref: "/courses/level-2", status: "pending", tone: "pending", receiptUrl: null, imageUrl: null }),
+            purchase({
+              id: "p2",
+              title: "Level 2",
+              courseHref: "/courses/level-2",
+              status: "pending",
+              tone: "pending",
+              receiptUrl: null,
+              imageUrl: null,
+              dates: null,
+              location: null,
+            }),
           ],
         }}
       />,
@@ -142,6 +167,9 @@ describe("My Purchased Courses rendering", () => {
     expect(html).toContain('src="/media/img/sinus.webp"');
     expect(html).toMatch(/<a[^>]*href="\/courses\/sinus-grafting"[^>]*>Sinus Grafting<\/a>/);
     expect(html).toContain("1 March 2026");
+    // The booked date and its place, once: the second purchase has none.
+    expect(html.match(/March 12th - 15th, 2027/g)).toHaveLength(1);
+    expect(html.match(/London, United Kingdom/g)).toHaveLength(1);
     expect(html).toMatch(/class="[^"]*bg-green-100[^"]*"[^>]*data-tone="success"><span class="sr-only">Status: <\/span>paid/);
     expect(html).toMatch(/class="[^"]*bg-orange-100[^"]*"[^>]*data-tone="pending"><span class="sr-only">Status: <\/span>pending/);
     expect(html).toContain("A short description.");

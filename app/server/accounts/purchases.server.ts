@@ -36,6 +36,9 @@ export async function listPurchases(db: Database, userId: string) {
         description: courses.description,
         imageUrl: courses.imageUrl,
         slug: courses.slug,
+        startDate: courses.startDate,
+        endDate: courses.endDate,
+        location: courses.location,
         listed: offerings.listed,
       },
     })

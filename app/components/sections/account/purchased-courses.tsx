@@ -1,4 +1,4 @@
-import { ExternalLink, GraduationCap } from "lucide-react";
+import { CalendarDays, ExternalLink, GraduationCap, MapPin } from "lucide-react";
 import { Suspense, useEffect, useId } from "react";
 import { Await, Link, useAsyncError } from "react-router";
 
@@ -91,6 +91,22 @@ function PurchaseItem({ purchase }: { purchase: PurchaseCard }) {
             {purchase.title}
           </Link>
         </h3>
+        {(purchase.dates || purchase.location) && (
+          <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm font-medium text-ink">
+            {purchase.dates && (
+              <span className="inline-flex items-center gap-1.5">
+                <CalendarDays aria-hidden className="size-4 text-gold-dark" />
+                {purchase.dates}
+              </span>
+            )}
+            {purchase.location && (
+              <span className="inline-flex items-center gap-1.5">
+                <MapPin aria-hidden className="size-4 text-gold-dark" />
+                {purchase.location}
+              </span>
+            )}
+          </p>
+        )}
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-ink/70">
           <span>
             Purchased on <time dateTime={purchase.purchasedOn}>{formatLongDate(purchase.purchasedOn)}</time>
