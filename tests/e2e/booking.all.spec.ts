@@ -4,7 +4,7 @@ import { addDays, format } from "date-fns";
 import { formatDateRange } from "~/lib/format";
 
 import { signUpThroughUi, test, uniqueEmail } from "./accounts";
-import { expect, expectTapTarget, hydrated, signInAs } from "./fixtures";
+import { expect, expectTapTarget, holdRequests, hydrated, signInAs } from "./fixtures";
 import { latestEmailTo, type MailboxMessage } from "./mailbox";
 
 /** A start date no other test's edition shares, so its Book Now is found by its dates. */
@@ -217,12 +217,7 @@ test.describe("booking and paying", () => {
       });
       expect(taken.status()).toBe(200);
 
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      await page.route("**/api/v2/create-checkout-session", async (route) => {
-        await released;
-        await route.continue();
-      });
+      const release = await holdRequests(page, "**/api/v2/create-checkout-session");
       await button.click();
       await expect(page.getByRole("button", { name: "Processing..." })).toBeDisabled();
       release();

@@ -42,6 +42,20 @@ export async function logOutFromHeader(page: Page) {
   await expect(page).toHaveURL(/\/auth$/);
 }
 
+/**
+ * Holds the browser entry back until the returned function is called, as a slow
+ * phone does: the page is the server's HTML meanwhile. That function hydrates
+ * the page and waits past the effects that run on hydration.
+ */
+export async function holdPageCode(page: Page) {
+  const release = await holdRequests(page, /\/assets\/entry\.client-[\w-]+\.js$/);
+  return async () => {
+    release();
+    await hydrated(page);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 200))));
+  };
+}
+
 /** Holds the browser's requests for a part's code (`/assets/<part>-<hash>.js`) until released; `asked` lists them. */
 export async function holdCode(page: Page, part: string) {
   let release = () => {};

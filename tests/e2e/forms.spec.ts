@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 
-import { expect, holdRequests, hydrated, test } from "./fixtures";
+import { expect, holdPageCode, holdRequests, test } from "./fixtures";
 import { extractLinks, latestEmailTo } from "./mailbox";
 
 const unique = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -364,22 +364,6 @@ test.describe("contact form", () => {
 });
 
 test.describe("what a visitor types before the page's code arrives is kept when it hydrates, and sent", () => {
-  /** Holds the browser entry back until released, as a slow phone does: the page is the server's HTML meanwhile. */
-  async function holdPageCode(page: Page) {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
-    return async () => {
-      release();
-      await hydrated(page);
-      // Past the effects that run on hydration.
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 200))));
-    };
-  }
-
   test("register interest: the name, email and courses chosen", async ({ page }) => {
     const hydrate = await holdPageCode(page);
     await page.goto("/courses#register-interest", { waitUntil: "commit" });

@@ -1,4 +1,4 @@
-import { expect, hydrated, logOutFromHeader, signInAs, test } from "./fixtures";
+import { expect, holdPageCode, hydrated, logOutFromHeader, signInAs, test } from "./fixtures";
 
 test.describe("site shell on desktop", () => {
   test("top navigation links and logo", async ({ page }) => {
@@ -190,21 +190,13 @@ test.describe("site shell on desktop", () => {
 
   test("a visitor who scrolls while the page loads stays there when it hydrates", async ({ page }) => {
     // The browser entry is held back until the visitor has scrolled, as on a slow phone.
-    let release!: () => void;
-    const scrolled = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
-      await scrolled;
-      await route.continue();
-    });
+    const hydrate = await holdPageCode(page);
     await page.goto("/courses", { waitUntil: "commit" });
     await expect(page.getByRole("contentinfo")).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     const before = await page.evaluate(() => window.scrollY);
     expect(before).toBeGreaterThan(500);
-    release();
-    await hydrated(page);
-    // Past the effects that run on hydration.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 200))));
+    await hydrate();
     expect(await page.evaluate(() => window.scrollY)).toBe(before);
   });
 
