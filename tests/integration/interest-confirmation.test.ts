@@ -6,7 +6,7 @@ import * as interestUnsubscribeRoute from "~/routes/interest.unsubscribe";
 import * as newsletterUnsubscribeRoute from "~/routes/newsletter.unsubscribe";
 import { editionAnnouncements, emailOutbox, interestRegistrations, newsletterSubscribers } from "~/server/db/schema.server";
 import { announceNewEdition } from "~/server/marketing/announcements.server";
-import { registerInterest } from "~/server/marketing/interest.server";
+import { CONFIRMATION_EMAILS_PER_INTERVAL, registerInterest } from "~/server/marketing/interest.server";
 import { CONFIRMATION_EMAIL_INTERVAL_MS, confirmNewsletterSubscription, subscribeToNewsletter } from "~/server/marketing/newsletter.server";
 
 import { addEdition } from "../support/catalogue";
@@ -103,9 +103,9 @@ describe(`registering interest on ${testDriver}`, () => {
     expect(await pressConfirm("")).toEqual({ confirmed: false });
   });
 
-  it("sends one confirmation email per address in ten minutes, however often or however spelt it is registered, and its link confirms them all", async () => {
+  it("sends no second email for the courses a link still out names, however often or however spelt the address is registered; that link confirms them", async () => {
     const now = new Date();
-    await register("lina@example.com", ["Sinus Grafting"], now);
+    await register("lina@example.com", ["Sinus Grafting", "Full Arch Complications"], now);
     await register("LINA@example.com", ["Full Arch Complications"], new Date(now.getTime() + 60_000));
     await Promise.all(Array.from({ length: 5 }, () => register("lina@example.com", ["Sinus Grafting"], new Date(now.getTime() + 120_000))));
     const asks = await mailTo("lina@example.com", "interest-confirmation");
@@ -122,6 +122,34 @@ describe(`registering interest on ${testDriver}`, () => {
     // Later, a new registration asks again.
     await register("lina@example.com", ["Sinus Grafting"], new Date(now.getTime() + CONFIRMATION_EMAIL_INTERVAL_MS + 180_000));
     expect(await mailTo("lina@example.com", "interest-confirmation")).toHaveLength(2);
+  });
+
+  it("never confirms courses the email did not name: a registration naming others has its own email, and past three in ten minutes none, and no link confirms it", async () => {
+    const now = new Date();
+    const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
+    await register("victim@example.com", ["Sinus Grafting"], now);
+    // Someone else adds courses to the address while its owner's link is out.
+    await registerInterest(
+      handle.db,
+      { name: "Not The Owner", email: "victim@example.com", interestedCourses: ["Full Arch Complications"] },
+      { staffEmail: STAFF, siteUrl: TEST_SITE_URL, now: at(1) },
+    );
+    const asks = await mailTo("victim@example.com", "interest-confirmation");
+    expect(asks).toHaveLength(2);
+    const own = asks.find((ask) => !ask.text.includes("Full Arch Complications"))!;
+    expect(await pressConfirm(tokenIn(own.text)!)).toEqual({ confirmed: true });
+    const confirmed = (await registrationsOf("victim@example.com")).filter((registration) => registration.confirmedAt !== null);
+    expect(confirmed.map((registration) => registration.offeringKeys)).toEqual([["sinus-grafting"]]);
+
+    // At most three emails in ten minutes: a fourth registration is stored and told to staff, and no link stands for it.
+    await register("victim@example.com", ["Level 2 - Ultimate Full Arch Live Course"], at(2));
+    await register("victim@example.com", ["Sinus Grafting", "Level 2 - Ultimate Full Arch Live Course"], at(3));
+    const all = await mailTo("victim@example.com", "interest-confirmation");
+    expect(all).toHaveLength(CONFIRMATION_EMAILS_PER_INTERVAL);
+    expect(await mailTo(STAFF, "interest-notification")).toHaveLength(4);
+    for (const ask of all) await pressConfirm(tokenIn(ask.text)!);
+    const unconfirmed = (await registrationsOf("victim@example.com")).filter((registration) => registration.confirmedAt === null);
+    expect(unconfirmed.map((registration) => registration.offeringKeys)).toEqual([["sinus-grafting", "level-2"]]);
   });
 
   it("asks again when the address registers once more after confirming or unsubscribing, within the ten minutes", async () => {
