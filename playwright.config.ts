@@ -1,10 +1,19 @@
+import { existsSync } from "node:fs";
+
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const BASE_URL = `http://localhost:${PORT}`;
 
+/**
+ * Debian's Chromium headless shell when it is there (.ci/run installs it): the
+ * same engine without the desktop browser's processes, which took about two
+ * fifths of the suite's time (the same 55 tests: 2.7 min with /usr/bin/chromium, 1.5 min).
+ */
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+
 const chromium = {
-  executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  executablePath: process.env.CHROME_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium"),
   args: [
     "--headless",
     "--no-sandbox",
