@@ -159,22 +159,15 @@ export async function signUp(services: AppServices, request: Request, clientIp: 
     ).catch((error) => log.error("Newsletter subscription after sign-up failed", error));
   }
   const user = body?.user as { id?: unknown } | undefined;
-  // Better Auth answers a sign-up for a registered email with a made-up user (another
-  // id, no session) and creates nothing; an unconfirmed one gets the spec's info message.
+  // Better Auth answers a sign-up for a registered email with a made-up user (another id, no
+  // session) and creates nothing. The answer stays the new account's "check your email" either
+  // way: it says nothing of who has an account, confirmed or not. An unconfirmed one is sent a
+  // new link (its pending sign-up is stored first, as a new account's is); a confirmed one, an
+  // email saying it exists (made after the answer has gone, so the answer takes no longer).
   if (user && !body?.token) {
     const [existing] = await services.database.db.select({ id: users.id, emailVerified: users.emailVerified }).from(users).where(eq(users.email, email));
-    if (existing && existing.id !== user.id && !existing.emailVerified) {
-      await queueRepeatSignUp(services, existing.id, input);
-      return {
-        ok: true,
-        kind: "info",
-        message: "This email is already registered but not confirmed. Please check your email for the confirmation link.",
-        cookies: [],
-      };
-    }
-    // A confirmed account: the answer stays "check your email" (it says nothing of who has an account, nor
-    // takes longer: the email is made after it has gone), and that email now comes.
-    if (existing && existing.id !== user.id) runInBackground("Account-exists email", () => queueAccountExistsEmail(services, email));
+    if (existing && existing.id !== user.id && !existing.emailVerified) await queueRepeatSignUp(services, existing.id, input);
+    else if (existing && existing.id !== user.id) runInBackground("Account-exists email", () => queueAccountExistsEmail(services, email));
   }
   if (body?.token) {
     return { ok: true, kind: "success", message: "Sign up successful! You are now logged in.", redirectTo: "/account", cookies };
