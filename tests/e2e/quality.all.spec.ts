@@ -53,8 +53,21 @@ async function classClashes(page: Page) {
     .map((list) => `class clash: "${list}" (merged: "${twMerge(list)}")`);
 }
 
+/** Icons are drawn square: one a flex row squeezes beside wrapping text shows as a sliver. */
+async function squashedIcons(page: Page) {
+  const icons = await page.locator("svg.lucide").evaluateAll((svgs) =>
+    svgs
+      .filter((svg) => svg.getClientRects().length > 0)
+      .map((svg) => {
+        const { width, height } = svg.getBoundingClientRect();
+        return { name: svg.getAttribute("class") ?? "", width, height };
+      }),
+  );
+  return icons.filter(({ width, height }) => Math.abs(width - height) > 0.5).map(({ name, width, height }) => `squashed icon: "${name}" is ${width}x${height}`);
+}
+
 /**
- * axe's violations, and the class clashes above, on the page as it is now.
+ * axe's violations, the class clashes above and squashed icons, on the page as it is now.
  * Sections still waiting to fade in are transparent; with reduced motion they show at once, as axe needs to judge their colours.
  */
 async function pageViolations(page: Page, { targetSize = false } = {}) {
@@ -65,7 +78,7 @@ async function pageViolations(page: Page, { targetSize = false } = {}) {
   if (targetSize) axe.options({ rules: { "target-size": { enabled: true } } });
   const results = await axe.analyze();
   const violations = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-  return [...violations, ...(await classClashes(page))];
+  return [...violations, ...(await classClashes(page)), ...(await squashedIcons(page))];
 }
 
 test.describe("accessibility (axe), and no clashing Tailwind classes", { tag: "@phone" }, () => {
