@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Field, fieldErrorId, Input, inputClass } from "~/components/ui/field";
 import { PageHeading } from "~/components/ui/page-heading";
+import { cn } from "~/lib/cn";
 import { discountLabel } from "~/lib/discounts";
 import { formatDateRange, formatLongDate, formatMinorUnits } from "~/lib/format";
 import { isSuccessfulPurchase } from "~/lib/purchases";
@@ -138,7 +139,7 @@ function CancelBooking({
   const amountId = `refund-${purchaseId}`;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <Button type="button" variant="outline" size="sm" onClick={() => setOpen(true)}>
+      <Button type="button" variant="outline" size="sm" className="whitespace-nowrap" onClick={() => setOpen(true)}>
         Cancel booking
       </Button>
       <DialogContent
@@ -204,9 +205,10 @@ export default function AdminEdition({ loaderData }: Route.ComponentProps) {
           </Link>
           {!edition.isActive && <span className="ml-3 rounded bg-red-100 px-2 py-0.5 text-xs text-red-800">Inactive</span>}
         </p>
-        <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
+        {/* The dates and the address take two columns: a long address stayed five lines tall in one. */}
+        <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-8">
           {facts.map(([term, value]) => (
-            <div key={term} className="rounded-lg border border-ink/10 p-3">
+            <div key={term} className={cn("rounded-lg border border-ink/10 p-3", (term === "Dates" || term === "Location") && "col-span-2")}>
               <dt className="text-xs text-ink/70">{term}</dt>
               <dd className="font-semibold text-navy" data-testid={term === "Places left" ? "places-left" : undefined}>
                 {value}

@@ -50,7 +50,7 @@ export default function AdminInterest({ loaderData }: Route.ComponentProps) {
             <section key={group.offeringKey} aria-labelledby={`interest-${group.offeringKey}`} data-testid="interest-group">
               <h2 id={`interest-${group.offeringKey}`} className="text-xl font-semibold text-navy">
                 {group.course}{" "}
-                <span className="text-base font-medium text-ink/70">
+                <span className="font-sans text-base font-medium text-ink/70">
                   ({group.registrations.length} registered, {group.registrations.filter((registration) => registration.status === "Subscribed").length}{" "}
                   subscribed)
                 </span>

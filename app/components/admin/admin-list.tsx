@@ -25,7 +25,7 @@ export function AdminSection({ title, count, actions, children }: { title: React
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-semibold text-navy">
           {title}
-          {count !== undefined && <span className="ml-3 align-middle text-base font-medium text-ink/70">{count}</span>}
+          {count !== undefined && <span className="ml-3 inline-block align-middle font-sans text-base font-medium text-ink/70">{count}</span>}
         </h1>
         {actions}
       </div>
