@@ -23,9 +23,9 @@ export function AdminSection({ title, count, actions, children }: { title: React
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-semibold text-navy">
+        <h1 className="flex flex-wrap items-baseline gap-x-3 text-3xl font-semibold text-navy">
           {title}
-          {count !== undefined && <span className="ml-3 inline-block align-middle font-sans text-base font-medium text-ink/70">{count}</span>}
+          {count !== undefined && <span className="font-sans text-base font-medium text-ink/70">{count}</span>}
         </h1>
         {actions}
       </div>
