@@ -9,7 +9,7 @@ const HASH_SCROLL_DELAY_MS = 100;
 export function ScrollOnNavigation() {
   const { pathname, hash, key } = useLocation();
   // The entry the document was loaded at, until the visitor moves on: then coming back to it (Back) is a navigation like any other.
-  const loadedAt = useRef<string>(key);
+  const loadedAt = useRef(key);
   useEffect(() => {
     // Spec 2 decides where a navigation lands, Back included: the browser's own restore would otherwise
     // race this effect (and win on a slow machine), leaving the page where it was left.

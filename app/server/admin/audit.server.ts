@@ -65,7 +65,7 @@ export async function auditLog(db: Database, { limit = 100, after }: { limit?: n
   return db
     .select()
     .from(adminAuditLog)
-    .where(after ? rowsAfter(adminAuditLog, adminAuditLog, after) : undefined)
+    .where(after ? rowsAfter(adminAuditLog, after) : undefined)
     .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
     .limit(limit);
 }

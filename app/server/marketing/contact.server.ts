@@ -36,7 +36,7 @@ export async function listContactMessages(db: Database, { limit = 100, after }: 
   return db
     .select()
     .from(contactMessages)
-    .where(after ? rowsAfter(contactMessages, contactMessages, after) : undefined)
+    .where(after ? rowsAfter(contactMessages, after) : undefined)
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
     .limit(limit);
 }
