@@ -41,6 +41,9 @@ export default defineConfig({
     // A failed test keeps its trace (actions, DOM snapshots, network) without the screencast: filming every test
     // took about a fifth of the browser suite's time here (two spec files: 3.1-3.2 min filmed, 2.5-2.6 min not).
     trace: { mode: "retain-on-failure", screenshots: false },
+    // As a visitor who asked for less motion: the looping hero videos kept half a core busy on / and /courses/full-arch
+    // in every test there (about a tenth of the suite's time). Tests of what moves ask for motion (test.use).
+    reducedMotion: "reduce",
     launchOptions: chromium,
   },
   projects: [

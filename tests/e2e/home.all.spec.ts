@@ -137,6 +137,7 @@ test.describe("home page", () => {
   });
 
   test("sections fade in once when scrolled into view", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "no-preference" });
     await page.goto("/");
     const faq = region(page, "Frequently Asked Questions");
     await expect(faq).toHaveAttribute("data-reveal", "hidden");
@@ -153,6 +154,7 @@ test.describe("home page", () => {
 test.describe("the home page's parts without scripts", () => {
   /** The browser modules the page has asked for so far. */
   test("a first visit shows them from the server's HTML without loading their code, and they fade in", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "no-preference" });
     const scripts = scriptsOf(page);
     await page.goto("/");
     await hydrated(page);
@@ -326,6 +328,7 @@ async function recordSlideChanges(carousel: Locator) {
 }
 
 test.describe("training environment carousel", () => {
+  test.use({ reducedMotion: "no-preference" });
   const carouselOf = (page: Page) => page.getByRole("region", { name: "Photographs of our training environment" });
 
   test("advances by itself every 3 seconds", async ({ page }) => {

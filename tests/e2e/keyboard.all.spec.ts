@@ -97,6 +97,7 @@ test.describe("with the keyboard alone", () => {
 
   for (const path of ["/", "/courses/full-arch"]) {
     test(`${path}: the hero's looping video pauses and plays again, and stays paused while the page is open`, { tag: "@phone" }, async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: "no-preference" });
       await page.goto(path);
       const video = page.locator("video").first();
       const paused = () => video.evaluate((element: HTMLVideoElement) => element.paused);

@@ -68,7 +68,7 @@ async function squashedIcons(page: Page) {
 
 /**
  * axe's violations, the class clashes above and squashed icons, on the page as it is now.
- * Sections still waiting to fade in are transparent; with reduced motion they show at once, as axe needs to judge their colours.
+ * Sections still waiting to fade in are transparent; under reduced motion (every test's, playwright.config.ts) they show at once, as axe needs to judge their colours.
  */
 async function pageViolations(page: Page, { targetSize = false } = {}) {
   // axe.run in the page itself: the default also opens a blank page to merge each frame's results, about 0.7 s
@@ -82,10 +82,6 @@ async function pageViolations(page: Page, { targetSize = false } = {}) {
 }
 
 test.describe("accessibility (axe), and no clashing Tailwind classes", { tag: "@phone" }, () => {
-  test.beforeEach(async ({ page }) => {
-    await page.emulateMedia({ reducedMotion: "reduce" });
-  });
-
   for (const path of PUBLIC_PAGES) {
     test(`${path} has no axe violations, and on a phone fits 320 px`, async ({ page, allowConsoleErrors }, testInfo) => {
       // The not-found page logs the missing path, and its document answers 404.
