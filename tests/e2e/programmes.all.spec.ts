@@ -118,10 +118,13 @@ test.describe("/courses/full-arch", () => {
       const level3 = card(page, "Level 3 Zygomatic and Advanced Full Arch");
       await expect(level3.getByText("£12,995", { exact: true })).toBeVisible();
       await expect(level3.getByText("or 4 interest-free instalments of £3,248.75 with Klarna")).toBeVisible();
-      const level3Books = level3.getByRole("button", { name: /^Book Now/ });
-      await expect(level3Books).toHaveCount(2);
-      // Two editions under one price id: each button names its own edition.
-      const ids = [await editionOf(level3Books.nth(0)), await editionOf(level3Books.nth(1))];
+      // Two editions under one price id: each button names its own edition. Found by their dates, as other tests
+      // running meanwhile schedule Level 3 dates of their own.
+      const ids = await Promise.all(
+        seededEditions("level-3").map(({ startDate, endDate }) =>
+          editionOf(level3.getByRole("button", { name: `Book Now: ${formatDateRange(startDate, endDate)}`, exact: true })),
+        ),
+      );
       for (const id of ids) expect(id).toMatch(EDITION_ID);
       expect(new Set(ids).size).toBe(2);
 
@@ -148,9 +151,10 @@ test.describe("/courses/full-arch", () => {
       await expect(course.getByRole("definition").nth(1)).toHaveText(formatDateRange(upcoming.startDate, upcoming.endDate));
     }
 
-    const books = card(page, "Level 3 Zygomatic and Advanced Full Arch").getByRole("button", { name: /^Book Now/ });
-    for (const [index, edition] of seededEditions("level-3").entries()) {
-      await expect(books.nth(index)).toContainText(formatDateRange(edition.startDate, edition.endDate));
+    const level3 = card(page, "Level 3 Zygomatic and Advanced Full Arch");
+    for (const edition of seededEditions("level-3")) {
+      const dates = formatDateRange(edition.startDate, edition.endDate);
+      await expect(level3.getByRole("button", { name: `Book Now: ${dates}`, exact: true })).toContainText(dates);
     }
 
     // A single edition has no "Upcoming".
