@@ -42,7 +42,7 @@ export default defineConfig({
     // took about a fifth of the browser suite's time here (two spec files: 3.1-3.2 min filmed, 2.5-2.6 min not).
     trace: { mode: "retain-on-failure", screenshots: false },
     // As a visitor who asked for less motion: the looping hero videos kept half a core busy on / and /courses/full-arch
-    // in every test there (about a tenth of the suite's time). Tests of what moves ask for motion (test.use).
+    // in every test there (about a tenth of the suite's time). Tests of what moves ask for motion back (test.use, emulateMedia).
     reducedMotion: "reduce",
     launchOptions: chromium,
   },
