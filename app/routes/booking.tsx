@@ -94,36 +94,39 @@ interface CheckoutRefusal {
 
 function CourseCard({ card, refusal, onError }: { card: BookingCard; refusal?: string; onError: (message: string) => void }) {
   return (
-    <li className="flex flex-col rounded-2xl border border-navy/10 bg-white p-6 shadow-sm">
-      <h2 className="font-display text-xl leading-snug text-navy">
-        <Link to={card.courseHref} className="-my-2.5 inline-block py-2.5 hover:text-gold-dark hover:underline">
-          {card.title}
-        </Link>
-      </h2>
-      <dl className="mt-4 grid gap-2 text-sm text-ink/80">
-        <div className="flex items-center gap-2">
-          <dt>
-            <CalendarDays aria-hidden="true" className="size-4 text-gold-dark" />
-            <span className="sr-only">Dates</span>
-          </dt>
-          <dd>{card.dates}</dd>
-        </div>
-        {card.location && (
+    // Three rows shared with the cards beside it (subgrid): prices and Book Now line up across a row of cards,
+    // whatever the length of each title and whether a card offers Book Now or says it cannot be booked.
+    <li className="row-span-3 grid grid-rows-subgrid gap-0 rounded-2xl border border-navy/10 bg-white p-6 shadow-sm">
+      <div>
+        <h2 className="font-display text-xl leading-snug text-navy">
+          <Link to={card.courseHref} className="-my-2.5 inline-block py-2.5 hover:text-gold-dark hover:underline">
+            {card.title}
+          </Link>
+        </h2>
+        <dl className="mt-4 grid gap-2 text-sm text-ink/80">
           <div className="flex items-center gap-2">
             <dt>
-              <MapPin aria-hidden="true" className="size-4 text-gold-dark" />
-              <span className="sr-only">Location</span>
+              <CalendarDays aria-hidden="true" className="size-4 text-gold-dark" />
+              <span className="sr-only">Dates</span>
             </dt>
-            <dd>{card.location}</dd>
+            <dd>{card.dates}</dd>
           </div>
-        )}
-      </dl>
-      {/* Price and Book Now sit at the foot of every card, whatever the title's length. */}
-      <div className="mt-auto flex flex-wrap items-end justify-between gap-3 pt-5">
+          {card.location && (
+            <div className="flex items-center gap-2">
+              <dt>
+                <MapPin aria-hidden="true" className="size-4 text-gold-dark" />
+                <span className="sr-only">Location</span>
+              </dt>
+              <dd>{card.location}</dd>
+            </div>
+          )}
+        </dl>
+      </div>
+      <div className="flex flex-wrap items-end justify-between gap-3 pt-5">
         {card.priceAmount !== null && <Price amount={card.priceAmount} discount={card.discount} />}
         {card.bookable && <p className={cn("text-sm font-semibold", placesLeftTone(card.placesLeft))}>{placesLeftLabel(card.placesLeft)}</p>}
       </div>
-      <div className="mt-6 grid">
+      <div className="mt-6 grid content-start">
         {card.bookable ? (
           <BookButton
             edition={{ id: card.id, priceId: card.priceId, bookable: true, placesLeft: card.placesLeft }}

@@ -101,6 +101,36 @@ test.describe("booking and paying", () => {
     await expect(card.getByText(/places? left/)).toHaveCount(0);
   });
 
+  test("across a row of cards, the prices share one line and so do Book Now and the not-on-sale notes", async ({ page, data }) => {
+    // Cards on sale and not, sorted by title, so that some row holds both kinds (checked below).
+    await data.edition({ offeringKey: "level-1", startDate: farDate() });
+    await data.edition({ offeringKey: "level-2", startDate: farDate() });
+    await page.goto("/booking");
+    const rows = new Map<number, { onSale: boolean; price: number; action: number }[]>();
+    for (const card of await page
+      .getByRole("listitem")
+      .filter({ has: page.getByText(/^£[\d,]+$/) })
+      .all()) {
+      const top = async (locator: ReturnType<Page["locator"]>) => Math.round((await locator.boundingBox())!.y);
+      const row = await top(card);
+      rows.set(row, [
+        ...(rows.get(row) ?? []),
+        {
+          onSale: (await card.getByRole("button", { name: /^Book Now/ }).count()) === 1,
+          price: await top(card.getByText(/^£[\d,]+$/)),
+          // The box that holds Book Now, or the note that the course cannot be booked.
+          action: await top(card.locator(":scope > div").last()),
+        },
+      ]);
+    }
+    const mixed = [...rows.values()].filter((cards) => new Set(cards.map((card) => card.onSale)).size === 2);
+    expect(mixed.length).toBeGreaterThan(0);
+    for (const cards of rows.values()) {
+      expect(new Set(cards.map((card) => card.price)).size).toBe(1);
+      expect(new Set(cards.map((card) => card.action)).size).toBe(1);
+    }
+  });
+
   test("a signed-in dentist sees the sign-up discount, pays with Klarna, and finds the purchase and its receipt on /account", async ({
     page,
     account,
