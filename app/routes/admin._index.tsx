@@ -2,10 +2,10 @@ import { CalendarPlus, CalendarX2, FlaskConical, Trash2 } from "lucide-react";
 import { type FormEvent, useEffect, useEffectEvent, useRef, useState } from "react";
 import { data, Form, redirect, useFetcher, useNavigation } from "react-router";
 
+import { AdminSection } from "~/components/admin/admin-list";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { atFault, Field, inputClass } from "~/components/ui/field";
-import { PageHeading } from "~/components/ui/page-heading";
 import { cn } from "~/lib/cn";
 import { unlessConnectionLost } from "~/lib/connection-lost";
 import { formatDateRange } from "~/lib/format";
@@ -460,9 +460,8 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
   const outcome = actionData && "intent" in actionData ? actionData : undefined;
   const unknownError = actionData && !("intent" in actionData) ? actionData.error : undefined;
   return (
-    <>
-      <PageHeading title="Admin Dashboard" />
-      <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8 sm:gap-8 sm:py-10">
+    <AdminSection title="Admin Dashboard">
+      <div className="grid max-w-5xl gap-6 sm:gap-8">
         <ScheduleCard
           templates={loaderData.templates}
           schedulable={loaderData.schedulable}
@@ -475,6 +474,6 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
         />
         <TestProductCard error={unknownError} />
       </div>
-    </>
+    </AdminSection>
   );
 }

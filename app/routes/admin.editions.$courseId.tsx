@@ -1,11 +1,11 @@
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 
+import { AdminSection } from "~/components/admin/admin-list";
 import { useShowsSavedValues } from "~/components/admin/use-saved-values";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Field, fieldErrorId, Input, inputClass } from "~/components/ui/field";
-import { PageHeading } from "~/components/ui/page-heading";
 import { cn } from "~/lib/cn";
 import { discountLabel } from "~/lib/discounts";
 import { formatDateRange, formatLongDate, formatMinorUnits } from "~/lib/format";
@@ -196,9 +196,8 @@ export default function AdminEdition({ loaderData }: Route.ComponentProps) {
     ["Places left", String(edition.placesLeft)],
   ] as const;
   return (
-    <>
-      <PageHeading title={edition.title} />
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10">
+    <AdminSection title={edition.title}>
+      <div className="grid gap-8">
         <p>
           <Link to="/admin/editions" className="inline-flex min-h-11 items-center text-sm text-navy underline">
             ← All editions
@@ -283,6 +282,6 @@ export default function AdminEdition({ loaderData }: Route.ComponentProps) {
           )}
         </section>
       </div>
-    </>
+    </AdminSection>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 
-import { PageHeading } from "~/components/ui/page-heading";
+import { AdminSection } from "~/components/admin/admin-list";
 import { formatDateRange, formatMinorUnits } from "~/lib/format";
 import { seo } from "~/lib/seo";
 import { listEditionsForAdmin } from "~/server/admin/editions.server";
@@ -20,68 +20,65 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function AdminEditions({ loaderData }: Route.ComponentProps) {
   const { editions } = loaderData;
   return (
-    <>
-      <PageHeading title="Editions & bookings" />
-      <div className="mx-auto max-w-6xl px-4 py-10">
-        {editions.length === 0 ? (
-          <p className="text-ink/70">No editions have been scheduled yet.</p>
-        ) : (
-          <div className="overflow-x-auto rounded-lg border border-ink/10" role="region" aria-label="Editions" tabIndex={0}>
-            <table className="w-full min-w-[760px] text-left text-sm">
-              <thead className="bg-mist text-navy">
-                <tr>
-                  <th scope="col" className="p-3">
-                    Edition
-                  </th>
-                  <th scope="col" className="p-3">
-                    Dates
-                  </th>
-                  <th scope="col" className="p-3">
-                    Location
-                  </th>
-                  <th scope="col" className="p-3 text-right">
-                    Price
-                  </th>
-                  <th scope="col" className="p-3 text-right">
-                    Capacity
-                  </th>
-                  <th scope="col" className="p-3 text-right">
-                    Paid
-                  </th>
-                  <th scope="col" className="p-3 text-right">
-                    Holds
-                  </th>
-                  <th scope="col" className="p-3 text-right">
-                    Places left
-                  </th>
+    <AdminSection title="Editions & bookings">
+      {editions.length === 0 ? (
+        <p className="text-ink/70">No editions have been scheduled yet.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-ink/10" role="region" aria-label="Editions" tabIndex={0}>
+          <table className="w-full min-w-[760px] text-left text-sm">
+            <thead className="bg-mist text-navy">
+              <tr>
+                <th scope="col" className="p-3">
+                  Edition
+                </th>
+                <th scope="col" className="p-3">
+                  Dates
+                </th>
+                <th scope="col" className="p-3">
+                  Location
+                </th>
+                <th scope="col" className="p-3 text-right">
+                  Price
+                </th>
+                <th scope="col" className="p-3 text-right">
+                  Capacity
+                </th>
+                <th scope="col" className="p-3 text-right">
+                  Paid
+                </th>
+                <th scope="col" className="p-3 text-right">
+                  Holds
+                </th>
+                <th scope="col" className="p-3 text-right">
+                  Places left
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {editions.map((edition) => (
+                <tr key={edition.id} className={edition.upcoming ? "border-t border-ink/10" : "border-t border-ink/10 bg-ink/[0.03] text-ink/70"}>
+                  <td className="p-3">
+                    <Link to={`/admin/editions/${edition.id}`} className="-my-3 inline-block py-3 font-semibold text-navy underline">
+                      {edition.title}
+                    </Link>
+                    <span className="ml-2 inline-flex gap-1">
+                      {!edition.upcoming && <span className="rounded bg-ink/10 px-1.5 text-xs">Past</span>}
+                      {!edition.isActive && <span className="rounded bg-red-100 px-1.5 text-xs text-red-800">Inactive</span>}
+                    </span>
+                  </td>
+                  <td className="p-3 whitespace-nowrap">{edition.startDate ? formatDateRange(edition.startDate, edition.endDate) : "No date"}</td>
+                  <td className="p-3">{edition.location ?? "—"}</td>
+                  <td className="p-3 text-right">{edition.priceAmount === null ? "—" : formatMinorUnits(edition.priceAmount)}</td>
+                  <td className="p-3 text-right">{edition.capacity}</td>
+                  <td className="p-3 text-right">{edition.paidBookings}</td>
+                  <td className="p-3 text-right">{edition.liveHolds}</td>
+                  <td className="p-3 text-right font-semibold">{edition.placesLeft}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {editions.map((edition) => (
-                  <tr key={edition.id} className={edition.upcoming ? "border-t border-ink/10" : "border-t border-ink/10 bg-ink/[0.03] text-ink/70"}>
-                    <td className="p-3">
-                      <Link to={`/admin/editions/${edition.id}`} className="-my-3 inline-block py-3 font-semibold text-navy underline">
-                        {edition.title}
-                      </Link>
-                      <span className="ml-2 inline-flex gap-1">
-                        {!edition.upcoming && <span className="rounded bg-ink/10 px-1.5 text-xs">Past</span>}
-                        {!edition.isActive && <span className="rounded bg-red-100 px-1.5 text-xs text-red-800">Inactive</span>}
-                      </span>
-                    </td>
-                    <td className="p-3 whitespace-nowrap">{edition.startDate ? formatDateRange(edition.startDate, edition.endDate) : "No date"}</td>
-                    <td className="p-3">{edition.location ?? "—"}</td>
-                    <td className="p-3 text-right">{edition.priceAmount === null ? "—" : formatMinorUnits(edition.priceAmount)}</td>
-                    <td className="p-3 text-right">{edition.capacity}</td>
-                    <td className="p-3 text-right">{edition.paidBookings}</td>
-                    <td className="p-3 text-right">{edition.liveHolds}</td>
-                    <td className="p-3 text-right font-semibold">{edition.placesLeft}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </div>
-    </>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </AdminSection>
   );
 }

@@ -2,10 +2,10 @@ import { useEffect } from "react";
 import { data, useFetcher } from "react-router";
 import type { z } from "zod";
 
+import { AdminSection } from "~/components/admin/admin-list";
 import { useShowsSavedValues } from "~/components/admin/use-saved-values";
 import { Button } from "~/components/ui/button";
 import { Field, fieldErrorId, inputClass } from "~/components/ui/field";
-import { PageHeading } from "~/components/ui/page-heading";
 import { formatMinorUnits } from "~/lib/format";
 import { MAX_CAPACITY, OfferingUpdateSchema, TestProductUpdateSchema } from "~/lib/schemas/admin";
 import { fieldErrors } from "~/lib/schemas/fields";
@@ -187,9 +187,8 @@ function TestProductForm({ product }: { product: AdminTestProduct }) {
 
 export default function AdminOfferings({ loaderData }: Route.ComponentProps) {
   return (
-    <>
-      <PageHeading title="Offerings" />
-      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10">
+    <AdminSection title="Offerings">
+      <div className="grid gap-6">
         <p className="rounded-md border border-gold/40 bg-gold-light p-3 text-sm text-ink">
           Changes apply to editions scheduled from now on; editions already scheduled keep their price and capacity. With Stripe, a new price needs a new Stripe
           price id for that amount: the checkout refuses an edition whose Stripe price differs from its stored amount.
@@ -201,6 +200,6 @@ export default function AdminOfferings({ loaderData }: Route.ComponentProps) {
         </ul>
         {loaderData.testProduct && <TestProductForm product={loaderData.testProduct} />}
       </div>
-    </>
+    </AdminSection>
   );
 }

@@ -303,17 +303,44 @@ test.describe("the back office", () => {
     await expectTapTarget(page.getByRole("button", { name: "Close toast" }));
   });
 
-  test("the back office's page links line up with the header and the page title at 1280 and 1440 px", async ({ page, data, baseURL }) => {
+  test("on every back-office page the menu and the title line up with the header, and the title looks the same, at 1440 and 1280 px", async ({
+    page,
+    data,
+    baseURL,
+  }) => {
     await signedInAdmin(page, data, baseURL!);
     const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate() });
-    for (const width of [1280, 1440]) {
+    const pages = [
+      "/admin",
+      "/admin/editions",
+      `/admin/editions/${edition.id}`,
+      "/admin/offerings",
+      "/admin/inbox",
+      "/admin/interest",
+      "/admin/subscribers",
+      "/admin/outbox",
+      "/admin/audit-log",
+    ];
+    const titleLooks = new Set<string>();
+    // At 1440 px every page (the header's width is capped there); at 1280 px, a page of each kind.
+    for (const [width, paths] of [
+      [1440, pages],
+      [1280, pages.slice(2, 5)],
+    ] as const) {
       await page.setViewportSize({ width, height: 900 });
-      await page.goto(`/admin/editions/${edition.id}`);
-      const left = async (locator: ReturnType<Page["locator"]>) => Math.round((await locator.boundingBox())!.x);
-      const logo = await left(page.getByRole("link", { name: "Global Implant Institute, home" }));
-      expect(await left(page.getByRole("navigation", { name: "Admin" }).getByRole("link").first()), `at ${width} px`).toBe(logo);
-      expect(await left(page.getByRole("heading", { level: 1 })), `at ${width} px`).toBe(logo);
+      for (const path of paths) {
+        await page.goto(path);
+        const left = async (locator: ReturnType<Page["locator"]>) => Math.round((await locator.boundingBox())!.x);
+        const logo = await left(page.getByRole("link", { name: "Global Implant Institute, home" }));
+        const title = page.getByRole("heading", { level: 1 });
+        expect(await left(page.getByRole("navigation", { name: "Admin" }).getByRole("link").first()), `${path} at ${width} px`).toBe(logo);
+        expect(await left(title), `${path} at ${width} px`).toBe(logo);
+        titleLooks.add(
+          await title.evaluate((heading) => ["color", "font-size", "font-family"].map((name) => getComputedStyle(heading).getPropertyValue(name)).join()),
+        );
+      }
     }
+    expect([...titleLooks]).toHaveLength(1);
   });
 
   test("cancels a paid booking with its refund: the row and places change, the dentist is told, and focus waits on the bookings' heading", async ({

@@ -18,10 +18,13 @@ export function When({ value, dateOnly = false }: { value: string; dateOnly?: bo
   return <time dateTime={value}>{(dateOnly ? DAY : WHEN).format(new Date(value))}</time>;
 }
 
-/** A back-office page's body: a heading with a count, its actions (a CSV download), then the list. */
+/**
+ * Every back-office page's body: a heading with a count, its actions (a CSV download), then the page.
+ * The admin menu's width and margins, so the menu and the heading start at one edge on every page.
+ */
 export function AdminSection({ title, count, actions, children }: { title: ReactNode; count?: ReactNode; actions?: ReactNode; children: ReactNode }) {
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="flex flex-wrap items-baseline gap-x-3 text-3xl font-semibold text-navy">
           {title}
