@@ -153,3 +153,22 @@ describe("the fields a form marks beside its message", () => {
     expect(fields(InterestRegistrationSchema.safeParse({ name: "Nadia", email: "nadia@example.com", interestedCourses: [] }))).toEqual(["interestedCourses"]);
   });
 });
+
+describe("a profile with more than one problem", () => {
+  const profile = { firstName: "Nadia", lastName: "", emailAddress: "", mobileCountryCode: "", mobileNumber: "", countryOfResidence: "", instagramProfile: "" };
+  const refusal = (fields: Partial<typeof profile>) => {
+    const result = ProfileSchema.safeParse({ ...profile, ...fields });
+    return result.success ? "accepted" : firstIssueMessage(result.error);
+  };
+
+  it("is refused for the first in spec 5's order: name, then mobile, then email, then Instagram", () => {
+    const email = { emailAddress: "nadia@example" };
+    const instagram = { instagramProfile: "not a handle!" };
+    expect(refusal({ firstName: "", ...email, mobileNumber: "7700900123", ...instagram })).toBe("First name or last name must be provided.");
+    expect(refusal({ ...email, mobileNumber: "7700900123", ...instagram })).toBe("Please enter a mobile number with the country code.");
+    expect(refusal({ ...email, mobileCountryCode: "+44", ...instagram })).toBe("Please select a country code for your mobile number.");
+    expect(refusal({ ...email, mobileCountryCode: "+44", mobileNumber: "77009", ...instagram })).toBe("Mobile number should contain 6-15 digits only.");
+    expect(refusal({ ...email, ...instagram })).toBe("Please enter a valid email address.");
+    expect(refusal(instagram)).toBe("Please enter a valid Instagram username (@username) or URL.");
+  });
+});

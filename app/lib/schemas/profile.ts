@@ -51,6 +51,7 @@ const isOneOf = (list: readonly string[], value: string) => list.includes(value)
  */
 export const ProfileSchema = z
   .object(Object.fromEntries(PROFILE_FIELDS.map((field) => [field, text])) as Record<ProfileField, typeof text>)
+  // In spec 5's order (name, mobile, email, Instagram): the form's message is the first issue's.
   .superRefine((value, ctx) => {
     const issue = (field: ProfileField, message: string) => ctx.addIssue({ code: "custom", path: [field], message });
     if (!value.firstName && !value.lastName) issue("firstName", PROFILE_MESSAGES.nameRequired);
@@ -61,11 +62,11 @@ export const ProfileSchema = z
       const problem = value[field].length > MAX_NAME_LENGTH ? nameTooLong(label) : namePlainTextProblem(value[field]);
       if (problem) issue(field, problem);
     }
-    if (value.emailAddress && !isEmailAddress(value.emailAddress)) issue("emailAddress", PROFILE_MESSAGES.email);
     if (value.mobileCountryCode && !isOneOf(COUNTRY_CODES, value.mobileCountryCode)) issue("mobileCountryCode", PROFILE_MESSAGES.countryCode);
     if (value.mobileNumber && !value.mobileCountryCode) issue("mobileCountryCode", PROFILE_MESSAGES.numberWithoutCode);
     if (value.mobileCountryCode && !value.mobileNumber) issue("mobileNumber", PROFILE_MESSAGES.codeWithoutNumber);
     if (value.mobileNumber && !MOBILE_NUMBER_PATTERN.test(value.mobileNumber)) issue("mobileNumber", PROFILE_MESSAGES.mobileDigits);
+    if (value.emailAddress && !isEmailAddress(value.emailAddress)) issue("emailAddress", PROFILE_MESSAGES.email);
     if (value.countryOfResidence && !isOneOf(COUNTRIES_OF_RESIDENCE, value.countryOfResidence)) issue("countryOfResidence", PROFILE_MESSAGES.country);
     if (value.instagramProfile && !isInstagramProfile(value.instagramProfile)) issue("instagramProfile", PROFILE_MESSAGES.instagram);
   })
