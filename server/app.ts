@@ -95,6 +95,11 @@ export function createHttpApp({ runtime, build, mountAssets }: HttpAppOptions) {
   app.use(lowercasePagePaths());
   app.use(compression());
   mountAssets(app);
+  // A file the build does not have (a script an old page names after a deploy, a mistyped image) is a plain 404,
+  // not a redirect to the not-found page, whose HTML the browser would refuse as the script or style it asked for.
+  app.use(["/assets", "/media"], (_req, res) => {
+    res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not Found");
+  });
   app.use(cachePolicy());
 
   const databaseHealth = watchDatabaseHealth(() => runtime.database.ping());

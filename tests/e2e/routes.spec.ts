@@ -114,6 +114,19 @@ test.describe("not found", () => {
     expect((await logged).text()).toBe("404 Error: User attempted to access non-existent route: /instructors/not-a-doctor");
   });
 
+  test("a file missing under /assets or /media answers a plain 404, not the not-found page", async ({ request }) => {
+    for (const path of ["/assets/root-0ld0ld.js", "/assets/app-0ld0ld.css", "/media/no-such-image.avif"]) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(404);
+      expect(response.headers()["content-type"], path).toMatch(/^text\/plain/);
+      expect(response.headers()["set-cookie"], path).toBeUndefined();
+    }
+    // A file the build has is served as before.
+    const logo = await request.get("/media/logo.svg");
+    expect(logo.status()).toBe(200);
+    expect(logo.headers()["content-type"]).toMatch(/^image\/svg\+xml/);
+  });
+
   test("an unknown API path answers JSON 404 rather than a page", async ({ request }) => {
     const response = await request.get("/api/nothing-here", { maxRedirects: 0 });
     expect(response.status()).toBe(404);
