@@ -1,7 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 
-import { NAME_NOT_PLAIN_MESSAGE } from "~/lib/schemas/fields";
+import { NAME_MARKUP_MESSAGE, NAME_WEB_ADDRESS_MESSAGE } from "~/lib/schemas/fields";
 import { INTEREST_REQUIRED_MESSAGE } from "~/lib/schemas/interest";
 import * as apiRegisterInterestRoute from "~/routes/api.register-interest";
 import * as apiSendContactEmailRoute from "~/routes/api.v2.send-contact-email";
@@ -76,12 +76,12 @@ const badInput: Record<keyof typeof endpoints, [string, unknown, number, string]
     ["an empty body", "", 400, "Please fill in your name, email, and select at least one course."],
     ["a malformed email", { name: "Dr A", email: "a@b", interestedCourses: ["Sinus Grafting"] }, 400, "Please enter a valid email address."],
     ["a 10,000-character name", { name: longName, email: "a@example.com", interestedCourses: ["Sinus Grafting"] }, 400, "Name must be at most 80 characters."],
-    ["HTML and script in every field", { name: script, email: script, interestedCourses: [script] }, 400, NAME_NOT_PLAIN_MESSAGE],
+    ["HTML and script in every field", { name: script, email: script, interestedCourses: [script] }, 400, NAME_MARKUP_MESSAGE],
     [
       "a web address as the name",
       { name: "Win at www.prize.example.com", email: "a@example.com", interestedCourses: ["Sinus Grafting"] },
       400,
-      NAME_NOT_PLAIN_MESSAGE,
+      NAME_WEB_ADDRESS_MESSAGE,
     ],
     [
       "a list of 1,000 courses",
@@ -107,9 +107,9 @@ const badInput: Record<keyof typeof endpoints, [string, unknown, number, string]
     ["a malformed email", { name: "Dr A", email: "a@example", subject: "Hi", message: "Hello" }, 400, "Invalid email format."],
     ["a missing field and a malformed email: presence first", { name: "Dr A", email: "nope", subject: "", message: "Hello" }, 400, "All fields are required."],
     ["a 10,000-character name", { name: longName, email: "a@example.com", subject: "Hi", message: "Hello" }, 400, "Full name must be at most 80 characters."],
-    ["HTML and script in every field", { name: script, email: script, subject: script, message: script }, 400, NAME_NOT_PLAIN_MESSAGE],
-    ["a link as the name", { name: "Claim https://evil.example/now", email: "a@example.com", subject: "Hi", message: "Hello" }, 400, NAME_NOT_PLAIN_MESSAGE],
-    ["a name that reverses itself", { name: "Mal\u202eloryevil", email: "a@example.com", subject: "Hi", message: "Hello" }, 400, NAME_NOT_PLAIN_MESSAGE],
+    ["HTML and script in every field", { name: script, email: script, subject: script, message: script }, 400, NAME_MARKUP_MESSAGE],
+    ["a link as the name", { name: "Claim https://evil.example/now", email: "a@example.com", subject: "Hi", message: "Hello" }, 400, NAME_WEB_ADDRESS_MESSAGE],
+    ["a name that reverses itself", { name: "Mal\u202eloryevil", email: "a@example.com", subject: "Hi", message: "Hello" }, 400, NAME_MARKUP_MESSAGE],
     ["a 1 MB body", { name: "Dr A", email: "a@example.com", subject: "Hi", message: oneMegabyte }, 413, "Request body too large."],
   ],
 };

@@ -2,8 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { SignUpSchema } from "~/lib/schemas/auth";
 import { ContactMessageSchema } from "~/lib/schemas/contact";
-import { isPlainName } from "~/lib/schemas/fields";
-import { firstIssueFields, firstIssueMessage } from "~/lib/schemas/fields";
+import { firstIssueFields, firstIssueMessage, namePlainTextProblem } from "~/lib/schemas/fields";
 import { InterestRegistrationSchema } from "~/lib/schemas/interest";
 import { NewsletterSubscriptionSchema } from "~/lib/schemas/newsletter";
 import { ProfileSchema } from "~/lib/schemas/profile";
@@ -31,7 +30,7 @@ describe("a person's name", () => {
     // A zero-width joiner belongs in some scripts' names.
     "می\u200cخواهم",
   ])("takes %j", (name) => {
-    expect(isPlainName(name)).toBe(true);
+    expect(namePlainTextProblem(name)).toBeUndefined();
   });
 
   it.each([
@@ -56,7 +55,17 @@ describe("a person's name", () => {
     ["an Arabic letter mark", "Bob\u061cSmith"],
     ["a direction override", "Mal\u202eloryevil"],
   ])("refuses %s", (_what, name) => {
-    expect(isPlainName(name)).toBe(false);
+    expect(namePlainTextProblem(name)).toBeDefined();
+  });
+
+  it("is told what is wrong with it: a line break, markup or a hidden character, or a web address", () => {
+    expect(namePlainTextProblem("Bob\nSmith")).toBe("Please enter a name on one line, without line breaks or tabs.");
+    for (const name of ["<b>Bob</b>", "<img src=x onerror=alert(1)>", "Mal\u202eloryevil", "Bob\u200fSmith"]) {
+      expect(namePlainTextProblem(name), name).toBe("Please enter a name as plain text, without < or > or hidden characters.");
+    }
+    for (const name of ["Bob evil.com", "www.example.com", "Claim https://evil.example/now"]) {
+      expect(namePlainTextProblem(name), name).toBe("Please enter a name without a web address.");
+    }
   });
 });
 

@@ -50,20 +50,19 @@ const WEB_ADDRESS = new RegExp(
   ].join("|"),
   "i",
 );
-export const NAME_NOT_PLAIN_MESSAGE = "Please enter a name as plain text, without a web address.";
+export const NAME_MARKUP_MESSAGE = "Please enter a name as plain text, without < or > or hidden characters.";
+export const NAME_WEB_ADDRESS_MESSAGE = "Please enter a name without a web address.";
 const NAME_NOT_ONE_LINE_MESSAGE = "Please enter a name on one line, without line breaks or tabs.";
 // Control characters but NUL (refused with its own message), and the line and paragraph separators.
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const NOT_ONE_LINE = /[\u0001-\u001f\u007f-\u009f\u2028\u2029]/;
 
-export function isPlainName(value: string): boolean {
-  return !NOT_PLAIN_TEXT.test(value) && !WEB_ADDRESS.test(value);
-}
-
-/** Why a name is not plain text, in the forms' words: a line break or tab is named as such; undefined when it is plain. */
+/** Why a name is not plain text, in the forms' words (a line break, markup or a hidden character, a web address); undefined when it is plain. */
 export function namePlainTextProblem(value: string): string | undefined {
   if (NOT_ONE_LINE.test(value)) return NAME_NOT_ONE_LINE_MESSAGE;
-  return isPlainName(value) ? undefined : NAME_NOT_PLAIN_MESSAGE;
+  if (NOT_PLAIN_TEXT.test(value)) return NAME_MARKUP_MESSAGE;
+  if (WEB_ADDRESS.test(value)) return NAME_WEB_ADDRESS_MESSAGE;
+  return undefined;
 }
 
 /** The check of a name's text for a schema: one issue, with namePlainTextProblem's message. */
