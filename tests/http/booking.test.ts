@@ -101,7 +101,17 @@ describe("booking over HTTP", () => {
     const canceled = await rawRequest(app.url, { path: `/booking-canceled?hold=${hold.id}` });
     expect(canceled.status).toBe(200);
     expect(canceled.body).toContain("Your booking process was canceled. You have not been charged.");
+    expect(canceled.body).toContain("Your place has been released.");
     expect((await rawRequest(app.url, json({ courseId: edition.id }))).status).toBe(200);
+  });
+
+  it("speaks of a released place only when its link names a checkout", async () => {
+    for (const path of ["/booking-canceled", "/booking-canceled?hold=00000000-0000-4000-8000-000000000000", "/booking-canceled?hold=not-a-hold"]) {
+      const canceled = await rawRequest(app.url, { path });
+      expect(canceled.status, path).toBe(200);
+      expect(canceled.body, path).toContain("Your booking process was canceled. You have not been charged.");
+      expect(canceled.body, path).not.toContain("Your place has been released.");
+    }
   });
 
   it("sends a buyer who follows the cancel link after paying to their booking's confirmation, not to 'You have not been charged.'", async () => {
