@@ -17,6 +17,18 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { editions: await listEditionsForAdmin(appServices(context).database.db) };
 }
 
+/** The table's columns, and whether each (a price or a count) is aligned right. */
+const COLUMNS = [
+  ["Edition", false],
+  ["Dates", false],
+  ["Location", false],
+  ["Price", true],
+  ["Capacity", true],
+  ["Paid", true],
+  ["Holds", true],
+  ["Places left", true],
+] as const;
+
 export default function AdminEditions({ loaderData }: Route.ComponentProps) {
   const { editions } = loaderData;
   return (
@@ -28,30 +40,11 @@ export default function AdminEditions({ loaderData }: Route.ComponentProps) {
           <table className="w-full min-w-[760px] text-left text-sm">
             <thead className="bg-mist text-navy">
               <tr>
-                <th scope="col" className="p-3">
-                  Edition
-                </th>
-                <th scope="col" className="p-3">
-                  Dates
-                </th>
-                <th scope="col" className="p-3">
-                  Location
-                </th>
-                <th scope="col" className="p-3 text-right">
-                  Price
-                </th>
-                <th scope="col" className="p-3 text-right">
-                  Capacity
-                </th>
-                <th scope="col" className="p-3 text-right">
-                  Paid
-                </th>
-                <th scope="col" className="p-3 text-right">
-                  Holds
-                </th>
-                <th scope="col" className="p-3 text-right">
-                  Places left
-                </th>
+                {COLUMNS.map(([heading, alignRight]) => (
+                  <th key={heading} scope="col" className={alignRight ? "p-3 text-right" : "p-3"}>
+                    {heading}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
