@@ -234,10 +234,20 @@ test.describe("the back office", () => {
     await data.purchase({ courseId: edition.id, status: "paid", customerEmail: `guest-${Date.now()}@example.com` });
 
     await openHydrated(page, "/admin/editions");
-    await page
-      .getByRole("link", { name: "Sinus Grafting" })
-      .and(page.locator(`[href="/admin/editions/${edition.id}"]`))
-      .click();
+    const editionLink = page.getByRole("link", { name: "Sinus Grafting" }).and(page.locator(`[href="/admin/editions/${edition.id}"]`));
+    // The list says, under its headings, how many places are booked and left.
+    await expect(page.getByRole("columnheader")).toHaveText(["Edition", "Dates", "Location", "Price", "Capacity", "Paid", "Holds", "Places left"]);
+    await expect(page.getByRole("row").filter({ has: editionLink }).getByRole("cell")).toHaveText([
+      "Sinus Grafting",
+      formatDateRange(edition.startDate!, edition.endDate),
+      "London, United Kingdom",
+      "£1,500",
+      "6",
+      "2",
+      "0",
+      "4",
+    ]);
+    await editionLink.click();
     await expect(page.getByRole("heading", { level: 1, name: "Sinus Grafting" })).toBeVisible();
     await expect(page.getByTestId("places-left")).toHaveText("4");
     await expect(page.getByTestId("booking-row").filter({ hasText: attendee.email })).toContainText("Ama Attendee");
