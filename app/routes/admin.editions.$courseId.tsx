@@ -238,7 +238,7 @@ export default function AdminEdition({ loaderData }: Route.ComponentProps) {
           {bookings.length === 0 ? (
             <p className="text-ink/70">No bookings yet.</p>
           ) : (
-            <div className="relative overflow-x-auto rounded-lg border border-ink/10" role="region" aria-label="Bookings table" tabIndex={0}>
+            <div className="relative overflow-x-auto rounded-lg border border-ink/10 scroll-shadows-x" role="region" aria-label="Bookings table" tabIndex={0}>
               <table className="w-full min-w-[900px] text-left text-sm">
                 <thead className="bg-mist text-navy">
                   <tr>

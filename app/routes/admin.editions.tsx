@@ -36,7 +36,7 @@ export default function AdminEditions({ loaderData }: Route.ComponentProps) {
       {editions.length === 0 ? (
         <p className="text-ink/70">No editions have been scheduled yet.</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-ink/10" role="region" aria-label="Editions" tabIndex={0}>
+        <div className="overflow-x-auto rounded-lg border border-ink/10 scroll-shadows-x" role="region" aria-label="Editions" tabIndex={0}>
           <table className="w-full min-w-[760px] text-left text-sm">
             <thead className="bg-mist text-navy">
               <tr>

@@ -353,6 +353,43 @@ test.describe("the back office", () => {
     expect([...titleLooks]).toHaveLength(1);
   });
 
+  test("on a phone, a table wider than the screen shows a shadow at the edge it scrolls towards", async ({ page, data, baseURL }) => {
+    await signedInAdmin(page, data, baseURL!);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/admin/editions");
+    const table = page.getByRole("region", { name: "Editions" });
+    await expect.poll(() => table.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+    // How dark a strip 6 px wide inside each edge is, in the first row's top padding (above its text), from a screenshot.
+    const decoder = await page.context().newPage();
+    const edges = async () => {
+      const box = (await table.boundingBox())!;
+      const row = (await table.getByRole("row").nth(1).boundingBox())!;
+      const strip = async (x: number) => {
+        const png = (await page.screenshot({ clip: { x, y: row.y + 3, width: 6, height: 6 } })).toString("base64");
+        return decoder.evaluate(async (source) => {
+          const image = new Image();
+          image.src = `data:image/png;base64,${source}`;
+          await image.decode();
+          const canvas = Object.assign(document.createElement("canvas"), { width: image.width, height: image.height });
+          const context = canvas.getContext("2d")!;
+          context.drawImage(image, 0, 0);
+          const pixels = context.getImageData(0, 0, image.width, image.height).data;
+          let darkness = 0;
+          for (let index = 0; index < pixels.length; index += 4) darkness += 255 - (pixels[index] + pixels[index + 1] + pixels[index + 2]) / 3;
+          return darkness / (pixels.length / 4);
+        }, png);
+      };
+      return { left: await strip(box.x + 2), right: await strip(box.x + box.width - 8) };
+    };
+    // At the start: a shadow on the right, where the rest of the table is, and none on the left.
+    const start = await edges();
+    expect(start.right).toBeGreaterThan(start.left + 10);
+    await table.evaluate((box) => box.scrollTo({ left: box.scrollWidth }));
+    const end = await edges();
+    expect(end.left).toBeGreaterThan(end.right + 10);
+    await decoder.close();
+  });
+
   test("cancels a paid booking with its refund: the row and places change, the dentist is told, and focus waits on the bookings' heading", async ({
     page,
     data,

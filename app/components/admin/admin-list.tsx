@@ -94,7 +94,7 @@ export function AdminTable({
   children: ReactNode;
 }) {
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-navy/10 bg-white">
+    <div className="relative overflow-x-auto rounded-lg border border-navy/10 scroll-shadows-x">
       <table className={`w-full ${minWidthClass}`} aria-label={label}>
         <thead className="bg-mist">
           <tr>
