@@ -46,12 +46,16 @@ async function logIn(page: Page, email: string, password = PASSWORD) {
 }
 
 test.describe("sign-up", () => {
-  test("with the box ticked: verification email, newsletter subscription, signed in after the link", async ({ page, request }) => {
+  test("with the box ticked: one email, whose link signs them in and confirms their newsletter subscription", async ({ page, request }) => {
     const email = uniqueEmail("ticked");
     await signUp(page, email);
-    await latestEmailTo(request, email, { template: "newsletter-confirmation" });
+    await latestEmailTo(request, email, { template: "verify-email" });
     await verify(page, request, email);
     await expect(page).toHaveURL(/\/account/);
+    // The account's confirmation confirmed the subscription too: no second email asked for it.
+    await expect(page.getByRole("switch", { name: "Receive emails about new courses and upcoming events" })).toBeChecked();
+    const mailbox = await request.get(`/dev/mailbox/messages.json?to=${encodeURIComponent(email)}`);
+    expect(((await mailbox.json()) as { template: string }[]).map((message) => message.template)).toEqual(["verify-email"]);
     const header = page.getByRole("banner");
     await expect(header.getByRole("link", { name: "Account" })).toBeVisible();
     await expect(header.getByRole("button", { name: "Logout" })).toBeVisible();

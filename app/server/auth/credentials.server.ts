@@ -5,7 +5,7 @@ import { type AccountConfirmationForm, passwordSaveError, type SignUpInput } fro
 import { accounts, sessions, users } from "~/server/db/schema.server";
 import { enqueueEmail } from "~/server/email/outbox.server";
 import { renderAccountExists } from "~/server/email/templates.server";
-import { subscribeToNewsletter } from "~/server/marketing/newsletter.server";
+import { recordSignUpSubscription } from "~/server/marketing/newsletter.server";
 import { runInBackground } from "~/server/platform/background.server";
 import type { AppServices } from "~/server/platform/context.server";
 import { log } from "~/server/platform/log.server";
@@ -128,8 +128,8 @@ async function queueAccountExistsEmail(services: AppServices, email: string) {
 
 /**
  * Spec 4 sign-up outcomes. Verification is required, so a new account has a user
- * and no session: "check your email". A ticked marketing box also subscribes the
- * person to the newsletter; that failing is only logged.
+ * and no session: "check your email". A ticked marketing box also puts the address
+ * on the newsletter list, confirmed with the account; that failing is only logged.
  */
 export async function signUp(services: AppServices, request: Request, clientIp: string, input: SignUpInput): Promise<AuthOutcome> {
   const email = input.email.toLowerCase();
@@ -152,11 +152,9 @@ export async function signUp(services: AppServices, request: Request, clientIp: 
     return { ok: false, kind: "error", message: serviceMessage ?? "Sign up failed. Please try again.", cookies: [] };
   }
   if (input.marketing) {
-    await subscribeToNewsletter(
-      services.database.db,
-      { email, name: `${input.firstName} ${input.lastName}` },
-      { siteUrl: services.env.siteUrl, source: "signup" },
-    ).catch((error) => log.error("Newsletter subscription after sign-up failed", error));
+    await recordSignUpSubscription(services.database.db, { email, name: `${input.firstName} ${input.lastName}` }).catch((error: unknown) =>
+      log.error("Newsletter subscription after sign-up failed", error),
+    );
   }
   const user = body?.user as { id?: unknown } | undefined;
   // Better Auth answers a sign-up for a registered email with a made-up user (another id, no

@@ -37,6 +37,18 @@ async function sendConfirmation(tx: Transaction, siteUrl: string, subscriber: { 
 }
 
 /**
+ * The subscription a sign-up with the box ticked asks for (spec 7), kept unconfirmed and sent no email of
+ * its own: confirming the account confirms it (applyMarketingChoice), so a new account gets one email to
+ * confirm, not two. An address already on the list is left as it is.
+ */
+export async function recordSignUpSubscription(db: Database, input: NewsletterSubscription): Promise<void> {
+  await db
+    .insert(newsletterSubscribers)
+    .values({ email: input.email.toLowerCase(), name: input.name ?? null, source: "signup", unsubscribeToken: newLinkToken() })
+    .onConflictDoNothing({ target: newsletterSubscribers.email });
+}
+
+/**
  * Subscribe with double opt-in (design.md 5): one row per lower-cased email. The
  * answer is the same whatever the address's state, so it tells nobody who is on the
  * list. A confirmed subscriber is left exactly as they are. Anyone else gets a
