@@ -124,4 +124,43 @@ describe(`the built-in checkout's events on ${testDriver}, sent again as Stripe'
     expect(String(logged.mock.calls.at(-1)?.[0])).toContain("failed, for the last time");
     expect((await eventsOf(sessionId))[0]).toMatchObject({ attempts, nextAttemptAt: null, deliveredAt: null, lastError: expect.stringContaining("503") });
   });
+
+  it("forgets an event 30 days after it was made, once it needs no more sending (delivered, or given up on)", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    let webhook: "up" | "down" = "up";
+    const { local } = instance(() => webhook);
+    const delivered = await guestCheckout();
+    await local.pay(delivered.sessionId, { method: "card", email: "delivered.event@example.com" });
+    webhook = "down";
+    const failing = await guestCheckout();
+    await local.pay(failing.sessionId, { method: "card", email: "failing.event@example.com" });
+    const paidAt = new Date();
+    const day = 24 * 60 * 60_000;
+
+    // Given up on after three days, and kept, as the delivered one is, until its thirtieth day.
+    for (let hour = 1; hour <= 80; hour++) await local.tick(later(paidAt, hour * 60 * 60_000 + 1_000));
+    await local.tick(later(paidAt, 29 * day));
+    expect(await eventsOf(delivered.sessionId)).toEqual([expect.objectContaining({ deliveredAt: expect.any(Date) })]);
+    expect(await eventsOf(failing.sessionId)).toEqual([expect.objectContaining({ deliveredAt: null, nextAttemptAt: null })]);
+    expect(logged).toHaveBeenCalled();
+
+    await local.tick(later(paidAt, 30 * day + 60_000));
+    expect(await eventsOf(delivered.sessionId)).toEqual([]);
+    expect(await eventsOf(failing.sessionId)).toEqual([]);
+  });
+
+  it("keeps an event that is still to be sent, however old", async () => {
+    const { local } = instance(() => "hangs");
+    const { sessionId } = await guestCheckout();
+    void local.pay(sessionId, { method: "card", email: "still.due@example.com" });
+    await expect.poll(() => eventsOf(sessionId)).toHaveLength(1);
+    const [event] = await eventsOf(sessionId);
+    // Made 40 days ago and never sent: an instance died with it, and no clock has run since.
+    await handle.db
+      .update(localCheckoutEvents)
+      .set({ createdAt: later(new Date(), -40 * 24 * 60 * 60_000) })
+      .where(eq(localCheckoutEvents.id, event.id));
+    await instance(() => "hangs").local.tick(new Date(event.nextAttemptAt!.getTime() - 1_000));
+    expect(await eventsOf(sessionId)).toHaveLength(1);
+  });
 });

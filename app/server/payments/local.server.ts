@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from "node:crypto";
 
-import { and, asc, eq, inArray, isNotNull, lte, type Placeholder, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, type Placeholder, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import type { z } from "zod";
 
@@ -27,6 +27,9 @@ const EVENT_DELIVERY_LEASE_MS = 60_000;
 /** Stripe sends an event again for up to three days. */
 const EVENT_RETRIES_FOR_MS = 3 * 24 * 60 * 60_000;
 const EVENTS_PER_TICK = 20;
+/** As Stripe keeps its events 30 days, so does the built-in checkout once an event needs no more sending; looked for hourly. */
+const EVENTS_KEPT_FOR_MS = 30 * 24 * 60 * 60_000;
+const EVENTS_PRUNED_EVERY_MS = 60 * 60_000;
 
 /** 10 s, 20 s, 40 s … capped at an hour. */
 export function eventRetryDelayMs(attempts: number): number {
@@ -128,7 +131,7 @@ export interface LocalCheckout extends PaymentProvider {
   pay(id: string, payment: { method: LocalPaymentMethod; email: string | null }): Promise<{ redirectTo: string }>;
   /** The buyer leaves without paying: the session ends at once (its place is released) and they go to the cancel page. */
   cancel(id: string): Promise<{ redirectTo: string }>;
-  /** Settles delayed bank payments and expires overdue sessions, sending their events; the runtime calls it every second. */
+  /** Settles delayed bank payments and expires overdue sessions, sending their events, and forgets old events; the runtime calls it every second. */
   tick(now?: Date): Promise<void>;
 }
 
@@ -209,6 +212,16 @@ export function createLocalCheckout({
       .where(inArray(localCheckoutEvents.id, due))
       .returning();
     for (const event of claimed) await send(event, now);
+  }
+
+  let prunedAt = Number.NEGATIVE_INFINITY;
+  /** Deletes the events delivered, or given up on, more than EVENTS_KEPT_FOR_MS ago. */
+  async function pruneOldEvents(now: Date) {
+    if (now.getTime() - prunedAt < EVENTS_PRUNED_EVERY_MS) return;
+    prunedAt = now.getTime();
+    await db
+      .delete(localCheckoutEvents)
+      .where(and(isNull(localCheckoutEvents.nextAttemptAt), lt(localCheckoutEvents.createdAt, new Date(now.getTime() - EVENTS_KEPT_FOR_MS))));
   }
 
   type Tell = (type: string, object: Stripe.Checkout.Session | Stripe.Charge) => Promise<void>;
@@ -364,6 +377,7 @@ export function createLocalCheckout({
         for (const row of expired) await tell("checkout.session.expired", asStripeSession(row, siteUrl));
       }, now);
       await sendDueEvents(now);
+      await pruneOldEvents(now);
     },
   };
 }
