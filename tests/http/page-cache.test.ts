@@ -27,14 +27,16 @@ const get = (path: string, headers: Record<string, string> = {}) => rawRequest(a
 function rawBytes(path: string, headers: Record<string, string>): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
   const { hostname, port } = new URL(app.url);
   return new Promise((resolve, reject) => {
-    httpGet({ host: hostname, port, path, headers }, (response) => {
+    httpGet({ host: hostname, port, path, headers, agent: false }, (response) => {
       const parts: Buffer[] = [];
       response.on("data", (part: Buffer) => parts.push(part));
       response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(parts) }));
       response.on("error", reject);
     }).on("error", reject);
   });
-} /** React's text separators out, so "4 places left" reads as it shows. */
+}
+
+/** React's text separators out, so "4 places left" reads as it shows. */
 const text = (answer: RawAnswer) => answer.body.replace(/<!-- -->/g, "");
 
 /** Asks until the page comes from the cache (it keeps a render once it has read it whole), so each test starts from a cached page. */

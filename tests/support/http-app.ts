@@ -61,7 +61,9 @@ export interface RawAnswer {
 /**
  * One request as a client on the wire sends it, with nothing filled in:
  * any method, path bytes, headers, and a body sent whole or in chunks
- * (Transfer-Encoding: chunked, no Content-Length).
+ * (Transfer-Encoding: chunked, no Content-Length). Each on a connection of
+ * its own: a pooled idle one can be closed by the server's keep-alive timer
+ * just as the next request is written on it (ECONNRESET).
  */
 export function rawRequest(
   baseUrl: string,
@@ -72,7 +74,7 @@ export function rawRequest(
     // A whole body is always framed by Content-Length: Node's client sends an OPTIONS or DELETE body without one.
     const length = options.body !== undefined && !options.chunks ? { "Content-Length": String(Buffer.byteLength(options.body)) } : {};
     const request = httpRequest(
-      { host: hostname, port, method: options.method ?? "GET", path: options.path, headers: { ...length, ...options.headers } },
+      { host: hostname, port, agent: false, method: options.method ?? "GET", path: options.path, headers: { ...length, ...options.headers } },
       (response) => {
         const parts: Buffer[] = [];
         response.on("data", (part: Buffer) => parts.push(part));
