@@ -105,28 +105,33 @@ test.describe("booking and paying", () => {
     // The seeded dates, sorted by title, put cards on sale and not in one row (checked below): Complications, then
     // Hard and Soft Tissue Grafting. No date is added here: the programme pages' tests count Book Now buttons.
     await page.goto("/booking");
-    const rows = new Map<number, { onSale: boolean; price: number; action: number }[]>();
-    for (const card of await page
+    // The cards stream in after the page's load event (React reveals them a moment later): CI once listed none here.
+    await expect(page.getByRole("button", { name: /^Book Now/ }).first()).toBeVisible();
+    await page.evaluate(() => document.fonts.ready);
+    // Every card measured at one moment, in the page.
+    const cards = await page
       .getByRole("listitem")
       .filter({ has: page.getByText(/^£[\d,]+$/) })
-      .all()) {
-      const top = async (locator: ReturnType<Page["locator"]>) => Math.round((await locator.boundingBox())!.y);
-      const row = await top(card);
-      rows.set(row, [
-        ...(rows.get(row) ?? []),
-        {
-          onSale: (await card.getByRole("button", { name: /^Book Now/ }).count()) === 1,
-          price: await top(card.getByText(/^£[\d,]+$/)),
-          // The box that holds Book Now, or the note that the course cannot be booked.
-          action: await top(card.locator(":scope > div").last()),
-        },
-      ]);
-    }
-    const mixed = [...rows.values()].filter((cards) => new Set(cards.map((card) => card.onSale)).size === 2);
+      .evaluateAll((items) =>
+        items.map((item) => {
+          const top = (element: Element) => Math.round(element.getBoundingClientRect().top);
+          const price = [...item.querySelectorAll("p")].find((paragraph) => /^£[\d,]+$/.test(paragraph.textContent ?? ""))!;
+          return {
+            row: top(item),
+            onSale: item.querySelector("button") !== null,
+            price: top(price),
+            // The box that holds Book Now, or the note that the course cannot be booked.
+            action: top(item.querySelector(":scope > div:last-of-type")!),
+          };
+        }),
+      );
+    const rows = new Map<number, typeof cards>();
+    for (const card of cards) rows.set(card.row, [...(rows.get(card.row) ?? []), card]);
+    const mixed = [...rows.values()].filter((row) => new Set(row.map((card) => card.onSale)).size === 2);
     expect(mixed.length).toBeGreaterThan(0);
-    for (const cards of rows.values()) {
-      expect(new Set(cards.map((card) => card.price)).size).toBe(1);
-      expect(new Set(cards.map((card) => card.action)).size).toBe(1);
+    for (const row of rows.values()) {
+      expect(new Set(row.map((card) => card.price)).size).toBe(1);
+      expect(new Set(row.map((card) => card.action)).size).toBe(1);
     }
   });
 
