@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 
 import { AdminSection } from "~/components/admin/admin-list";
+import { cn } from "~/lib/cn";
 import { formatDateRange, formatMinorUnits } from "~/lib/format";
 import { seo } from "~/lib/seo";
 import { listEditionsForAdmin } from "~/server/admin/editions.server";
@@ -17,16 +18,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { editions: await listEditionsForAdmin(appServices(context).database.db) };
 }
 
-/** The table's columns, and whether each (a price or a count) is aligned right. */
+/** The table's columns: prices and counts aligned right; the words' columns keep room for a few words a line when the table scrolls on a phone. */
 const COLUMNS = [
-  ["Edition", false],
-  ["Dates", false],
-  ["Location", false],
-  ["Price", true],
-  ["Capacity", true],
-  ["Paid", true],
-  ["Holds", true],
-  ["Places left", true],
+  ["Edition", "min-w-48"],
+  ["Dates", ""],
+  ["Location", "min-w-48"],
+  ["Price", "text-right"],
+  ["Capacity", "text-right"],
+  ["Paid", "text-right"],
+  ["Holds", "text-right"],
+  ["Places left", "text-right"],
 ] as const;
 
 export default function AdminEditions({ loaderData }: Route.ComponentProps) {
@@ -40,8 +41,8 @@ export default function AdminEditions({ loaderData }: Route.ComponentProps) {
           <table className="w-full min-w-[760px] text-left text-sm">
             <thead className="bg-mist text-navy">
               <tr>
-                {COLUMNS.map(([heading, alignRight]) => (
-                  <th key={heading} scope="col" className={alignRight ? "p-3 text-right" : "p-3"}>
+                {COLUMNS.map(([heading, place]) => (
+                  <th key={heading} scope="col" className={cn("p-3", place)}>
                     {heading}
                   </th>
                 ))}
@@ -54,10 +55,13 @@ export default function AdminEditions({ loaderData }: Route.ComponentProps) {
                     <Link to={`/admin/editions/${edition.id}`} className="-my-3 inline-block py-3 font-semibold text-navy underline">
                       {edition.title}
                     </Link>
-                    <span className="ml-2 inline-flex gap-1">
-                      {!edition.upcoming && <span className="rounded bg-ink/10 px-1.5 text-xs">Past</span>}
-                      {!edition.isActive && <span className="rounded bg-red-100 px-1.5 text-xs text-red-800">Inactive</span>}
-                    </span>
+                    {/* Only with a badge in it: an empty one still wrapped onto a line of its own after a long title. */}
+                    {(!edition.upcoming || !edition.isActive) && (
+                      <span className="ml-2 inline-flex gap-1">
+                        {!edition.upcoming && <span className="rounded bg-ink/10 px-1.5 text-xs">Past</span>}
+                        {!edition.isActive && <span className="rounded bg-red-100 px-1.5 text-xs text-red-800">Inactive</span>}
+                      </span>
+                    )}
                   </td>
                   <td className="p-3 whitespace-nowrap">{edition.startDate ? formatDateRange(edition.startDate, edition.endDate) : "No date"}</td>
                   <td className="p-3">{edition.location ?? "—"}</td>

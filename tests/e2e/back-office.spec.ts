@@ -390,6 +390,42 @@ test.describe("the back office", () => {
     await decoder.close();
   });
 
+  test("the editions list gives its titles and places room on a phone, and no title a line more than its words", async ({ page, data, baseURL }) => {
+    await signedInAdmin(page, data, baseURL!);
+    const table = page.getByRole("region", { name: "Editions" });
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto("/admin/editions");
+      // The seeded Level 2's Dubai address is the longest place, its title among the longest.
+      await expect(table.getByRole("cell", { name: /^Dubai Healthcare City, Building 27/ }).first()).toBeVisible();
+      const rows = await table.locator("tbody tr").evaluateAll((rows) =>
+        rows.map((row) => {
+          const cells = [...row.children] as HTMLElement[];
+          // The height of a cell's words: its first element's (the title's link without its padding), or its own text's.
+          const textHeight = (cell: HTMLElement) => {
+            const range = document.createRange();
+            range.selectNodeContents(cell.firstElementChild ?? cell);
+            return range.getBoundingClientRect().height;
+          };
+          const lineHeight = parseFloat(getComputedStyle(cells[0]).lineHeight);
+          const padding = parseFloat(getComputedStyle(cells[0]).paddingTop) + parseFloat(getComputedStyle(cells[0]).paddingBottom);
+          return {
+            title: cells[0].textContent,
+            badged: cells[0].querySelector("span") !== null,
+            titleLines: Math.round(textHeight(cells[0]) / lineHeight),
+            placeLines: Math.round(textHeight(cells[2]) / lineHeight),
+            // How many lines taller the row is than its tallest words (a line's text is a little less than its line).
+            spareLines: (row.getBoundingClientRect().height - padding - Math.max(...cells.map(textHeight))) / lineHeight,
+          };
+        }),
+      );
+      // Squeezed into the screen's width, a title or place took a line for every word or two.
+      expect(rows.filter(({ titleLines, placeLines }) => titleLines > 3 || placeLines > 3)).toEqual([]);
+      // A row without a Past or Inactive badge is as tall as its words: an empty badge box once took a line after a long title.
+      expect(rows.filter(({ badged, spareLines }) => !badged && spareLines > 0.5)).toEqual([]);
+    }
+  });
+
   test("cancels a paid booking with its refund: the row and places change, the dentist is told, and focus waits on the bookings' heading", async ({
     page,
     data,
