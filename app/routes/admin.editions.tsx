@@ -41,8 +41,8 @@ export default function AdminEditions({ loaderData }: Route.ComponentProps) {
           <table className="w-full min-w-[760px] text-left text-sm">
             <thead className="bg-mist text-navy">
               <tr>
-                {COLUMNS.map(([heading, place]) => (
-                  <th key={heading} scope="col" className={cn("p-3", place)}>
+                {COLUMNS.map(([heading, className]) => (
+                  <th key={heading} scope="col" className={cn("p-3", className)}>
                     {heading}
                   </th>
                 ))}

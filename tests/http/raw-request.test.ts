@@ -21,7 +21,7 @@ describe("rawRequest, the tests' client on the wire", () => {
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
   // A kept-alive socket left idle can be closed by the server's keep-alive timer as the next request is written on
-  // it, which fails that request with ECONNRESET (it failed CI once, after a test spent 5 s starting servers).
+  // it, which fails that request with ECONNRESET (it failed CI once, after a test spent seconds starting servers).
   it("opens a connection of its own for each request and leaves none idle behind it", async () => {
     expect((await rawRequest(url, { path: "/" })).body).toBe("ok");
     expect((await rawRequest(url, { path: "/" })).body).toBe("ok");
