@@ -135,9 +135,8 @@ test.describe("the schedule", () => {
 
   test("the month fits its days' events to the room it measures, when it hydrates and when the window is resized", async ({ page, data }) => {
     // Eight one-day courses on the first of this month, which is in its grid whatever the day; past courses stay on the calendar.
-    // Hard and Soft Tissue Grafting: on the first of a month these are still to come, and the full-arch page's test counts Complications.
     const firstDay = format(startOfMonth(new Date()), "yyyy-MM-dd");
-    for (let index = 0; index < 8; index++) await data.edition({ offeringKey: "hard-soft-tissue-grafting", startDate: firstDay });
+    for (let index = 0; index < 8; index++) await data.edition({ offeringKey: "complications", startDate: firstDay });
     // Events far taller than the server expects, as a visitor's larger text would make them.
     await page.addInitScript(() =>
       document.addEventListener("DOMContentLoaded", () => {
