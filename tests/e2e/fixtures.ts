@@ -1,4 +1,7 @@
 import { type BrowserContext, type ConsoleMessage, expect, type Locator, type Page, test as base } from "@playwright/test";
+import { addDays, addMonths, format, startOfMonth } from "date-fns";
+
+import { DEMO_EDITION_OFFSETS } from "~/server/catalogue/demo-seed.server";
 
 import type { Person } from "../support/people";
 import { type Fixtures, fixturesOf } from "./data";
@@ -8,6 +11,17 @@ interface TestFixtures {
   allowConsoleErrors: (pattern: RegExp) => void;
   /** People, editions and purchases made on the server under test by its domain services, removed after the test. */
   data: Fixtures;
+}
+
+/**
+ * A start day among next month's first 24, so a four-day course stays within it: random, so other tests' dates
+ * rarely share it, and never one of the demo catalogue's dates for the offering, as a test finds its date by its dates.
+ */
+export function nextMonthDate(offeringKey: string): string {
+  const seeded = new Set((DEMO_EDITION_OFFSETS[offeringKey] ?? []).map((offset) => format(addDays(new Date(), offset), "yyyy-MM-dd")));
+  const days = Array.from({ length: 24 }, (_, day) => format(addDays(startOfMonth(addMonths(new Date(), 1)), day), "yyyy-MM-dd"));
+  const free = days.filter((day) => !seeded.has(day));
+  return free[Math.floor(Math.random() * free.length)];
 }
 
 /** The app's scripts have run on the current document: what page.goto waits for, for a page reached another way (a redirect, a link). */

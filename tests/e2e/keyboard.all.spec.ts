@@ -1,9 +1,9 @@
-import { addDays, addMonths, format, parseISO, startOfMonth } from "date-fns";
+import { addDays, format, parseISO } from "date-fns";
 
 import { formatDateRange } from "~/lib/format";
 
 import { uniqueEmail } from "./accounts";
-import { expect, signInAs, test } from "./fixtures";
+import { expect, nextMonthDate, signInAs, test } from "./fixtures";
 import { expectTrappedDialog, focusRingContrast, tabTo } from "./keyboard";
 
 /**
@@ -14,8 +14,6 @@ import { expectTrappedDialog, focusRingContrast, tabTo } from "./keyboard";
 
 /** A start date years out, on no other test's card. */
 const farDate = () => format(addDays(new Date(), 400 + Math.floor(Math.random() * 2500)), "yyyy-MM-dd");
-/** A start day next month that its four days stay within. */
-const nextMonthDate = () => format(addDays(startOfMonth(addMonths(new Date(), 1)), Math.floor(Math.random() * 24)), "yyyy-MM-dd");
 const datesOf = (edition: { startDate: string | null; endDate: string | null }) => formatDateRange(edition.startDate!, edition.endDate);
 
 test.describe("with the keyboard alone", () => {
@@ -159,7 +157,7 @@ test.describe("with the keyboard alone", () => {
   });
 
   test("the calendar: views, months and an event's details", { tag: "@phone" }, async ({ page, data }) => {
-    const edition = await data.edition({ offeringKey: "level-3", startDate: nextMonthDate() });
+    const edition = await data.edition({ offeringKey: "level-3", startDate: nextMonthDate("level-3") });
     await page.goto("/upcoming-events");
     const toolbar = page.locator(".rbc-toolbar");
     const button = (name: string) => toolbar.getByRole("button", { name, exact: true });
@@ -214,7 +212,7 @@ test.describe("with the keyboard alone", () => {
     allowConsoleErrors(/status of 409/);
     const admin = await data.person({ admin: true, firstName: "Kit" });
     await signInAs(context, admin, baseURL!);
-    const startDate = nextMonthDate();
+    const startDate = nextMonthDate("sinus-grafting");
     await page.goto("/admin");
     const form = page.getByRole("region", { name: "Schedule a New Course" });
 
