@@ -198,11 +198,15 @@ test.describe("accessibility (axe), and no clashing Tailwind classes", { tag: "@
       const label = toolbar.locator(".rbc-toolbar-label");
       await toolbar.getByRole("button", { name: view, exact: true }).click();
       await expect(toolbar.getByRole("button", { name: view, exact: true })).toHaveClass(/rbc-active/);
-      // The one before this one has no course: the schedule holds none that began before today.
+      // Back to the nearest one without a course: the schedule keeps past courses, and other tests put some in past weeks.
       const current = await label.textContent();
-      await toolbar.getByRole("button", { name: "Back", exact: true }).click();
-      await expect(label).not.toHaveText(current!);
-      await expect(page.locator(".rbc-time-view .rbc-event")).toHaveCount(0);
+      for (let steps = 1; ; steps++) {
+        const shown = await label.textContent();
+        await toolbar.getByRole("button", { name: "Back", exact: true }).click();
+        await expect(label).not.toHaveText(shown!);
+        if ((await page.locator(".rbc-time-view .rbc-event").count()) === 0) break;
+        expect(steps, `a ${view.toLowerCase()} without a course`).toBeLessThan(10);
+      }
       expect(await pageViolations(page, { targetSize: true }), "without a course").toEqual([]);
       await toolbar.getByRole("button", { name: "Today", exact: true }).click();
       await expect(label).toHaveText(current!);
