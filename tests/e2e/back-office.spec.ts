@@ -6,7 +6,7 @@ import { formatDateRange } from "~/lib/format";
 import type { Person } from "../support/people";
 import { uniqueEmail } from "./accounts";
 import { type Fixtures } from "./data";
-import { expect, expectTapTarget, hydrated, nextMonthDate, OFFLINE_CONSOLE_ERRORS, signInAs, test } from "./fixtures";
+import { expect, expectTapTarget, hydrated, OFFLINE_CONSOLE_ERRORS, signInAs, test } from "./fixtures";
 import { extractLinks, latestEmailTo } from "./mailbox";
 
 /** A start day years out, on no other test's page. */
@@ -39,6 +39,7 @@ test.describe("the back office", () => {
   test("schedules a date from a template: on the calendar, the programme page and /booking, announced by email, and in the audit log", async ({
     page,
     data,
+    demoCatalogue,
     baseURL,
   }) => {
     const admin = await signedInAdmin(page, data, baseURL!);
@@ -56,7 +57,7 @@ test.describe("the back office", () => {
     await page.getByRole("button", { name: "Confirm my interest" }).click();
     await expect(page.getByRole("heading", { name: "Interest confirmed" })).toBeVisible();
 
-    const startDate = nextMonthDate("sinus-grafting");
+    const startDate = demoCatalogue.nextMonthDate("sinus-grafting");
     await openHydrated(page, "/admin");
     await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
     const form = page.getByRole("region", { name: "Schedule a New Course" });

@@ -1,5 +1,5 @@
 import { type BrowserContext, type ConsoleMessage, expect, type Locator, type Page, test as base } from "@playwright/test";
-import { addDays, addMonths, format, startOfMonth } from "date-fns";
+import { addDays, addMonths, format, parseISO, startOfMonth } from "date-fns";
 
 import { DEMO_EDITION_OFFSETS } from "~/server/catalogue/demo-seed.server";
 
@@ -11,17 +11,38 @@ interface TestFixtures {
   allowConsoleErrors: (pattern: RegExp) => void;
   /** People, editions and purchases made on the server under test by its domain services, removed after the test. */
   data: Fixtures;
+  /** The demo catalogue's dates, reckoned from the day the server under test scheduled them. */
+  demoCatalogue: DemoCatalogue;
 }
 
-/**
- * A start day among next month's first 24, so a four-day course stays within it: random, so other tests' dates
- * rarely share it, and never one of the demo catalogue's dates for the offering, as a test finds its date by its dates.
- */
-export function nextMonthDate(offeringKey: string): string {
-  const seeded = new Set((DEMO_EDITION_OFFSETS[offeringKey] ?? []).map((offset) => format(addDays(new Date(), offset), "yyyy-MM-dd")));
-  const days = Array.from({ length: 24 }, (_, day) => format(addDays(startOfMonth(addMonths(new Date(), 1)), day), "yyyy-MM-dd"));
-  const free = days.filter((day) => !seeded.has(day));
-  return free[Math.floor(Math.random() * free.length)];
+/** Each offering's length in days, as the catalogue migration stores it. */
+const LENGTH_DAYS: Record<string, number> = { "level-1": 2, "level-2": 4, "level-3": 4, complications: 1, "sinus-grafting": 1, "hard-soft-tissue-grafting": 1 };
+
+interface DemoCatalogue {
+  /** The editions the server scheduled for the offering on start, soonest first. */
+  editions(offeringKey: string): { startDate: string; endDate: string }[];
+  /**
+   * A start day among next month's first 24, so a four-day course stays within it: random, so other tests' dates
+   * rarely share it, and never one of the demo catalogue's dates for the offering, as a test finds its date by its dates.
+   */
+  nextMonthDate(offeringKey: string): string;
+}
+
+function demoCatalogueFrom(seedDay: string): DemoCatalogue {
+  const editions = (offeringKey: string) =>
+    (DEMO_EDITION_OFFSETS[offeringKey] ?? []).map((offset) => ({
+      startDate: format(addDays(parseISO(seedDay), offset), "yyyy-MM-dd"),
+      endDate: format(addDays(parseISO(seedDay), offset + LENGTH_DAYS[offeringKey] - 1), "yyyy-MM-dd"),
+    }));
+  return {
+    editions,
+    nextMonthDate(offeringKey) {
+      const seeded = new Set(editions(offeringKey).map((edition) => edition.startDate));
+      const days = Array.from({ length: 24 }, (_, day) => format(addDays(startOfMonth(addMonths(new Date(), 1)), day), "yyyy-MM-dd"));
+      const free = days.filter((day) => !seeded.has(day));
+      return free[Math.floor(Math.random() * free.length)];
+    },
+  };
 }
 
 /** The app's scripts have run on the current document: what page.goto waits for, for a page reached another way (a redirect, a link). */
@@ -154,6 +175,10 @@ export const test = base.extend<TestFixtures>({
     });
     if (people.length) await door.removePeople({ ids: people });
     if (editions.length) await door.removeEditions({ ids: editions });
+  },
+  demoCatalogue: async ({ baseURL }, use) => {
+    const { day } = await fixturesOf(baseURL!).seedDay({});
+    await use(demoCatalogueFrom(day));
   },
 });
 

@@ -3,7 +3,7 @@ import { addDays, format, parseISO } from "date-fns";
 import { formatDateRange } from "~/lib/format";
 
 import { uniqueEmail } from "./accounts";
-import { expect, nextMonthDate, signInAs, test } from "./fixtures";
+import { expect, signInAs, test } from "./fixtures";
 import { expectTrappedDialog, focusRingContrast, tabTo } from "./keyboard";
 
 /**
@@ -156,8 +156,8 @@ test.describe("with the keyboard alone", () => {
     await expect.poll(ratio, { message: "the ring in the dropdown" }).toBeGreaterThanOrEqual(3);
   });
 
-  test("the calendar: views, months and an event's details", { tag: "@phone" }, async ({ page, data }) => {
-    const edition = await data.edition({ offeringKey: "level-3", startDate: nextMonthDate("level-3") });
+  test("the calendar: views, months and an event's details", { tag: "@phone" }, async ({ page, data, demoCatalogue }) => {
+    const edition = await data.edition({ offeringKey: "level-3", startDate: demoCatalogue.nextMonthDate("level-3") });
     await page.goto("/upcoming-events");
     const toolbar = page.locator(".rbc-toolbar");
     const button = (name: string) => toolbar.getByRole("button", { name, exact: true });
@@ -204,6 +204,7 @@ test.describe("with the keyboard alone", () => {
   test("the back office: schedule a date, confirm its deletion, change a capacity, cancel a booking, deactivate a booked date", async ({
     page,
     data,
+    demoCatalogue,
     context,
     baseURL,
     allowConsoleErrors,
@@ -212,7 +213,7 @@ test.describe("with the keyboard alone", () => {
     allowConsoleErrors(/status of 409/);
     const admin = await data.person({ admin: true, firstName: "Kit" });
     await signInAs(context, admin, baseURL!);
-    const startDate = nextMonthDate("sinus-grafting");
+    const startDate = demoCatalogue.nextMonthDate("sinus-grafting");
     await page.goto("/admin");
     const form = page.getByRole("region", { name: "Schedule a New Course" });
 

@@ -2,26 +2,14 @@ import type { Locator, Page } from "@playwright/test";
 import { addDays, format } from "date-fns";
 
 import { formatDateRange } from "~/lib/format";
-import { DEMO_EDITION_OFFSETS } from "~/server/catalogue/demo-seed.server";
 
 import { expect, hydrated, scriptsOf, signInAs, test } from "./fixtures";
 
 const SITE = "Global Implant Institute";
-/** Each offering's length in days, as the catalogue migration stores it. */
-const LENGTH_DAYS: Record<string, number> = { "level-1": 2, "level-2": 4, "level-3": 4, complications: 1, "sinus-grafting": 1, "hard-soft-tissue-grafting": 1 };
 const EDITION_ID = /^[0-9a-f-]{36}$/;
 
 /** The edition a Book Now button starts the checkout of: the course id its form posts. */
 const editionOf = (button: Locator) => button.locator("xpath=ancestor::form[1]").locator('input[name="courseId"]').inputValue();
-
-/** The demo editions the e2e server scheduled on start, relative to today, soonest first. */
-function seededEditions(offeringKey: string) {
-  const today = new Date();
-  return DEMO_EDITION_OFFSETS[offeringKey].map((offset) => ({
-    startDate: format(addDays(today, offset), "yyyy-MM-dd"),
-    endDate: format(addDays(today, offset + LENGTH_DAYS[offeringKey] - 1), "yyyy-MM-dd"),
-  }));
-}
 
 /** The browser modules the page has asked for so far. */
 const card = (page: Page, name: string) => page.getByRole("main").getByRole("article", { name, exact: true });
@@ -90,7 +78,7 @@ test.describe("/courses/full-arch", () => {
   test(
     "shows each price from the database with its instalment note, Level 1 as opening soon and a Book Now per edition",
     { tag: "@phone" },
-    async ({ page }) => {
+    async ({ page, demoCatalogue }) => {
       await page.goto("/courses/full-arch");
 
       const level1 = card(page, "Level 1 Foundations in Full Arch");
@@ -121,9 +109,9 @@ test.describe("/courses/full-arch", () => {
       // Two editions under one price id: each button names its own edition. Found by their dates, as other tests
       // running meanwhile schedule Level 3 dates of their own.
       const ids = await Promise.all(
-        seededEditions("level-3").map(({ startDate, endDate }) =>
-          editionOf(level3.getByRole("button", { name: `Book Now: ${formatDateRange(startDate, endDate)}`, exact: true })),
-        ),
+        demoCatalogue
+          .editions("level-3")
+          .map(({ startDate, endDate }) => editionOf(level3.getByRole("button", { name: `Book Now: ${formatDateRange(startDate, endDate)}`, exact: true }))),
       );
       for (const id of ids) expect(id).toMatch(EDITION_ID);
       expect(new Set(ids).size).toBe(2);
@@ -136,13 +124,13 @@ test.describe("/courses/full-arch", () => {
     },
   );
 
-  test("shows 'Next course' and 'Upcoming' dates from the stored courses, and Level 3's buttons name their dates", async ({ page }) => {
+  test("shows 'Next course' and 'Upcoming' dates from the stored courses, and Level 3's buttons name their dates", async ({ page, demoCatalogue }) => {
     await page.goto("/courses/full-arch");
     for (const [name, key] of [
       ["Level 2 Full Arch Live Surgery", "level-2"],
       ["Level 1 Foundations in Full Arch", "level-1"],
     ] as const) {
-      const [next, upcoming] = seededEditions(key);
+      const [next, upcoming] = demoCatalogue.editions(key);
       const course = card(page, name);
       await expect(course.getByText("Loading dates")).toHaveCount(0);
       await expect(course.getByRole("definition").nth(0)).toHaveText(formatDateRange(next.startDate, next.endDate));
@@ -152,13 +140,13 @@ test.describe("/courses/full-arch", () => {
     }
 
     const level3 = card(page, "Level 3 Zygomatic and Advanced Full Arch");
-    for (const edition of seededEditions("level-3")) {
+    for (const edition of demoCatalogue.editions("level-3")) {
       const dates = formatDateRange(edition.startDate, edition.endDate);
       await expect(level3.getByRole("button", { name: `Book Now: ${dates}`, exact: true })).toContainText(dates);
     }
 
     // A single edition has no "Upcoming".
-    const [complications] = seededEditions("complications");
+    const [complications] = demoCatalogue.editions("complications");
     const complicationsCard = card(page, "Full Arch Complications");
     await expect(complicationsCard.getByRole("term")).toHaveText(["Next course"]);
     await expect(complicationsCard.getByRole("definition")).toHaveText([formatDateRange(complications.startDate, complications.endDate)]);
@@ -228,7 +216,7 @@ test.describe("/courses/full-arch", () => {
 });
 
 test.describe("/courses/grafting", () => {
-  test("books Sinus Grafting and sends Hard and Soft Tissue Grafting to the register-interest form", async ({ page }) => {
+  test("books Sinus Grafting and sends Hard and Soft Tissue Grafting to the register-interest form", async ({ page, demoCatalogue }) => {
     await page.goto("/courses/grafting");
     await expect(page).toHaveTitle(`Grafting Techniques | ${SITE}`);
     await expect(page.getByRole("main").getByRole("article")).toHaveCount(2);
@@ -237,12 +225,12 @@ test.describe("/courses/grafting", () => {
     await expect(sinus.getByText("£1,500", { exact: true })).toBeVisible();
     await expect(sinus.getByText("or 4 interest-free instalments of £375 with Klarna")).toBeVisible();
     // Each seeded edition has its own Book Now and says how many places are left (other tests may add editions of their own).
-    for (const edition of seededEditions("sinus-grafting")) {
+    for (const edition of demoCatalogue.editions("sinus-grafting")) {
       const button = sinus.getByRole("button", { name: `Book Now: ${formatDateRange(edition.startDate, edition.endDate)}` });
       await expect(button).toBeVisible();
       await expect(button.locator("xpath=ancestor::div[1]").getByText("10 places left")).toBeVisible();
     }
-    const [next] = seededEditions("sinus-grafting");
+    const [next] = demoCatalogue.editions("sinus-grafting");
     await expect(sinus.getByRole("definition").first()).toHaveText(formatDateRange(next.startDate, next.endDate));
 
     const tissue = card(page, "Hard and Soft Tissue Grafting");
@@ -301,7 +289,7 @@ test.describe("programme cards' pictures", () => {
 });
 
 test.describe("/courses/:courseId", () => {
-  test("shows the course, its objectives, instructors, price and each date with its places left", async ({ page }) => {
+  test("shows the course, its objectives, instructors, price and each date with its places left", async ({ page, demoCatalogue }) => {
     await page.goto("/courses/level-2-ultimate-full-arch-live-course");
     await expect(page).toHaveTitle(`Level 2 Full Arch Live Surgery | ${SITE}`);
     const main = page.getByRole("main");
@@ -312,7 +300,7 @@ test.describe("/courses/:courseId", () => {
     await expect(main.getByText("£12,000", { exact: true })).toBeVisible();
     await expect(main.getByText("or 4 interest-free instalments of £3,000 with Klarna")).toBeVisible();
 
-    const editions = seededEditions("level-2");
+    const editions = demoCatalogue.editions("level-2");
     await expect(main.getByText("8 places left")).toHaveCount(editions.length);
     for (const edition of editions) {
       const dates = formatDateRange(edition.startDate, edition.endDate);

@@ -4,7 +4,7 @@ import { addDays, addMonths, format, parseISO, startOfMonth } from "date-fns";
 import { formatDateRange } from "~/lib/format";
 import { courseDetailsPath } from "~/lib/schedule";
 
-import { expect, holdCode, nextMonthDate, test } from "./fixtures";
+import { expect, holdCode, test } from "./fixtures";
 
 const rangeTitle = (page: Page) => page.locator(".rbc-toolbar-label");
 const toolbarButton = (page: Page, name: string) => page.locator(".rbc-toolbar").getByRole("button", { name, exact: true });
@@ -257,8 +257,14 @@ test.describe("the schedule", () => {
     },
   );
 
-  test("without scripts, the calendar says its buttons need them and the list below holds every date", async ({ page, browser, baseURL, data }) => {
-    const edition = await data.edition({ offeringKey: "level-3", startDate: nextMonthDate("level-3") });
+  test("without scripts, the calendar says its buttons need them and the list below holds every date", async ({
+    page,
+    browser,
+    baseURL,
+    data,
+    demoCatalogue,
+  }) => {
+    const edition = await data.edition({ offeringKey: "level-3", startDate: demoCatalogue.nextMonthDate("level-3") });
     const note = "The calendar's buttons need JavaScript, which is off: every course to come is listed below it.";
     await page.goto("/upcoming-events");
     await expect(page.locator(".rbc-calendar")).toBeVisible();
@@ -276,8 +282,8 @@ test.describe("the schedule", () => {
     }
   });
 
-  test("Subscribe offers the schedule as an iCalendar feed", { tag: "@phone" }, async ({ page, data }) => {
-    const edition = await data.edition({ offeringKey: "level-3", startDate: nextMonthDate("level-3") });
+  test("Subscribe offers the schedule as an iCalendar feed", { tag: "@phone" }, async ({ page, data, demoCatalogue }) => {
+    const edition = await data.edition({ offeringKey: "level-3", startDate: demoCatalogue.nextMonthDate("level-3") });
     await page.goto("/upcoming-events");
     const subscribe = page.getByRole("link", { name: "Subscribe" });
     await expect(subscribe).toHaveAttribute("href", "/upcoming-events.ics");

@@ -13,9 +13,10 @@ import { createPerson } from "./people";
 
 type Handlers = { [Name in keyof FixtureCalls]: (input: FixtureCalls[Name]["input"]) => Promise<FixtureCalls[Name]["output"]> };
 
-function handlers({ database: { db }, auth }: Pick<AppServices, "database" | "auth">): Handlers {
+function handlers({ database: { db }, auth }: Pick<AppServices, "database" | "auth">, seedDay: string): Handlers {
   return {
     person: (options) => createPerson({ db, auth }, options),
+    seedDay: async () => ({ day: seedDay }),
     async removePeople({ ids }) {
       const removed = await db.delete(users).where(inArray(users.id, ids)).returning({ id: users.id });
       return { removed: removed.length };
@@ -58,8 +59,8 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
  * services on the server's own database (the embedded one cannot be opened
  * twice). It is part of the test harness, never of the product.
  */
-export async function openFixtureDoor(services: Pick<AppServices, "database" | "auth">, port: number) {
-  const calls = handlers(services);
+export async function openFixtureDoor(services: Pick<AppServices, "database" | "auth">, port: number, seedDay: string) {
+  const calls = handlers(services, seedDay);
   const server = createServer((request, response) => {
     const name = request.url?.slice(1) as keyof Handlers;
     const handler = calls[name] as ((input: unknown) => Promise<unknown>) | undefined;
