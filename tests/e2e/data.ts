@@ -18,6 +18,7 @@ export function fixturesOf(serverUrl: string): Fixtures {
     removePeople: call("removePeople"),
     edition: call("edition"),
     removeEditions: call("removeEditions"),
+    removeEditionsOn: call("removeEditionsOn"),
     clearPriceId: call("clearPriceId"),
     purchase: call("purchase"),
   };

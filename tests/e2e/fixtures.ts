@@ -10,7 +10,10 @@ interface TestFixtures {
   /** Console errors the test expects; any other console error fails it. */
   allowConsoleErrors: (pattern: RegExp) => void;
   /** People, editions and purchases made on the server under test by its domain services, removed after the test. */
-  data: Fixtures;
+  data: Fixtures & {
+    /** A date the test schedules through the screens: removed after it however it ends, as a failure midway would leave it for other tests to find. */
+    scheduledByTest(edition: { offeringKey: string; startDate: string }): void;
+  };
   /** The demo catalogue's dates, reckoned from the day the server under test scheduled them. */
   demoCatalogue: DemoCatalogue;
 }
@@ -22,10 +25,11 @@ interface DemoCatalogue {
   /** The editions the server scheduled for the offering on start, soonest first. */
   editions(offeringKey: string): { startDate: string; endDate: string }[];
   /**
-   * A start day among next month's first 24, so a four-day course stays within it: random, so other tests' dates
-   * rarely share it, and never one of the demo catalogue's dates for the offering, as a test finds its date by its dates.
+   * A start day among the first 24 of the month `monthsAhead` from now, so a four-day course stays within it: random,
+   * so other tests' dates rarely share it, and never one of the demo catalogue's dates for the offering, as a test
+   * finds its date by its dates. Two tests that schedule the same course at once take different months.
    */
-  nextMonthDate(offeringKey: string): string;
+  startDateIn(offeringKey: string, monthsAhead: number): string;
 }
 
 function demoCatalogueFrom(seedDay: string): DemoCatalogue {
@@ -36,9 +40,9 @@ function demoCatalogueFrom(seedDay: string): DemoCatalogue {
     }));
   return {
     editions,
-    nextMonthDate(offeringKey) {
+    startDateIn(offeringKey, monthsAhead) {
       const seeded = new Set(editions(offeringKey).map((edition) => edition.startDate));
-      const days = Array.from({ length: 24 }, (_, day) => format(addDays(startOfMonth(addMonths(new Date(), 1)), day), "yyyy-MM-dd"));
+      const days = Array.from({ length: 24 }, (_, day) => format(addDays(startOfMonth(addMonths(new Date(), monthsAhead)), day), "yyyy-MM-dd"));
       const free = days.filter((day) => !seeded.has(day));
       return free[Math.floor(Math.random() * free.length)];
     },
@@ -160,8 +164,10 @@ export const test = base.extend<TestFixtures>({
     const door = fixturesOf(baseURL!);
     const people: string[] = [];
     const editions: string[] = [];
+    const scheduledByTest: { offeringKey: string; startDate: string }[] = [];
     await use({
       ...door,
+      scheduledByTest: (edition) => scheduledByTest.push(edition),
       async person(options) {
         const person = await door.person(options);
         people.push(person.id);
@@ -175,6 +181,7 @@ export const test = base.extend<TestFixtures>({
     });
     if (people.length) await door.removePeople({ ids: people });
     if (editions.length) await door.removeEditions({ ids: editions });
+    for (const edition of scheduledByTest) await door.removeEditionsOn(edition);
   },
   demoCatalogue: async ({ baseURL }, use) => {
     const { day } = await fixturesOf(baseURL!).seedDay({});

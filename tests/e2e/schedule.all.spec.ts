@@ -264,7 +264,7 @@ test.describe("the schedule", () => {
     data,
     demoCatalogue,
   }) => {
-    const edition = await data.edition({ offeringKey: "level-3", startDate: demoCatalogue.nextMonthDate("level-3") });
+    const edition = await data.edition({ offeringKey: "level-3", startDate: demoCatalogue.startDateIn("level-3", 1) });
     const note = "The calendar's buttons need JavaScript, which is off: every course to come is listed below it.";
     await page.goto("/upcoming-events");
     await expect(page.locator(".rbc-calendar")).toBeVisible();
@@ -283,7 +283,7 @@ test.describe("the schedule", () => {
   });
 
   test("Subscribe offers the schedule as an iCalendar feed", { tag: "@phone" }, async ({ page, data, demoCatalogue }) => {
-    const edition = await data.edition({ offeringKey: "level-3", startDate: demoCatalogue.nextMonthDate("level-3") });
+    const edition = await data.edition({ offeringKey: "level-3", startDate: demoCatalogue.startDateIn("level-3", 1) });
     await page.goto("/upcoming-events");
     const subscribe = page.getByRole("link", { name: "Subscribe" });
     await expect(subscribe).toHaveAttribute("href", "/upcoming-events.ics");

@@ -13,6 +13,8 @@ export interface FixtureCalls {
   /** `priceAmount`: a date scheduled before its course's fee changed, still sold at its own price. */
   edition: { input: { offeringKey: string; startDate: string; capacity?: number; priceAmount?: number }; output: typeof courses.$inferSelect };
   removeEditions: { input: { ids: string[] }; output: { removed: number } };
+  /** Removes an offering's editions on a day, as a test that scheduled one through the screens leaves it. */
+  removeEditionsOn: { input: { offeringKey: string; startDate: string }; output: { removed: number } };
   /** Takes an edition's price id away, as a change in the back office would while a visitor has its page open. */
   clearPriceId: { input: { id: string }; output: { cleared: number } };
   /** A discounted purchase names its discount and the amounts it changed (£1,500 before it, unless told). */

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 
 import { scheduleEdition } from "~/server/catalogue/editions.server";
 import { courses, seatHolds, userCoursePurchases, users } from "~/server/db/schema.server";
@@ -14,6 +14,13 @@ import { createPerson } from "./people";
 type Handlers = { [Name in keyof FixtureCalls]: (input: FixtureCalls[Name]["input"]) => Promise<FixtureCalls[Name]["output"]> };
 
 function handlers({ database: { db }, auth }: Pick<AppServices, "database" | "auth">, seedDay: string): Handlers {
+  const removeEditions = (ids: string[]) =>
+    db.transaction(async (tx) => {
+      await tx.delete(userCoursePurchases).where(inArray(userCoursePurchases.courseId, ids));
+      await tx.delete(seatHolds).where(inArray(seatHolds.courseId, ids));
+      const removed = await tx.delete(courses).where(inArray(courses.id, ids)).returning({ id: courses.id });
+      return { removed: removed.length };
+    });
   return {
     person: (options) => createPerson({ db, auth }, options),
     seedDay: async () => ({ day: seedDay }),
@@ -27,13 +34,13 @@ function handlers({ database: { db }, auth }: Pick<AppServices, "database" | "au
       const [repriced] = await db.update(courses).set({ priceAmount }).where(eq(courses.id, edition.id)).returning();
       return repriced;
     },
-    async removeEditions({ ids }) {
-      return db.transaction(async (tx) => {
-        await tx.delete(userCoursePurchases).where(inArray(userCoursePurchases.courseId, ids));
-        await tx.delete(seatHolds).where(inArray(seatHolds.courseId, ids));
-        const removed = await tx.delete(courses).where(inArray(courses.id, ids)).returning({ id: courses.id });
-        return { removed: removed.length };
-      });
+    removeEditions: ({ ids }) => removeEditions(ids),
+    async removeEditionsOn({ offeringKey, startDate }) {
+      const onThatDay = await db
+        .select({ id: courses.id })
+        .from(courses)
+        .where(and(eq(courses.offeringKey, offeringKey), eq(courses.startDate, startDate)));
+      return removeEditions(onThatDay.map((edition) => edition.id));
     },
     async clearPriceId({ id }) {
       const cleared = await db.update(courses).set({ stripePriceId: null }).where(eq(courses.id, id)).returning({ id: courses.id });
