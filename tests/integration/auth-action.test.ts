@@ -502,6 +502,7 @@ describe(`/auth action on ${testDriver}: sign-up`, () => {
     // The same words as for an address nobody has used: the answer tells no one that this one has an account.
     expect(again.body).toEqual({ ok: true, kind: "success", message: SIGN_UP_CHECK_EMAIL, cookies: [] });
     expect(again.setCookies).toEqual([]);
+    await settleBackgroundWork();
     expect(await countRows(users)).toBe(usersBefore);
     const rows = await userByEmail(email);
     expect(rows).toHaveLength(1);
@@ -520,8 +521,37 @@ describe(`/auth action on ${testDriver}: sign-up`, () => {
       const again = await submit(signUpFields(email, {}, false));
       expect(again.body).toEqual({ ok: true, kind: "success", message: SIGN_UP_CHECK_EMAIL, cookies: [] });
     }
+    await settleBackgroundWork();
     // The first sign-up's link, and the repeats' up to the cap.
     expect(await outboxTo(email, "verify-email")).toHaveLength(1 + credentials.REPEAT_SIGN_UP_EMAILS);
+  });
+
+  it("answers a repeated sign-up of an unconfirmed account before its password is checked against the stored sign-ups, so the answer takes a new address's time", async () => {
+    const email = uniqueEmail("timed");
+    await signUp(email);
+    const { password } = await testServices(handle).auth.$context;
+    const verify = password.verify.bind(password);
+    // The checks of the password against the stored sign-ups (up to five slow hashes) wait until let go: an answer
+    // that waited for them would never come, and the test would time out.
+    let letGo!: () => void;
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    const checks = vi.spyOn(password, "verify").mockImplementation(async (input) => {
+      await held;
+      return verify(input);
+    });
+    try {
+      const again = await submit(signUpFields(email, { password: "another-pass", confirmPassword: "another-pass" }, false));
+      expect(again.body).toEqual({ ok: true, kind: "success", message: SIGN_UP_CHECK_EMAIL, cookies: [] });
+      expect(await outboxTo(email, "verify-email")).toHaveLength(1);
+      letGo();
+      await settleBackgroundWork();
+      expect(checks).toHaveBeenCalled();
+      // The new link is sent once the checks are done.
+      expect(await outboxTo(email, "verify-email")).toHaveLength(2);
+    } finally {
+      letGo();
+      checks.mockRestore();
+    }
   });
 
   it("signing up again with the email of a verified account creates nothing, leaves its password alone and tells the owner by email", async () => {

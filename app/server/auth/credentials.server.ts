@@ -160,12 +160,13 @@ export async function signUp(services: AppServices, request: Request, clientIp: 
   // Better Auth answers a sign-up for a registered email with a made-up user (another id, no
   // session) and creates nothing. The answer stays the new account's "check your email" either
   // way: it says nothing of who has an account, confirmed or not. An unconfirmed one is sent a
-  // new link (its pending sign-up is stored first, as a new account's is); a confirmed one, an
-  // email saying it exists (made after the answer has gone, so the answer takes no longer).
+  // new link, a confirmed one an email saying it exists, both made after the answer has gone:
+  // the repeat's password checks against the stored sign-ups took a new address's time again.
   if (user && !body?.token) {
     const [existing] = await services.database.db.select({ id: users.id, emailVerified: users.emailVerified }).from(users).where(eq(users.email, email));
-    if (existing && existing.id !== user.id && !existing.emailVerified) await queueRepeatSignUp(services, existing.id, input);
-    else if (existing && existing.id !== user.id) runInBackground("Account-exists email", () => queueAccountExistsEmail(services, email));
+    if (existing && existing.id !== user.id && !existing.emailVerified) {
+      runInBackground("Repeated sign-up", () => queueRepeatSignUp(services, existing.id, input));
+    } else if (existing && existing.id !== user.id) runInBackground("Account-exists email", () => queueAccountExistsEmail(services, email));
   }
   if (body?.token) {
     return { ok: true, kind: "success", message: "Sign up successful! You are now logged in.", redirectTo: "/account", cookies };
