@@ -9,7 +9,7 @@ import { appServices } from "~/server/platform/context.server";
 
 import type { Route } from "./+types/admin.editions.$courseId.attendees.csv";
 
-export const middleware = [adminRoute()];
+export const middleware = [adminRoute({ downloadFrom: (params) => `/admin/editions/${encodeURIComponent(params.courseId ?? "")}` })];
 
 const COLUMNS: CsvColumn<AdminBooking>[] = [
   { header: "Name", value: (row) => row.name },

@@ -7,7 +7,7 @@ import { appServices } from "~/server/platform/context.server";
 
 import type { Route } from "./+types/admin.inbox.csv";
 
-export const middleware = [adminRoute()];
+export const middleware = [adminRoute({ downloadFrom: () => "/admin/inbox" })];
 
 /** Every message, newest first, as staff open it in a spreadsheet. */
 export async function loader(args: Route.LoaderArgs) {

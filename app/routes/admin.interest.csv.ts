@@ -7,7 +7,7 @@ import { appServices } from "~/server/platform/context.server";
 
 import type { Route } from "./+types/admin.interest.csv";
 
-export const middleware = [adminRoute()];
+export const middleware = [adminRoute({ downloadFrom: () => "/admin/interest" })];
 
 /** One row per course and registration, grouped as the page shows them. */
 export async function loader(args: Route.LoaderArgs) {

@@ -7,7 +7,7 @@ import { appServices } from "~/server/platform/context.server";
 
 import type { Route } from "./+types/admin.subscribers.csv";
 
-export const middleware = [adminRoute()];
+export const middleware = [adminRoute({ downloadFrom: () => "/admin/subscribers" })];
 
 /** The confirmed newsletter subscribers, as the page lists them. */
 export async function loader(args: Route.LoaderArgs) {

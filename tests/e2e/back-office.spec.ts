@@ -1,3 +1,5 @@
+import { readFile } from "node:fs/promises";
+
 import type { Page } from "@playwright/test";
 import { addDays, format, parseISO } from "date-fns";
 
@@ -268,16 +270,33 @@ test.describe("the back office", () => {
     await expect(page.getByTestId("places-left")).toHaveText("7");
 
     const link = page.getByRole("link", { name: "Download attendees (CSV)" });
-    const download = await page.request.get((await link.getAttribute("href"))!);
-    expect(download.status()).toBe(200);
-    expect(download.headers()["content-type"]).toBe("text/csv; charset=utf-8");
-    const bytes = await download.body();
+    const file = new URL((await link.getAttribute("href"))!, baseURL).href;
+    const answer = await page.request.get(file);
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+    // The browser's own download, as the link asks for it.
+    const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+    const bytes = await readFile(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString("utf8").split("\r\n");
     expect(lines[0]).toBe("Name,Email,Mobile,Status,Amount paid (£),Discount,Purchase date");
     expect(lines.find((line) => line.includes(attendee.email))).toMatch(/^Ama Attendee,/);
 
     await auditEntry(page, `Set the capacity of Sinus Grafting (${edition.startDate}) to 9`);
+  });
+
+  test("a link to an attendees file on another site leads the admin to the edition's page, with no file", async ({ page, data, baseURL }) => {
+    await signedInAdmin(page, data, baseURL!);
+    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 4 });
+    const file = new URL(`/admin/editions/${edition.id}/attendees.csv`, baseURL).href;
+    await page.route("http://elsewhere.test/", (route) => route.fulfill({ contentType: "text/html", body: `<a href="${file}">Open</a>` }));
+    await page.goto("http://elsewhere.test/");
+    const downloads: string[] = [];
+    page.on("download", (download) => downloads.push(download.suggestedFilename()));
+    await page.getByRole("link", { name: "Open" }).click();
+    await expect(page).toHaveURL(new URL(`/admin/editions/${edition.id}`, baseURL).href);
+    await expect(page.getByRole("heading", { level: 1, name: "Sinus Grafting" })).toBeVisible();
+    expect(downloads).toEqual([]);
   });
 
   test("an offering refused by the server says why as the field's alert, and keeps focus where it was; nothing is saved", async ({

@@ -282,6 +282,32 @@ describe(`the back office's editions and bookings on ${testDriver}`, () => {
     expect(exported).toMatchObject({ actorEmail: admin.email, summary: expect.stringMatching(/^Downloaded the attendees of .+ as CSV \(1 booking\)$/) });
   });
 
+  it("sends a link to an edition's attendees file followed from another site to the edition's page, with no file and nothing in the audit log", async () => {
+    const admin = await person({ admin: true });
+    const edition = await editionFor(handle, { capacity: 3 });
+    const path = `/admin/editions/${edition.id}/attendees.csv`;
+    const fromAnotherSite = routeArgs(
+      new Request(new URL(path, TEST_SITE_URL), { headers: { Cookie: admin.cookie, "Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate" } }),
+      handle,
+      { courseId: edition.id },
+    );
+    const answer = (await guarded(csvRoute, "loader")(fromAnotherSite as never).catch((thrown: unknown) => thrown)) as Response;
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe(`/admin/editions/${edition.id}`);
+    expect(
+      await handle.db
+        .select()
+        .from(adminAuditLog)
+        .where(and(eq(adminAuditLog.action, "export.csv"), eq(adminAuditLog.subjectId, edition.id))),
+    ).toEqual([]);
+    const ownPage = routeArgs(new Request(new URL(path, TEST_SITE_URL), { headers: { Cookie: admin.cookie, "Sec-Fetch-Site": "same-origin" } }), handle, {
+      courseId: edition.id,
+    });
+    const file = await guarded(csvRoute, "loader")(ownPage as never);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("Content-Disposition")).toMatch(/^attachment; filename="attendees-/);
+  });
+
   it("edits an offering's price, default capacity and Stripe price id with validation; editions already scheduled keep theirs", async () => {
     const admin = await person({ admin: true });
     const edition = await editionFor(handle, { offeringKey: "sinus-grafting" });

@@ -306,6 +306,41 @@ describe(`the admin lists on ${testDriver}`, () => {
     ]);
   });
 
+  it("hands a list's file only to the admin's own asking: a link followed from another site is sent to the list's page, with no file and nothing in the audit log", async () => {
+    const exports = [
+      ["/admin/inbox.csv", inboxCsvLoader, "/admin/inbox"],
+      ["/admin/interest.csv", interestCsvLoader, "/admin/interest"],
+      ["/admin/subscribers.csv", subscribersCsvLoader, "/admin/subscribers"],
+    ] as const;
+    const asked = (path: string, headers: Record<string, string>) =>
+      routeArgs(new Request(new URL(path, TEST_SITE_URL), { headers: { Cookie: admin.cookie, ...headers } }), handle);
+    const exportsLogged = () => handle.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, "export.csv"));
+    for (const [path, loader, listPage] of exports) {
+      const logged = (await exportsLogged()).length;
+      for (const fromElsewhere of <Record<string, string>[]>[
+        { "Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate" },
+        { "Sec-Fetch-Site": "same-site", "Sec-Fetch-Mode": "navigate" },
+        // A browser that does not send Sec-Fetch-Site still names the page it came from.
+        { Referer: "https://evil.example/lure" },
+      ]) {
+        const answer = await loader(asked(path, fromElsewhere)).catch((thrown: unknown) => thrown);
+        expect(answer).toBeInstanceOf(Response);
+        expect((answer as Response).status).toBe(302);
+        expect((answer as Response).headers.get("Location")).toBe(listPage);
+        expect((answer as Response).headers.get("Content-Disposition")).toBeNull();
+      }
+      expect(await exportsLogged()).toHaveLength(logged);
+      // The list page's own link, an address typed or bookmarked, and a browser that names our page.
+      for (const own of <Record<string, string>[]>[
+        { "Sec-Fetch-Site": "same-origin" },
+        { "Sec-Fetch-Site": "none" },
+        { Referer: `${TEST_SITE_URL}${listPage}` },
+      ]) {
+        await csvOf(() => loader(asked(path, own)));
+      }
+    }
+  });
+
   describe("is for administrators only", () => {
     const reads = [
       ["/admin/inbox", inboxLoader],

@@ -1,10 +1,10 @@
-import { createContext, data, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
+import { createContext, data, type MiddlewareFunction, type Params, redirect, type RouterContextProvider } from "react-router";
 
 import { ADMIN_LOGIN_REQUIRED_PATH, LOGIN_REQUIRED_PATH } from "~/lib/pages";
 import { getSessionUser, isAdmin, type SessionUser } from "~/server/auth/session.server";
 import { appServices, requestInfoContext } from "~/server/platform/context.server";
 
-import { errorResponse, isPagelessAnonymousCall, requireSameOrigin } from "./responses.server";
+import { errorResponse, isPagelessAnonymousCall, ownOrigins, requireSameOrigin } from "./responses.server";
 
 /*
  * Route guards: every route module exports `middleware` holding exactly one of
@@ -91,13 +91,28 @@ export function signedInRoute({ signedOutActions = "redirect" }: { signedOutActi
   });
 }
 
-/** Spec 4 admin guard, on the server: anonymous → /auth, signed in but not an administrator → /account. */
-export function adminRoute(): RouteGuard {
+/** A GET another site started: a link or a script there, not our own pages, nor an address typed or bookmarked. */
+function fromAnotherSite({ request, context }: Args): boolean {
+  const fetchSite = request.headers.get("sec-fetch-site");
+  if (fetchSite) return fetchSite !== "same-origin" && fetchSite !== "none";
+  // A browser too old to say: the page it came from does.
+  const referer = URL.parse(request.headers.get("referer") ?? "");
+  return referer !== null && !ownOrigins(new URL(request.url).origin, appServices(context).env.siteUrl).includes(referer.origin);
+}
+
+/**
+ * Spec 4 admin guard, on the server: anonymous → /auth, signed in but not an administrator → /account.
+ * `downloadFrom`: the route is a file of personal data from that page. The session cookie goes with a link
+ * followed from another site, which would put the file in the admin's downloads and an export in the audit
+ * log that no one chose: such a request is sent to the page, where the admin can take the file.
+ */
+export function adminRoute({ downloadFrom }: { downloadFrom?: (params: Params) => string } = {}): RouteGuard {
   return guard("admin", async (args, next) => {
     checkPageAction(args);
     const user = await currentUser(args);
     if (!user) throw redirect(ADMIN_LOGIN_REQUIRED_PATH);
     if (!(await isAdmin(appServices(args.context).database.db, user.id))) throw redirect("/account");
+    if (downloadFrom && fromAnotherSite(args)) throw redirect(downloadFrom(args.params));
     return next();
   });
 }
