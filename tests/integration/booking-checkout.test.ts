@@ -14,6 +14,7 @@ import { placesTaken } from "~/server/catalogue/places.server";
 import { programmePageData } from "~/server/catalogue/programme-pages.server";
 import type { Transaction } from "~/server/db/client.server";
 import { courses, HOLD_STATUSES, localCheckoutSessions, seatHolds, userCoursePurchases } from "~/server/db/schema.server";
+import { INVALID_TOKEN_MESSAGE } from "~/server/http/guards.server";
 import { InvalidInputError, RateLimitedError, UnavailableError } from "~/server/platform/errors.server";
 
 import { builtInCheckout, capturingCheckout, checkout, editionFor, holdOf, inDays, whileSessionsOpen } from "../support/booking";
@@ -425,6 +426,19 @@ describe(`POST /api/v2/create-checkout-session on ${testDriver}`, () => {
       .from(seatHolds)
       .where(eq(seatHolds.checkoutSessionId, (guest.body as { sessionId: string }).sessionId));
     expect(guestHold).toMatchObject({ userId: null, customerEmail: null });
+  });
+
+  it("refuses a bearer token that names no session with 401 and holds nothing, where it sold to a guest at a guest's price; the buyer's own token buys as them", async () => {
+    const edition = await editionFor(handle);
+    const buyer = await person();
+    for (const token of ["garbage.sig", buyer.bearer.slice(0, -4) + "AAAA"]) {
+      expect(await post({ courseId: edition.id }, { Authorization: `Bearer ${token}` })).toEqual({ status: 401, body: { error: INVALID_TOKEN_MESSAGE } });
+    }
+    expect(await handle.db.select().from(seatHolds).where(eq(seatHolds.courseId, edition.id))).toEqual([]);
+    const answer = await post({ courseId: edition.id }, { Authorization: `Bearer ${buyer.bearer}` });
+    expect(answer.status).toBe(200);
+    const [hold] = await handle.db.select().from(seatHolds).where(eq(seatHolds.courseId, edition.id));
+    expect(hold).toMatchObject({ userId: buyer.id, customerEmail: buyer.email });
   });
 
   it("answers refusals as 4xx JSON with the spec's messages", async () => {

@@ -128,6 +128,9 @@ export function localDevRoute(): RouteGuard {
   });
 }
 
+/** An API call whose bearer token names no session: expired, signed out or made up. */
+export const INVALID_TOKEN_MESSAGE = "Your session has expired or is not valid. Please log in again.";
+
 export interface ApiOptions {
   /** The methods the endpoint answers; any other gets 405 with Allow. */
   methods?: readonly ("GET" | "POST")[];
@@ -153,6 +156,10 @@ export function apiRoute({ methods = ["POST"], user = "none", signedOutMessage =
       const person = await currentUser(args);
       if (!person) throw errorResponse(401, signedOutMessage);
       if (user === "admin" && !(await isAdmin(appServices(context).database.db, person.id))) throw errorResponse(403, "Administrator access is required.");
+    } else if (request.headers.has("authorization") && !(await currentUser(args))) {
+      // A caller that sends a token means to act as someone: one that names no session is refused, not served as a
+      // guest (a checkout would go ahead at a guest's price, without the buyer's discount).
+      throw errorResponse(401, INVALID_TOKEN_MESSAGE);
     }
     return next();
   });
