@@ -11,7 +11,8 @@ const PERSONAL_PATHS = [
   /^\/account(\/|\.data$|$)/,
   /^\/admin(\/|\.data$|$)/,
   /^\/auth(\/|\.data$|$)/,
-  /^\/booking-(success|canceled)(\.data)?$/,
+  // As the router reads them: with a trailing slash, or its data beneath it (/booking-success/.data), too.
+  /^\/booking-(success|canceled)(\/|\.data$|$)/,
   /^\/newsletter\//,
   /^\/interest\//,
   /^\/dev(\/|\.data$|$)/,

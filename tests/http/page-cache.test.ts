@@ -103,7 +103,7 @@ describe("anonymous public pages come from the page cache", () => {
       expect(answer.headers["x-cache"], JSON.stringify(headers)).toBeUndefined();
       expect(answer.headers["cache-control"]).toBe("private, no-store");
     }
-    for (const path of ["/auth", "/account", "/booking-success", "/_root.data"]) {
+    for (const path of ["/auth", "/account", "/booking-success", "/booking-success/?session_id=cs_x", "/booking-canceled/", "/_root.data"]) {
       await get(path);
       const again = await get(path);
       expect(again.headers["x-cache"], path).toBeUndefined();

@@ -43,6 +43,12 @@ describe("cache headers", () => {
     "/booking-success?session_id=cs_test_1",
     "/booking-success.data?session_id=cs_test_1",
     "/booking-canceled?hold=00000000-0000-4000-8000-000000000000",
+    // The router's other spellings of those two pages.
+    "/booking-success/?session_id=cs_test_1",
+    "/BOOKING-SUCCESS//?session_id=cs_test_1",
+    "/x/../booking-success/?session_id=cs_test_1",
+    "/booking-success/.data?session_id=cs_test_1",
+    "/booking-canceled/?hold=00000000-0000-4000-8000-000000000000",
     "/account/receipts/00000000-0000-4000-8000-000000000000",
     "/dev/checkout/cs_local_unknown",
     "/newsletter/confirm?token=abc",
