@@ -160,8 +160,8 @@ export async function signUp(services: AppServices, request: Request, clientIp: 
   // Better Auth answers a sign-up for a registered email with a made-up user (another id, no
   // session) and creates nothing. The answer stays the new account's "check your email" either
   // way: it says nothing of who has an account, confirmed or not. An unconfirmed one is sent a
-  // new link, a confirmed one an email saying it exists, both made after the answer has gone:
-  // the repeat's password checks against the stored sign-ups took a new address's time again.
+  // new link, a confirmed one an email saying it exists, both made after the answer has gone so
+  // that it takes a new address's time (checking the password against stored sign-ups is slow).
   if (user && !body?.token) {
     const [existing] = await services.database.db.select({ id: users.id, emailVerified: users.emailVerified }).from(users).where(eq(users.email, email));
     if (existing && existing.id !== user.id && !existing.emailVerified) {
