@@ -14,7 +14,7 @@ export function fixturesOf(serverUrl: string): Fixtures {
     };
   return {
     person: call("person"),
-    seedDay: call("seedDay"),
+    demoCatalogue: call("demoCatalogue"),
     removePeople: call("removePeople"),
     edition: call("edition"),
     removeEditions: call("removeEditions"),

@@ -18,9 +18,6 @@ interface TestFixtures {
   demoCatalogue: DemoCatalogue;
 }
 
-/** Each offering's length in days, as the catalogue migration stores it. */
-const LENGTH_DAYS: Record<string, number> = { "level-1": 2, "level-2": 4, "level-3": 4, complications: 1, "sinus-grafting": 1, "hard-soft-tissue-grafting": 1 };
-
 interface DemoCatalogue {
   /** The editions the server scheduled for the offering on start, soonest first. */
   editions(offeringKey: string): { startDate: string; endDate: string }[];
@@ -32,11 +29,11 @@ interface DemoCatalogue {
   startDateIn(offeringKey: string, monthsAhead: number): string;
 }
 
-function demoCatalogueFrom(seedDay: string): DemoCatalogue {
+function demoCatalogueFrom({ seedDay, lengthDays }: { seedDay: string; lengthDays: Record<string, number> }): DemoCatalogue {
   const editions = (offeringKey: string) =>
     (DEMO_EDITION_OFFSETS[offeringKey] ?? []).map((offset) => ({
       startDate: format(addDays(parseISO(seedDay), offset), "yyyy-MM-dd"),
-      endDate: format(addDays(parseISO(seedDay), offset + LENGTH_DAYS[offeringKey] - 1), "yyyy-MM-dd"),
+      endDate: format(addDays(parseISO(seedDay), offset + lengthDays[offeringKey] - 1), "yyyy-MM-dd"),
     }));
   return {
     editions,
@@ -184,8 +181,7 @@ export const test = base.extend<TestFixtures>({
     for (const edition of scheduledByTest) await door.removeEditionsOn(edition);
   },
   demoCatalogue: async ({ baseURL }, use) => {
-    const { day } = await fixturesOf(baseURL!).seedDay({});
-    await use(demoCatalogueFrom(day));
+    await use(demoCatalogueFrom(await fixturesOf(baseURL!).demoCatalogue({})));
   },
 });
 

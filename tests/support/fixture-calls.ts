@@ -7,8 +7,8 @@ import type { Person, PersonOptions } from "./people";
 /** What end-to-end tests ask the fixture door to set up, and what each call answers. */
 export interface FixtureCalls {
   person: { input: PersonOptions; output: Person };
-  /** The day the server scheduled the demo catalogue on its fresh database, which the catalogue's dates count from. */
-  seedDay: { input: Record<string, never>; output: { day: string } };
+  /** The day the server scheduled the demo catalogue on its fresh database, which its dates count from, and each offering's length. */
+  demoCatalogue: { input: Record<string, never>; output: { seedDay: string; lengthDays: Record<string, number> } };
   removePeople: { input: { ids: string[] }; output: { removed: number } };
   /** `priceAmount`: a date scheduled before its course's fee changed, still sold at its own price. */
   edition: { input: { offeringKey: string; startDate: string; capacity?: number; priceAmount?: number }; output: typeof courses.$inferSelect };

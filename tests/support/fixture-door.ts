@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { and, eq, inArray } from "drizzle-orm";
 
 import { scheduleEdition } from "~/server/catalogue/editions.server";
+import { listOfferings } from "~/server/catalogue/offerings.server";
 import { courses, seatHolds, userCoursePurchases, users } from "~/server/db/schema.server";
 import type { AppServices } from "~/server/platform/context.server";
 
@@ -23,7 +24,10 @@ function handlers({ database: { db }, auth }: Pick<AppServices, "database" | "au
     });
   return {
     person: (options) => createPerson({ db, auth }, options),
-    seedDay: async () => ({ day: seedDay }),
+    async demoCatalogue() {
+      const lengthDays = Object.fromEntries((await listOfferings(db)).map((offering) => [offering.key, offering.lengthDays]));
+      return { seedDay, lengthDays };
+    },
     async removePeople({ ids }) {
       const removed = await db.delete(users).where(inArray(users.id, ids)).returning({ id: users.id });
       return { removed: removed.length };
