@@ -21,6 +21,8 @@ const NOTICES = {
   "link-invalid": "This confirmation link is no longer valid. If you have confirmed your email, please log in; otherwise sign up again for a new link.",
   // Where a new password chosen without scripts leads (auth.reset-password.tsx); with scripts a toast says it.
   "password-updated": "Password updated successfully!",
+  // Where the header's Logout leads when the browser posts it itself; with scripts a toast says it.
+  "logged-out": "You have been logged out.",
 } as const;
 
 const noticeFor = (key: string | null) => (key && Object.hasOwn(NOTICES, key) ? NOTICES[key as keyof typeof NOTICES] : undefined);

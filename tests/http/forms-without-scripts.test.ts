@@ -244,3 +244,38 @@ describe("the account's forms without scripts", () => {
     expect({ status: page.status, location: page.headers.location }).toEqual({ status: 303, location: "/auth?notice=login-required" });
   });
 });
+
+describe("logout without scripts", () => {
+  it("posts the header's form itself: the session ends, and the login page says so", async () => {
+    const person = await createPerson({ db: app.services.database.db, auth: app.services.auth });
+    const account = await rawRequest(app.url, { path: "/account", headers: { Cookie: person.cookie } });
+    expect(account.body).toMatch(/<form action="\/auth\/logout" method="post"><button [^>]*type="submit"[^>]*>Logout<\/button><\/form>/);
+
+    const page = await pagePost("/auth/logout", {}, { Cookie: person.cookie });
+    expect({ status: page.status, location: page.headers.location }).toEqual({ status: 303, location: "/auth?notice=logged-out" });
+    expect(setCookies(page).find((cookie) => cookie.startsWith(`${person.cookieName}=;`))).toMatch(/Max-Age=0/i);
+    saysOnPage(await rawRequest(app.url, { path: page.headers.location! }), "status", "You have been logged out.");
+    const after = await rawRequest(app.url, { path: "/account", headers: { Cookie: person.cookie } });
+    expect({ status: after.status, location: after.headers.location }).toEqual({ status: 302, location: "/auth?notice=login-required" });
+  });
+
+  it("is refused from another site's page, and the session stays", async () => {
+    const person = await createPerson({ db: app.services.database.db, auth: app.services.auth });
+    const page = await pagePost("/auth/logout", {}, { Cookie: person.cookie, Origin: "https://elsewhere.example" });
+    expect(page.status).toBe(403);
+    expect((await rawRequest(app.url, { path: "/account", headers: { Cookie: person.cookie } })).status).toBe(200);
+  });
+
+  it("answers the address typed or followed with the page its Logout is on, signing nobody out", async () => {
+    const person = await createPerson({ db: app.services.database.db, auth: app.services.auth });
+    const signedIn = await rawRequest(app.url, { path: "/auth/logout", headers: { Cookie: person.cookie } });
+    expect({ status: signedIn.status, location: signedIn.headers.location, cookies: signedIn.headers["set-cookie"] }).toEqual({
+      status: 302,
+      location: "/account",
+      cookies: undefined,
+    });
+    expect((await rawRequest(app.url, { path: "/account", headers: { Cookie: person.cookie } })).status).toBe(200);
+    const anonymous = await rawRequest(app.url, { path: "/auth/logout" });
+    expect({ status: anonymous.status, location: anonymous.headers.location }).toEqual({ status: 302, location: "/auth" });
+  });
+});

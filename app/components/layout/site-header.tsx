@@ -53,16 +53,20 @@ function AuthArea({ authStatus, onLogout, onNavigate }: SiteHeaderProps & { onNa
         <MenuLink to="/account" onClick={onNavigate}>
           Account
         </MenuLink>
-        <Button
-          variant="outlineOnDark"
-          size="sm"
-          onClick={() => {
+        {/* A form, so Logout works before the page's code has loaded, or without it: the browser posts it itself. */}
+        <form
+          method="post"
+          action="/auth/logout"
+          onSubmit={(event) => {
+            event.preventDefault();
             onNavigate?.();
             onLogout?.();
           }}
         >
-          Logout
-        </Button>
+          <Button type="submit" variant="outlineOnDark" size="sm">
+            Logout
+          </Button>
+        </form>
       </div>
     );
   }
