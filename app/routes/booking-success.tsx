@@ -15,6 +15,11 @@ export const middleware = [publicRoute()];
 
 /** A Checkout Session id as Stripe and the built-in checkout make them. */
 const SESSION_ID = /^cs_[A-Za-z0-9_]{4,250}$/;
+/**
+ * An id the page shows back (spec 2): one word of letters, digits, `_` and `-`. Anything else in the address is
+ * not shown, so a link cannot put a sentence of its own ("call this number…") on the institute's confirmation page.
+ */
+const SHOWN_ID = /^[A-Za-z0-9_-]{1,255}$/;
 
 /**
  * Spec 2: reads `session_id`. The session is fulfilled here too (design.md 5),
@@ -23,7 +28,8 @@ const SESSION_ID = /^cs_[A-Za-z0-9_]{4,250}$/;
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = appServices(context);
-  const sessionId = new URL(request.url).searchParams.get("session_id");
+  const asked = new URL(request.url).searchParams.get("session_id");
+  const sessionId = asked && SHOWN_ID.test(asked) ? asked : null;
   if (!sessionId || !SESSION_ID.test(sessionId)) return { sessionId, notPaid: false, booking: null };
   const outcome = await fulfilCheckout(services, sessionId).catch((error: unknown) => {
     log.error(`Fulfilling ${sessionId} from the success page failed`, error);

@@ -130,6 +130,17 @@ describe("booking over HTTP", () => {
     expect((await rawRequest(app.url, json({ courseId: edition.id }))).status).toBe(409);
   });
 
+  it("shows back a session id of one word, and no other text the address carries", async () => {
+    const page = async (id: string) =>
+      (await rawRequest(app.url, { path: `/booking-success?session_id=${encodeURIComponent(id)}` })).body.replace(/<!-- -->/g, "");
+    expect(await page("test_session-123")).toMatch(/Session ID: <span class="font-mono">test_session-123<\/span>/);
+    for (const id of ["Call +44 20 7946 0000 to finish paying", "garbage<b>x</b>", "x".repeat(256)]) {
+      const html = await page(id);
+      expect(html, id).toContain("Booking Confirmed!");
+      expect(html, id).not.toContain("Session ID:");
+    }
+  });
+
   it("takes the webhook's raw bytes as signed: a genuine event is fulfilled, a re-encoded or unsigned one refused", async () => {
     const edition = await editionFor(app.services.database);
     const buyer = await createPerson({ db: app.services.database.db, auth: app.services.auth });
