@@ -293,6 +293,9 @@ test.describe("login and logout", () => {
     await logIn(page, uniqueEmail("nobody"), "wrong-password");
     await expect(form.getByRole("alert")).toHaveText(wrongPassword!);
     expect(wrongPassword).toMatch(/invalid email or password/i);
+    // An address the browser's own check lets through, with no dot in its domain: said as every form says it.
+    await logIn(page, "john@gmail", "wrong-password");
+    await expect(form.getByRole("alert")).toHaveText("Please enter a valid email address.");
     // No password is that long: it is refused before it is hashed, in the spec's words for a failed login.
     await logIn(page, email, "x".repeat(129));
     await expect(form.getByRole("alert")).toHaveText("Login failed. Please check your credentials.");

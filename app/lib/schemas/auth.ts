@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { emailField, MAX_EMAIL_LENGTH, nameField, safeString, trimmed } from "./fields";
+import { EMAIL_PATTERN, emailField, MAX_EMAIL_LENGTH, nameField, safeString, trimmed } from "./fields";
 
 /** Spec 9: passwords have at least 6 characters; the most the auth library's hashing is given. */
 export const PASSWORD_MIN_LENGTH = 6;
@@ -20,9 +20,10 @@ const EMAIL_INVALID = "Please enter a valid email address.";
 export const LOGIN_REQUIRED_MESSAGE = "Email and password are required.";
 const LOGIN_FAILED_MESSAGE = "Login failed. Please check your credentials.";
 
+/** No account has an address sign-up would refuse: one that is not an address is said to be so, as on the other forms. */
 const loginEmail = z.preprocess(
   trimmed,
-  safeString({ error: LOGIN_REQUIRED_MESSAGE }).min(1, LOGIN_REQUIRED_MESSAGE).max(MAX_EMAIL_LENGTH, LOGIN_FAILED_MESSAGE),
+  safeString({ error: LOGIN_REQUIRED_MESSAGE }).min(1, LOGIN_REQUIRED_MESSAGE).max(MAX_EMAIL_LENGTH, LOGIN_FAILED_MESSAGE).regex(EMAIL_PATTERN, EMAIL_INVALID),
 );
 /** Checked, never trimmed: spaces inside a password are part of it, but spaces alone are blank. */
 const loginPassword = safeString({ error: LOGIN_REQUIRED_MESSAGE })
@@ -47,10 +48,11 @@ export const SignUpSchema = z
     else if (tooWeak(value.password)) ctx.addIssue({ code: "custom", path: ["password"], message: PASSWORD_TOO_SHORT });
   });
 
-const CALLBACK_MESSAGE = "The callback must be a path on this site.";
+export const CALLBACK_MESSAGE = "The callback must be a path on this site.";
+// Not `//` or `/\`, which browsers read as another site's address.
 const callbackPath = safeString({ error: CALLBACK_MESSAGE })
   .max(200, CALLBACK_MESSAGE)
-  .regex(/^\/(?!\/)/, CALLBACK_MESSAGE);
+  .regex(/^\/(?![/\\])/, CALLBACK_MESSAGE);
 
 /**
  * The auth library's login body, as the /auth page and bearer-token clients

@@ -203,6 +203,8 @@ export function createAuth({ db, env, secret }: { db: Database; env: Env; secret
           if (!(await withinLoginBudget(db, clientIp, budgetKey, { address: env.authRateLimit, account: env.accountLoginLimit }))) {
             throw new APIError("TOO_MANY_REQUESTS", { message: TOO_MANY_REQUESTS_MESSAGE });
           }
+          // The address as the login form sends it, trimmed: the library would refuse a space as an invalid email.
+          return { context: { body: { ...(ctx.body as object), email: parsed.data.email } } };
         }
       }),
       /**

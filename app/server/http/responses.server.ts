@@ -1,5 +1,6 @@
 import type { z } from "zod";
 
+import { CALLBACK_MESSAGE } from "~/lib/schemas/auth";
 import { firstIssueMessage, NUL_MESSAGE } from "~/lib/schemas/fields";
 import { InvalidInputError, isDatabaseUnavailable, NotFoundError, RateLimitedError, UnavailableError, UpstreamError } from "~/server/platform/errors.server";
 import { log } from "~/server/platform/log.server";
@@ -32,6 +33,19 @@ function isLibraryInputCheck(body: { code?: unknown; message: string }): boolean
   );
 }
 
+export const CROSS_SITE_MESSAGE = "Cross-site requests are not allowed.";
+
+/** The library's refusals of where a request came from or leads to, in the words the product's own checks use. */
+const LIBRARY_REFUSALS: Record<string, string> = {
+  MISSING_OR_NULL_ORIGIN: CROSS_SITE_MESSAGE,
+  INVALID_ORIGIN: CROSS_SITE_MESSAGE,
+  CROSS_SITE_NAVIGATION_LOGIN_BLOCKED: CROSS_SITE_MESSAGE,
+  INVALID_CALLBACK_URL: CALLBACK_MESSAGE,
+  INVALID_ERROR_CALLBACK_URL: CALLBACK_MESSAGE,
+  INVALID_NEW_USER_CALLBACK_URL: CALLBACK_MESSAGE,
+  INVALID_REDIRECT_URL: CALLBACK_MESSAGE,
+};
+
 /**
  * The auth library answers a refusal as `{ message, code }`; every JSON endpoint
  * of the product answers `{ error }` (design.md 5). The refusal gains `error`,
@@ -46,7 +60,10 @@ export async function withErrorField(response: Response, unreadable = INVALID_AU
     .json()
     .catch(() => null);
   if (body === null || typeof body !== "object" || "error" in body || !("message" in body) || typeof body.message !== "string") return response;
-  const message = isLibraryInputCheck({ code: "code" in body ? body.code : undefined, message: body.message }) ? unreadable : body.message;
+  const code = "code" in body ? body.code : undefined;
+  const message =
+    (typeof code === "string" && Object.hasOwn(LIBRARY_REFUSALS, code) ? LIBRARY_REFUSALS[code] : undefined) ??
+    (isLibraryInputCheck({ code, message: body.message }) ? unreadable : body.message);
   const headers = new Headers(response.headers);
   headers.delete("content-length");
   return new Response(JSON.stringify({ ...body, error: message, message }), { status: response.status, statusText: response.statusText, headers });
@@ -110,8 +127,6 @@ export async function parseJsonBody<Schema extends z.ZodType>(request: Request, 
   if (!result.success) throw errorResponse(400, firstIssueMessage(result.error));
   return result.data;
 }
-
-export const CROSS_SITE_MESSAGE = "Cross-site requests are not allowed.";
 
 /**
  * A bearer-token call: an API client's, carrying no ambient credential a forged
