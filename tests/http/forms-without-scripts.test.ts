@@ -191,6 +191,11 @@ describe("password reset without scripts", () => {
     expect({ status: chosen.status, location: chosen.headers.location }).toEqual({ status: 303, location: "/auth?view=sign_in&notice=password-updated" });
     saysOnPage(await rawRequest(app.url, { path: chosen.headers.location! }), "status", "Password updated successfully!");
     expect((await pagePost("/auth", { intent: "sign-in", email: person.email, password: "new-pass-1" })).status).toBe(303);
+
+    // The link is used up: a second new password from it says what to do, not the library's "Invalid token".
+    const again = await pagePost(path, { token, newPassword: "new-pass-2", confirmPassword: "new-pass-2" });
+    expect(again.status).toBe(400);
+    saysOnPage(again, "alert", "Error updating password: this reset link is invalid or has expired. Please ask for a new one.");
   });
 });
 

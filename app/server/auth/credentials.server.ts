@@ -243,11 +243,15 @@ export function requestPasswordReset(services: AppServices, request: Request, cl
   return { ok: true, kind: "info", message: RESET_LINK_SENT_MESSAGE, cookies: [] };
 }
 
+const RESET_LINK_ENDED = "this reset link is invalid or has expired. Please ask for a new one.";
+
 export async function resetPassword(services: AppServices, request: Request, input: { token: string; newPassword: string }): Promise<AuthOutcome> {
-  const { ok, serviceMessage } = await call(() =>
+  const { ok, body, serviceMessage } = await call(() =>
     services.auth.api.resetPassword({ body: { token: input.token, newPassword: input.newPassword }, headers: request.headers, asResponse: true }),
   );
-  if (!ok) return { ok: false, kind: "error", message: passwordSaveError(serviceMessage ?? "the link is invalid or has expired."), cookies: [] };
+  // The library's "Invalid token" says nothing a visitor can act on: the link has been used, replaced or has expired.
+  const linkEnded = body?.code === "INVALID_TOKEN" || serviceMessage === undefined;
+  if (!ok) return { ok: false, kind: "error", message: passwordSaveError(linkEnded ? RESET_LINK_ENDED : serviceMessage), cookies: [] };
   return { ok: true, kind: "success", message: "Password updated successfully!", redirectTo: "/auth?view=sign_in", cookies: [] };
 }
 
