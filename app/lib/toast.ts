@@ -67,6 +67,13 @@ export const toast = {
   error: (message: string, options?: ExternalToast) => show("error", message, options),
   info: (message: string, options?: ExternalToast) => show("info", message, options),
   loading: (message: string, options?: ExternalToast) => show("loading", message, options),
+  dismiss: (id: string) => {
+    if (wanted)
+      void loadSonner().then(
+        ({ toast: sent }) => sent.dismiss(id),
+        () => {},
+      );
+  },
 };
 
 function subscribe(listener: () => void) {

@@ -19,6 +19,8 @@ import type { Route } from "./+types/auth.reset-password";
 export const middleware = [publicRoute()];
 
 /** The login, saying 'Password updated successfully!' (auth.tsx's notice). */
+/** One toast for the form's latest answer: a new one takes the place of the last. */
+const ANSWER_TOAST = "new-password-answer";
 const PASSWORD_UPDATED_LOGIN = "/auth?view=sign_in&notice=password-updated";
 
 /** Better Auth sends the person here from the emailed link with ?token=… (or ?error=INVALID_TOKEN). */
@@ -60,9 +62,9 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     if (fetcher.data.ok) {
-      toast.success(fetcher.data.message);
+      toast.success(fetcher.data.message, { id: ANSWER_TOAST });
       if (fetcher.data.redirectTo) void navigate(fetcher.data.redirectTo);
-    } else toast.error(fetcher.data.message);
+    } else toast.error(fetcher.data.message, { id: ANSWER_TOAST });
   }, [fetcher.state, fetcher.data, navigate]);
   // A script's post answers its fetcher; a post without scripts, the page (actionData).
   const answer = fetcher.data ?? actionData;
@@ -75,7 +77,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
     if (!parsed.success) {
       event.preventDefault();
       setClientError(firstIssueMessage(parsed.error));
-      toast.error(firstIssueMessage(parsed.error));
+      toast.error(firstIssueMessage(parsed.error), { id: ANSWER_TOAST });
     } else setClientError(undefined);
   }
 

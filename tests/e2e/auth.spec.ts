@@ -233,6 +233,16 @@ test.describe("sign-up", () => {
     await form.getByLabel("Confirm Password").fill("abc");
     await submit.click();
     await expect(form.getByRole("alert")).toHaveText("Password should be at least 6 characters.");
+    // Each answer's toast takes the place of the last: three refusals leave one toast, not a pile over the form.
+    const toasts = page.locator("[data-sonner-toast]");
+    await expect(toasts.filter({ hasText: "Password should be at least 6 characters." })).toBeVisible();
+    // Counted once, not waited for: the earlier toasts would go by themselves a few seconds later.
+    expect(await toasts.allTextContents()).toEqual(["Password should be at least 6 characters."]);
+    await form.getByLabel("Password", { exact: true }).fill("abcdef");
+    await form.getByLabel("Confirm Password").fill("abcdef");
+    await submit.click();
+    await expect(toasts.filter({ hasText: "Sign up successful! Please check your email to confirm your account." })).toBeVisible();
+    expect(await toasts.count()).toBe(1);
   });
 
   test("the tabs change at once, offline too, with the address naming the tab; a link naming a tab still picks it", async ({ page }) => {

@@ -16,6 +16,8 @@ const CONTACT_ENDPOINT = "/api/v2/v2-send-contact-email";
 /** Without scripts (off, or not loaded) the form posts itself to its page, whose action sends it as the endpoint does. */
 const CONTACT_PAGE_ACTION = "/contact#message-heading";
 
+/** One toast for the form's latest answer: a new one takes the place of the last. */
+const ANSWER_TOAST = "contact-answer";
 const CONTACT_FIELDS = ["name", "email", "subject", "message", "website"] as const;
 type ContactField = (typeof CONTACT_FIELDS)[number];
 
@@ -38,7 +40,7 @@ export function ContactForm({ className, answer }: { className?: string; answer?
   function fail(message: string, fields: string[] = []) {
     setError(message);
     setFaults(fields);
-    toast.error(message);
+    toast.error(message, { id: ANSWER_TOAST });
   }
 
   const send = useOnePress(checkAndPost);
@@ -67,7 +69,7 @@ export function ContactForm({ className, answer }: { className?: string; answer?
         fail(answer.error ?? "Failed to send message. Please try again.");
         return;
       }
-      toast.success(answer.message ?? "Your message has been sent successfully!");
+      toast.success(answer.message ?? "Your message has been sent successfully!", { id: ANSWER_TOAST });
       emptyForm(form);
     } catch (thrown) {
       fail(thrown instanceof Error && thrown.message ? thrown.message : "An unexpected error occurred.");

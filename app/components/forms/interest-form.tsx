@@ -19,6 +19,8 @@ const INTEREST_ENDPOINT = "/api/register-interest";
 const INTEREST_PAGE_ACTION = "/courses#register-interest-form";
 /** Spec 9: the success toast shows top-centre for 3000 ms; the visitor goes home after 2000 ms. */
 const INTEREST_TOAST_MS = 3000;
+/** One toast for the form's latest refusal, gone once the interest is registered. */
+const ERROR_TOAST = "interest-error";
 const INTEREST_REDIRECT_MS = 2000;
 
 /** The endpoint's own schema, loaded when the form is first used (Zod stays out of the page's first load). */
@@ -54,7 +56,7 @@ export function RegisterInterestForm({
   function fail(message: string, fields: string[] = []) {
     setError(message);
     setFaults(fields);
-    toast.error("Error registering interest:", { description: message });
+    toast.error("Error registering interest:", { id: ERROR_TOAST, description: message });
   }
 
   const register = useOnePress(checkAndPost);
@@ -83,6 +85,7 @@ export function RegisterInterestForm({
         fail(answer.error ?? "Failed to register interest.");
         return;
       }
+      toast.dismiss(ERROR_TOAST);
       toast.success("Thank you! Your interest has been registered.", { position: "top-center", duration: INTEREST_TOAST_MS });
       emptyForm(form);
       redirectTimer.current = window.setTimeout(() => void navigate("/"), INTEREST_REDIRECT_MS);

@@ -15,6 +15,8 @@ const NEWSLETTER_ENDPOINT = "/api/v2/v2-subscribe-newsletter";
  * Without scripts (off, or its code not loaded) the form posts itself to the home page, the only page it is on,
  * whose action subscribes as the endpoint does (`?index`: the index route's action, not the layout's); the answer opens at the form.
  */
+/** One toast for the form's latest answer: a new one takes the place of the last. */
+const ANSWER_TOAST = "newsletter-answer";
 const NEWSLETTER_PAGE_ACTION = "/?index#newsletter-signup";
 
 /** The home page's answer to the form posted without scripts. */
@@ -51,7 +53,7 @@ export function NewsletterSignup({ className, answer }: { className?: string; an
     const checks = await loadChecks().catch(() => null);
     if (!checks) {
       setError("An unexpected error occurred.");
-      toast.error("An unexpected error occurred.");
+      toast.error("An unexpected error occurred.", { id: ANSWER_TOAST });
       return;
     }
     const [{ NewsletterSubscriptionSchema }, { firstIssueFields, firstIssueMessage }] = checks;
@@ -60,7 +62,7 @@ export function NewsletterSignup({ className, answer }: { className?: string; an
       const message = firstIssueMessage(parsed.error);
       setError(message);
       setFaults(firstIssueFields(parsed.error));
-      toast.error(message);
+      toast.error(message, { id: ANSWER_TOAST });
       return;
     }
     setSubmitting(true);
@@ -69,14 +71,14 @@ export function NewsletterSignup({ className, answer }: { className?: string; an
       if (!answer.ok) {
         const message = answer.error ?? "Failed to subscribe. Please try again.";
         setError(message);
-        toast.error(message);
+        toast.error(message, { id: ANSWER_TOAST });
         return;
       }
-      toast.success(answer.message ?? "Successfully subscribed to the newsletter!");
+      toast.success(answer.message ?? "Successfully subscribed to the newsletter!", { id: ANSWER_TOAST });
       emptyForm(form);
     } catch {
       setError("An unexpected error occurred.");
-      toast.error("An unexpected error occurred.");
+      toast.error("An unexpected error occurred.", { id: ANSWER_TOAST });
     } finally {
       setSubmitting(false);
     }

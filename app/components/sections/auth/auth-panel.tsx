@@ -36,6 +36,9 @@ const BENEFITS = [
   { icon: Award, title: "Faster checkout", text: "Book your next course without typing your details again." },
 ];
 
+/** One toast for the forms' latest answer: a new one takes the place of the last, so refusals do not pile up over the form. */
+const ANSWER_TOAST = "auth-answer";
+
 /**
  * Shows the action's answer once: a toast, an inline message, and the redirect it asks for.
  * `pageAnswer` is the page's, when the form was posted without scripts: shown inline from the start.
@@ -49,9 +52,9 @@ function useOutcome(fetcher: ReturnType<typeof useFetcher<Outcome>>, pageAnswer:
     if (fetcher.state !== "idle" || !outcome || handled.current === outcome) return;
     handled.current = outcome;
     setShown(outcome);
-    if (outcome.kind === "error") toast.error(outcome.message);
-    else if (outcome.kind === "info") toast.info(outcome.message);
-    else toast.success(outcome.message);
+    if (outcome.kind === "error") toast.error(outcome.message, { id: ANSWER_TOAST });
+    else if (outcome.kind === "info") toast.info(outcome.message, { id: ANSWER_TOAST });
+    else toast.success(outcome.message, { id: ANSWER_TOAST });
     if (outcome.ok) onSuccess?.();
     if (outcome.redirectTo) void navigate(outcome.redirectTo);
   }, [fetcher.state, fetcher.data, navigate, onSuccess]);
@@ -64,7 +67,7 @@ function validate<T extends z.ZodType>(schema: T, value: unknown, show: (outcome
   if (parsed.success) return true;
   const message = firstIssueMessage(parsed.error);
   show({ ok: false, kind: "error", message });
-  toast.error(message);
+  toast.error(message, { id: ANSWER_TOAST });
   return false;
 }
 
