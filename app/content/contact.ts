@@ -21,7 +21,7 @@ export const CONTACT = {
       label: "Dubai Training Centre",
       lines: [SITE.dubaiAddress.building, SITE.dubaiAddress.area, `${SITE.dubaiAddress.city}, ${SITE.dubaiAddress.country}`],
     },
-    replyNote: `We reply to every message within ${REPLY_WINDOW}.`,
+    replyNote: { lead: "We reply to every message within", window: REPLY_WINDOW },
   },
   form: {
     heading: "Send Us a Message",

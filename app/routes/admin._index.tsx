@@ -352,7 +352,7 @@ function UpcomingCard({ upcoming, confirm, serverOutcome }: { upcoming: Upcoming
               <ButtonLink variant="ghost" size="sm" to="/admin">
                 Cancel
               </ButtonLink>
-              <Button type="submit" variant="navy" size="sm">
+              <Button type="submit" variant="danger" size="sm">
                 Continue
               </Button>
             </Form>
@@ -421,7 +421,7 @@ function UpcomingCard({ upcoming, confirm, serverOutcome }: { upcoming: Upcoming
             <Button type="button" variant="ghost" onClick={() => setPending(null)}>
               Cancel
             </Button>
-            <Button type="button" variant="navy" onClick={remove}>
+            <Button type="button" variant="danger" onClick={remove}>
               Continue
             </Button>
           </div>

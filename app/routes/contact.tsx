@@ -112,7 +112,10 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
             </ul>
             <p className="mt-8 flex items-start gap-3 rounded-xl bg-mist p-4 text-sm text-ink/80">
               <Clock aria-hidden className="mt-0.5 size-4 shrink-0 text-gold-dark" />
-              {connect.replyNote}
+              <span>
+                {/* Kept on one line: a phone would otherwise break "24-" from "48". */}
+                {connect.replyNote.lead} <span className="whitespace-nowrap">{connect.replyNote.window}</span>.
+              </span>
             </p>
           </section>
 

@@ -279,6 +279,8 @@ function MobileNavigation(props: SiteHeaderProps) {
         {open ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
       </button>
       <MenuLinksWithoutScripts />
+      {/* Dims the page below the open menu. Clicks go through it to the page, which closes the menu (above) as any click outside it does. */}
+      {open && <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 top-full h-dvh bg-navy/50" />}
       <nav
         id={MOBILE_MENU_ID}
         aria-label="Mobile"

@@ -13,6 +13,8 @@ const VARIANTS = {
   navy: "bg-navy text-white hover:bg-navy-light",
   outline: "border border-gold text-gold-dark hover:bg-gold-light",
   ghost: "text-navy hover:bg-mist",
+  // An action that cannot be undone (white on red-700 reads at 6.5:1).
+  danger: "bg-red-700 text-white hover:bg-red-800",
   light: "bg-white text-navy hover:bg-gold-light",
   // On a photograph or the navy header.
   outlineOnDark: "border border-white/50 text-white hover:bg-white/10",

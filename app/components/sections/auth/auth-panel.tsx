@@ -180,7 +180,13 @@ function SignUpForm({ answer }: { answer?: AuthPageAnswer }) {
         <Input id={`${id}-confirm`} name="confirmPassword" type="password" autoComplete="new-password" required disabled={busy} />
       </Field>
       <label className="flex items-start gap-3 text-sm text-ink/80">
-        <input type="checkbox" name="marketing" defaultChecked={typed?.marketing ?? true} disabled={busy} className="mt-1 size-4 accent-[var(--color-gold)]" />
+        <input
+          type="checkbox"
+          name="marketing"
+          defaultChecked={typed?.marketing ?? true}
+          disabled={busy}
+          className="mt-0.5 size-5 shrink-0 accent-[var(--color-gold)]"
+        />
         <span>Send me emails about new courses and upcoming events, and give me £100 off my first course (applies once my email is confirmed).</span>
       </label>
       <Notice outcome={outcome} />

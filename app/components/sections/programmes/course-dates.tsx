@@ -27,7 +27,7 @@ function DatesList({
   if (!next) {
     return (
       <dl className="text-sm">
-        <dt className="font-semibold tracking-wider text-gold-dark uppercase">Dates</dt>
+        <dt className="text-xs font-semibold tracking-wider text-gold-dark uppercase">Dates</dt>
         <dd className="mt-1 text-navy">{fallbackDateLabel(programme, offering, today)}</dd>
       </dl>
     );
@@ -35,12 +35,12 @@ function DatesList({
   return (
     <dl className="grid gap-3 text-sm">
       <div>
-        <dt className="font-semibold tracking-wider text-gold-dark uppercase">Next course</dt>
+        <dt className="text-xs font-semibold tracking-wider text-gold-dark uppercase">Next course</dt>
         <dd className="mt-1 font-medium text-navy">{formatDateRange(next.startDate, next.endDate)}</dd>
       </div>
       {upcoming && (
         <div>
-          <dt className="font-semibold tracking-wider text-gold-dark uppercase">Upcoming</dt>
+          <dt className="text-xs font-semibold tracking-wider text-gold-dark uppercase">Upcoming</dt>
           <dd className="mt-1 font-medium text-navy">{formatDateRange(upcoming.startDate, upcoming.endDate)}</dd>
         </div>
       )}

@@ -174,7 +174,8 @@ export function ProgrammeCard({
             )}
           </div>
           <CourseDatesPanel programme={programme} offering={offering} editions={editions} today={today} />
-          <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:flex-wrap">
+          {/* items-start: a Book Now that names its dates is taller, and Course details keeps its own height beside it. */}
+          <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:flex-wrap sm:items-start">
             <Actions programme={programme} offering={offering} editions={editions} />
             <Link
               to={`/courses/${offering?.slug ?? programme.key}`}
