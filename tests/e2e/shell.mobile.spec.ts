@@ -83,6 +83,38 @@ test.describe("site shell on a phone", { tag: "@phone" }, () => {
     await expect(menu).toBeHidden();
   });
 
+  test("the page below the open menu is dimmed, and a tap on it goes through to the page", async ({ page }) => {
+    await page.goto("/contact");
+    const field = page.getByLabel("Full Name");
+    await field.scrollIntoViewIfNeeded();
+    // Low on the screen, below where the open menu ends.
+    const shown = (await field.boundingBox())!;
+    await page.evaluate((by) => window.scrollBy(0, by), shown.y + shown.height / 2 - 780);
+    const box = (await field.boundingBox())!;
+    const colourAt = () =>
+      page.evaluate(
+        ([x, y]) => {
+          // What is drawn there: the topmost element that paints (the dimming layer takes no pointer events, so it is found by its box).
+          const layer = [...document.querySelectorAll("header [aria-hidden='true']")].find((element) => {
+            const rect = element.getBoundingClientRect();
+            return x >= rect.left && x <= rect.right && y >= rect.top && y <= rect.bottom && getComputedStyle(element).backgroundColor !== "rgba(0, 0, 0, 0)";
+          });
+          return layer ? getComputedStyle(layer).backgroundColor : null;
+        },
+        [box.x + box.width / 2, box.y + box.height / 2],
+      );
+    expect(await colourAt()).toBeNull();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    await expect(menu).toBeVisible();
+    expect(await colourAt()).toMatch(/^(rgba|oklab|color)\(/);
+    // The layer takes no taps: the field under it gets this one, and the menu closes as on any tap outside it.
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(menu).toBeHidden();
+    await expect(field).toBeFocused();
+    expect(await colourAt()).toBeNull();
+  });
+
   test("the auth area sits in the menu", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("button", { name: "Open menu" }).click();
