@@ -135,8 +135,7 @@ export default function UpcomingEventsPage({ loaderData }: Route.ComponentProps)
                 className="inline-flex min-h-11 items-center gap-2 rounded-md border border-gold px-4 text-sm font-semibold text-gold-dark transition-colors hover:bg-gold-light focus-visible:outline-2 focus-visible:outline-offset-2"
               >
                 <CalendarPlus aria-hidden="true" className="size-4" />
-                Subscribe
-                <span className="sr-only"> to the course calendar</span>
+                Subscribe to this calendar
               </a>
             </div>
             <section aria-label="Calendar">

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { addDays, addMonths, format, parseISO, startOfMonth } from "date-fns";
+import { addDays, addMonths, format, isSameMonth, parseISO, startOfMonth, startOfWeek } from "date-fns";
 
 import { formatDateRange } from "~/lib/format";
 import { courseDetailsPath } from "~/lib/schedule";
@@ -51,7 +51,18 @@ test.describe("the schedule", () => {
     await toolbarButton(page, "Week").click();
     await expect(toolbarButton(page, "Week")).toHaveClass(/rbc-active/);
     await expect(page.locator(".rbc-time-view")).toBeVisible();
+    // The hours open on a course day's morning, not on midnight.
+    const firstHourShown = () =>
+      page.locator(".rbc-time-content").evaluate((hours) => {
+        const labels = [...hours.querySelectorAll<HTMLElement>(".rbc-time-gutter .rbc-label")];
+        const top = hours.getBoundingClientRect().top;
+        return labels.find((label) => label.getBoundingClientRect().top >= top - 1)?.textContent;
+      });
+    await expect.poll(firstHourShown).toBe("08:00");
     const week = await rangeTitle(page).textContent();
+    // Days without a leading zero, the month named once when the week stays in it.
+    const [monday, sunday] = [startOfWeek(new Date(), { weekStartsOn: 1 }), addDays(startOfWeek(new Date(), { weekStartsOn: 1 }), 6)];
+    expect(week).toBe(`${format(monday, "MMMM d")} – ${format(sunday, isSameMonth(monday, sunday) ? "d" : "MMMM d")}`);
     await toolbarButton(page, "Next").click();
     await expect(rangeTitle(page)).not.toHaveText(week!);
     await toolbarButton(page, "Today").click();
@@ -60,6 +71,7 @@ test.describe("the schedule", () => {
     await toolbarButton(page, "Day").click();
     await expect(toolbarButton(page, "Day")).toHaveClass(/rbc-active/);
     const today = await rangeTitle(page).textContent();
+    expect(today).toBe(format(new Date(), "EEEE d MMMM"));
     await toolbarButton(page, "Back").click();
     await expect(rangeTitle(page)).not.toHaveText(today!);
     await toolbarButton(page, "Today").click();
@@ -103,7 +115,7 @@ test.describe("the schedule", () => {
       await page.goto("/upcoming-events");
       await calendarCode;
       await expect(rangeTitle(page)).toHaveText(format(visitorDay, "MMMM yyyy"));
-      await expect(page.locator(".rbc-month-view .rbc-date-cell.rbc-now")).toHaveText(format(visitorDay, "dd"));
+      await expect(page.locator(".rbc-month-view .rbc-date-cell.rbc-now")).toHaveText(format(visitorDay, "d"));
       await toolbarButton(page, "Next").click();
       await expect(rangeTitle(page)).toHaveText(format(addMonths(visitorDay, 1), "MMMM yyyy"));
     } finally {
@@ -127,7 +139,7 @@ test.describe("the schedule", () => {
     await expect.poll(() => pressed.evaluate((button) => !button.isConnected || Object.keys(button).some((key) => key.startsWith("__reactProps$")))).toBe(true);
     await page.mouse.up();
     await expect(toolbarButton(page, "Day")).toHaveClass(/rbc-active/);
-    await expect(rangeTitle(page)).toHaveText(format(startOfMonth(new Date()), "cccc MMM dd"));
+    await expect(rangeTitle(page)).toHaveText(format(startOfMonth(new Date()), "EEEE d MMMM"));
   });
 
   test("the month fits its days' events to the room it measures, when it hydrates and when the window is resized", async ({ page, data }) => {

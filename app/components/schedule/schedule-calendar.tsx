@@ -1,8 +1,8 @@
-import { addDays, format, getDay, parseISO, startOfWeek } from "date-fns";
+import { addDays, format, getDay, isSameMonth, parseISO, startOfWeek } from "date-fns";
 import { enGB } from "date-fns/locale";
 import { CalendarDays, MapPin, Users } from "lucide-react";
 import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import type { EventProps, EventWrapperProps, ShowMoreProps, View } from "react-big-calendar";
+import type { EventProps, EventWrapperProps, Formats, ShowMoreProps, View } from "react-big-calendar";
 import { Link } from "react-router";
 
 import { Calendar, dateFnsLocalizer, MonthDrawnAtOnce } from "~/components/schedule/big-calendar";
@@ -89,7 +89,16 @@ const eventProps = (event: ScheduleEvent) => (event.allDay ? { style: EVENT_STYL
 
 const VIEWS = { month: MonthDrawnAtOnce, week: true, day: true };
 /** A week's day headers read "Mon 28", and on a phone wrap to "Mon" over "28" (schedule-calendar.css) rather than being cut to "28 M". */
-const FORMATS = { dayFormat: "EEE d" };
+const FORMATS: Formats = {
+  dayFormat: "EEE d",
+  // Days without a leading zero: "January 4 – 10", "Monday 4 January".
+  dateFormat: "d",
+  dayHeaderFormat: "EEEE d MMMM",
+  dayRangeHeaderFormat: ({ start, end }, culture, local) =>
+    `${local!.format(start, "MMMM d", culture)} – ${local!.format(end, isSameMonth(start, end) ? "d" : "MMMM d", culture)}`,
+};
+/** A course day's hours are in view when the week or day opens, not midnight's. */
+const SCROLL_TO_TIME = new Date(1970, 0, 1, 8);
 
 /** The browser's clock, read again once a minute has passed, so that the calendar's time marker follows it. */
 let clock = new Date();
@@ -199,6 +208,7 @@ export default function ScheduleCalendar({ editions, today }: { editions: readon
             tooltipAccessor={eventLabel}
             components={COMPONENTS}
             formats={FORMATS}
+            scrollToTime={SCROLL_TO_TIME}
             eventPropGetter={eventProps}
           />
         </OpenDay>
