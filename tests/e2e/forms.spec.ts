@@ -33,12 +33,17 @@ async function countRequests(page: Page, path: string) {
 async function expectAtFault(control: Locator, message: string) {
   await expect(control).toHaveAttribute("aria-invalid", "true");
   await expect(control).toHaveAccessibleDescription(message);
+  // Seen too: outlined in red (Tailwind's red-600), focused or not.
+  await expect(control).toHaveCSS("border-top-color", RED_600);
 }
 
 async function expectNotAtFault(control: Locator) {
   await expect(control).not.toHaveAttribute("aria-invalid");
   await expect(control).toHaveAccessibleDescription("");
+  await expect(control).not.toHaveCSS("border-top-color", RED_600);
 }
+
+const RED_600 = "oklch(0.577 0.245 27.325)";
 
 test("a field's hint describes it: the sign-up password's", async ({ page }) => {
   await page.goto("/auth?view=sign_up");
