@@ -592,6 +592,12 @@ test.describe("FAQ", () => {
     await expect(dialog).toContainText("Dubai Healthcare City, Building 27, Block C, Ground Floor");
     const map = dialog.getByRole("img", { name: /Map showing the institute's training centre/ });
     await expect.poll(() => map.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    const directions = dialog.getByRole("link", { name: "Get directions (opens Google Maps in a new tab)" });
+    await expect(directions).toHaveAttribute(
+      "href",
+      "https://www.google.com/maps/search/?api=1&query=Building%2027%2C%20Block%20C%2C%20Ground%20Floor%2C%20Dubai%20Healthcare%20City%2C%20Dubai%2C%20United%20Arab%20Emirates",
+    );
+    await expect(directions).toHaveAttribute("target", "_blank");
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await expect(open).toBeFocused();
