@@ -19,9 +19,9 @@ const INTEREST_ENDPOINT = "/api/register-interest";
 const INTEREST_PAGE_ACTION = "/courses#register-interest-form";
 /** Spec 9: the success toast shows top-centre for 3000 ms; the visitor goes home after 2000 ms. */
 const INTEREST_TOAST_MS = 3000;
+const INTEREST_REDIRECT_MS = 2000;
 /** One toast for the form's latest refusal, gone once the interest is registered. */
 const ERROR_TOAST = "interest-error";
-const INTEREST_REDIRECT_MS = 2000;
 
 /** The endpoint's own schema, loaded when the form is first used (Zod stays out of the page's first load). */
 const loadChecks = () => Promise.all([import("~/lib/schemas/interest"), import("~/lib/schemas/fields")]);

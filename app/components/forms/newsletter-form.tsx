@@ -11,12 +11,12 @@ import { prepareToasts, toast } from "~/lib/toast";
 import type { PageFormAnswer } from "~/server/http/public-forms.server";
 
 const NEWSLETTER_ENDPOINT = "/api/v2/v2-subscribe-newsletter";
+/** One toast for the form's latest answer: a new one takes the place of the last. */
+const ANSWER_TOAST = "newsletter-answer";
 /**
  * Without scripts (off, or its code not loaded) the form posts itself to the home page, the only page it is on,
  * whose action subscribes as the endpoint does (`?index`: the index route's action, not the layout's); the answer opens at the form.
  */
-/** One toast for the form's latest answer: a new one takes the place of the last. */
-const ANSWER_TOAST = "newsletter-answer";
 const NEWSLETTER_PAGE_ACTION = "/?index#newsletter-signup";
 
 /** The home page's answer to the form posted without scripts. */

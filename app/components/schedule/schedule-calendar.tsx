@@ -94,8 +94,8 @@ const FORMATS: Formats = {
   // Days without a leading zero: "January 4 – 10", "Monday 4 January".
   dateFormat: "d",
   dayHeaderFormat: "EEEE d MMMM",
-  dayRangeHeaderFormat: ({ start, end }, culture, local) =>
-    `${local!.format(start, "MMMM d", culture)} – ${local!.format(end, isSameMonth(start, end) ? "d" : "MMMM d", culture)}`,
+  dayRangeHeaderFormat: ({ start, end }, culture) =>
+    `${localizer.format(start, "MMMM d", culture)} – ${localizer.format(end, isSameMonth(start, end) ? "d" : "MMMM d", culture)}`,
 };
 /** A course day's hours are in view when the week or day opens, not midnight's. */
 const SCROLL_TO_TIME = new Date(1970, 0, 1, 8);

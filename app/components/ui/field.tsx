@@ -2,8 +2,10 @@ import { type AriaAttributes, type ComponentProps, createContext, type ReactNode
 
 import { cn } from "~/lib/cn";
 
-/** The look every text control shares; its display, height and text colour are each control's own. */
-// A control at fault (aria-invalid) is outlined in red, so the eye finds what the form's message is about.
+/**
+ * The look every text control shares; its display, height and text colour are each control's own.
+ * A control at fault (aria-invalid) is outlined in red, so the eye finds what the form's message is about.
+ */
 export const controlClass =
   "w-full rounded-md border border-ink/20 bg-white px-3 py-2 text-base shadow-sm placeholder:text-ink/40 focus:outline-none focus-within:border-gold-dark focus-within:ring-1 focus-within:ring-gold-dark aria-invalid:border-red-600 aria-invalid:ring-1 aria-invalid:ring-red-600 disabled:cursor-not-allowed disabled:bg-mist disabled:opacity-70";
 
