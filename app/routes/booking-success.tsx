@@ -79,7 +79,7 @@ const RESULTS: Record<Result, { heading: string; title: string; text: string; to
   cancelled: {
     heading: "Booking Cancelled",
     title: "Booking Cancelled",
-    text: "This booking has since been cancelled, and a refund made to the way you paid: our email has the amount. Please contact us if you have any questions about it.",
+    text: "This booking has since been cancelled, and a refund made to your original payment method: our email has the amount. Please contact us if you have any questions about it.",
     tone: "stopped",
   },
 };

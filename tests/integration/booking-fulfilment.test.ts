@@ -140,6 +140,8 @@ describe(`fulfilment through the signed webhook on ${testDriver}`, () => {
     expect(answers.filter((answer) => !answer.duplicate)).toHaveLength(2);
     expect(await purchasesOf(edition.id)).toHaveLength(1);
     const [mail] = await mailTo(email, "booking-confirmation");
+    // A reply about the booking goes to the institute's staff.
+    expect(mail.replyTo).toBe(services().env.mail.staffEmail);
     // A guest has no account to open yet: the email says how the booking joins one.
     expect(mail.text).toContain("You booked without signing in. Sign in, or create an account, with this email address");
     expect(mail.html).toContain(`href="${TEST_SITE_URL}/auth"`);
@@ -301,6 +303,7 @@ describe(`fulfilment through the signed webhook on ${testDriver}`, () => {
     const sent = await mailTo(email, "payment-failed");
     expect(sent).toHaveLength(1);
     expect(sent[0].subject).toBe("Your payment for Sinus Grafting did not go through");
+    expect(sent[0].replyTo).toBe(services().env.mail.staffEmail);
     expect(sent[0].text).toContain("no place has been booked and you have not been charged");
     expect(sent[0].text).toContain(`${TEST_SITE_URL}/booking`);
     expect(await visit(sessionId)).toMatchObject({ notPaid: false, booking: { title: "Sinus Grafting", status: "payment-failed" } });
@@ -402,7 +405,8 @@ describe(`fulfilment through the signed webhook on ${testDriver}`, () => {
     expect(purchase.status).toBe("refunded");
     expect(await holdOf(handle, late.holdId)).toMatchObject({ status: "released" });
     expect(await holdOf(handle, other.holdId)).toMatchObject({ status: "open" });
-    expect(await mailTo(email, "booking-refunded")).toHaveLength(1);
+    const refundNotices = await mailTo(email, "booking-refunded");
+    expect(refundNotices.map((notice) => notice.replyTo)).toEqual([services().env.mail.staffEmail]);
     expect(await mailTo(email, "booking-confirmation")).toHaveLength(0);
     expect(await mailTo(services().env.mail.staffEmail, "staff-refund-notice")).not.toHaveLength(0);
     expect((await visit(late.sessionId)).booking).toMatchObject({ status: "refunded" });

@@ -156,6 +156,8 @@ describe("email templates", () => {
       hasInvite: false,
     });
     expect(email.text).toContain("Discount (£100 off your first course): -£100");
+    // On a phone the amount stays whole, never "-" at the end of one line and "£100" on the next.
+    expect(email.html).toMatch(/<span style="white-space:nowrap">-£100<\/span>/);
   });
 
   it("shows a contact message as text: markup escaped in HTML, line breaks kept", async () => {

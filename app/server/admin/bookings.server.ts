@@ -88,6 +88,7 @@ export async function cancelBooking(
         name: profile?.firstName ?? null,
         course: bookedCourse(edition),
         refunded,
+        paid: formatMinorUnits(current.amountTotal),
         fullRefund,
         coursesUrl: `${services.env.siteUrl}/courses`,
         hasCalendarCancellation: Boolean(cancellation),

@@ -117,7 +117,14 @@ async function queueConfirmation(tx: Transaction, env: AppServices["env"], purch
     signInUrl: purchase.userId ? undefined : `${env.siteUrl}/auth`,
     hasInvite: Boolean(invite),
   });
-  await enqueueEmail(tx, { template: "booking-confirmation", to: purchase.customerEmail, ...rendered, attachments: invite ? [invite] : [] });
+  await enqueueEmail(tx, {
+    template: "booking-confirmation",
+    to: purchase.customerEmail,
+    // A buyer's reply about their booking reaches the institute's staff, not the unread sender address.
+    replyTo: env.mail.staffEmail,
+    ...rendered,
+    attachments: invite ? [invite] : [],
+  });
 }
 
 /**
@@ -243,7 +250,7 @@ async function refundInFull({ payments, database, env }: AppServices, purchaseId
   await database.db.transaction(async (tx) => {
     const [finished] = await tx.update(userCoursePurchases).set({ lateRefundDueAt: null }).where(isDue).returning({ id: userCoursePurchases.id });
     if (!finished) return;
-    if (buyerNotice) await enqueueEmail(tx, { template: "booking-refunded", to: buyerEmail, ...buyerNotice });
+    if (buyerNotice) await enqueueEmail(tx, { template: "booking-refunded", to: buyerEmail, replyTo: env.mail.staffEmail, ...buyerNotice });
     await enqueueEmail(tx, { template: "staff-refund-notice", to: env.mail.staffEmail, ...staffNotice });
   });
 }
@@ -311,6 +318,7 @@ export async function recordFailedPayment(tx: Transaction, { env }: Pick<AppServ
   await enqueueEmail(tx, {
     template: "payment-failed",
     to: failed.customerEmail,
+    replyTo: env.mail.staffEmail,
     ...(await renderPaymentFailed({ name: buyer?.firstName ?? undefined, course: bookedCourse(edition), bookingUrl: `${env.siteUrl}/booking` })),
   });
 }

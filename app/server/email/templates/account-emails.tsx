@@ -28,7 +28,7 @@ export function renderResetPassword({ url }: { url: string }) {
     "Reset your password",
     <EmailLayout preview="A link to choose a new password" heading="Reset your password">
       <Text style={text}>Hello,</Text>
-      <Text style={text}>We received a request to reset the password of your account. The link below works once, for one hour.</Text>
+      <Text style={text}>We received a request to reset the password for your account. The link below works once, for one hour.</Text>
       <Button href={url} style={button}>
         Choose a new password
       </Button>

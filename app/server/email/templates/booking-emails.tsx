@@ -20,7 +20,8 @@ function Line({ name, value }: { name: string; value: string }) {
   return (
     <Text style={{ ...text, margin: "0 0 6px" }}>
       <span style={{ color: "#6b7280" }}>{name}: </span>
-      {value}
+      {/* An amount is never split across lines ("-" at the end of one, "£100" on the next). */}
+      <span style={{ whiteSpace: "nowrap" }}>{value}</span>
     </Text>
   );
 }
@@ -93,7 +94,7 @@ export function renderPlaceUnavailableRefund({ course, amount, coursesUrl }: { c
       <Text style={text}>
         Your payment for {course.courseTitle}
         {course.dates ? ` (${course.dates})` : ""} arrived after its checkout had timed out, and by then every place had been taken. We have refunded the full{" "}
-        {amount} to the way you paid; it usually shows within 5 to 10 working days.
+        {amount} to your original payment method; it usually shows within 5 to 10 working days.
       </Text>
       <Text style={text}>We are sorry for the trouble. Other dates may still have places:</Text>
       <Button href={coursesUrl} style={button}>
@@ -162,6 +163,7 @@ export function renderBookingCancelled({
   name,
   course,
   refunded,
+  paid,
   fullRefund,
   coursesUrl,
   hasCalendarCancellation,
@@ -169,6 +171,8 @@ export function renderBookingCancelled({
   name: string | null;
   course: BookedCourse;
   refunded: string;
+  /** What the booking cost: a part refunded is said as a part of it, not as a sum that seems to be all of it. */
+  paid: string;
   fullRefund: boolean;
   coursesUrl: string;
   hasCalendarCancellation: boolean;
@@ -179,8 +183,9 @@ export function renderBookingCancelled({
       <Text style={text}>{greeting(name ?? undefined)}</Text>
       <Text style={text}>
         Your booking for {course.courseTitle}
-        {course.dates ? ` (${course.dates})` : ""} has been cancelled and your place released. We have refunded {fullRefund ? "the full " : ""}
-        {refunded} to the way you paid; it usually shows within 5 to 10 working days.
+        {course.dates ? ` (${course.dates})` : ""} has been cancelled and your place released.{" "}
+        {fullRefund ? `We have refunded the full ${refunded}` : `We have refunded ${refunded} of the ${paid} you paid`} to your original payment method; it
+        usually shows within 5 to 10 working days.
       </Text>
       {hasCalendarCancellation && <Text style={text}>The attached calendar file takes the course out of your calendar.</Text>}
       <Text style={text}>If you did not expect this, please reply to this email or contact us. Other dates may have places:</Text>

@@ -5,7 +5,7 @@ import { button, EmailLayout, greeting, label, link, renderEmail, text } from ".
 function UnsubscribeNote({ url }: { url: string }) {
   return (
     <Text style={{ ...label, marginBottom: "8px" }}>
-      You receive this because you asked to hear about our courses.{" "}
+      You are receiving this because you asked to hear about our courses.{" "}
       <Link href={url} style={link}>
         Unsubscribe
       </Link>
