@@ -16,6 +16,23 @@ export const LOGIN_REQUIRED_PATH = "/auth?notice=login-required";
 /** Where an anonymous visitor to the back office is sent: /auth names the dashboard they asked for. */
 export const ADMIN_LOGIN_REQUIRED_PATH = "/auth?notice=admin-login-required";
 
+/**
+ * A page a login may lead back to: one of the account's or the back office's, as this site writes them (a path of
+ * plain segments, never another site's address). Anything else is no page to return to.
+ */
+export function returnPath(value: unknown): string | undefined {
+  return typeof value === "string" && value.length <= 200 && /^\/(account|admin)(\/[A-Za-z0-9_-]+)*$/.test(value) ? value : undefined;
+}
+
+/**
+ * The login a visitor who must sign in is sent to, naming the page they asked for (an emailed receipt's link, a
+ * back-office page) so the login leads back to it; the account and the dashboard are where a login goes anyway.
+ */
+export function loginPathFor(asked: string, login: string): string {
+  const path = returnPath(asked.replace(/\.data$/, ""));
+  return path && path !== "/account" && path !== "/admin" ? `${login}&next=${encodeURIComponent(path)}` : login;
+}
+
 export const PAGES: readonly PageEntry[] = [
   { path: "", file: "routes/home.tsx", sitemap: { priority: 1, changefreq: "weekly" } },
   { path: "courses", file: "routes/courses.tsx", sitemap: { priority: 0.9, changefreq: "weekly" } },

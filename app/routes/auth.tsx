@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 
 import { type AuthIntent, type AuthPageAnswer, AuthPanel } from "~/components/sections/auth/auth-panel";
 import { unlessConnectionLost } from "~/lib/connection-lost";
+import { returnPath } from "~/lib/pages";
 import { ForgotPasswordSchema, LoginSchema, SignUpSchema } from "~/lib/schemas/auth";
 import { firstIssueMessage } from "~/lib/schemas/fields";
 import { seo } from "~/lib/seo";
@@ -37,6 +38,7 @@ export function loader({ request }: Route.LoaderArgs) {
     notice: noticeFor(url.searchParams.get("notice")),
     // Without scripts the 'Forgot password?' button cannot open its form: a link to ?forgot opens it.
     forgotOpen: url.searchParams.has("forgot"),
+    returnTo: returnPath(url.searchParams.get("next")),
   };
 }
 
@@ -65,7 +67,12 @@ async function submit({ request, context }: Route.ActionArgs, form: FormData): P
   if (intent === "sign-in") {
     const parsed = LoginSchema.safeParse({ email: field("email"), password: field("password") });
     if (!parsed.success) return refusal(firstIssueMessage(parsed.error));
-    return signIn(services, request, clientIp, parsed.data).catch((error) => unexpected("login", error));
+    // Back to the page that asked for a login (an emailed receipt, a back-office page), if it is one of ours; else /account.
+    const returnTo = returnPath(form.get("next"));
+    return signIn(services, request, clientIp, parsed.data).then(
+      (outcome) => (outcome.ok && outcome.redirectTo && returnTo ? { ...outcome, redirectTo: returnTo } : outcome),
+      (error: unknown) => unexpected("login", error),
+    );
   }
   if (intent === "sign-up") {
     if (!(await withinBudget())) return refusal(TOO_MANY_REQUESTS_MESSAGE, 429);
@@ -135,5 +142,7 @@ export const meta: Route.MetaFunction = (args) =>
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   // Only a form posted without scripts leaves its answer here: a script's post answers its own fetcher.
   const answer = actionData && "intent" in actionData ? actionData : undefined;
-  return <AuthPanel initialView={loaderData.view} notice={loaderData.notice} forgotOpen={loaderData.forgotOpen} answer={answer} />;
+  return (
+    <AuthPanel initialView={loaderData.view} notice={loaderData.notice} forgotOpen={loaderData.forgotOpen} answer={answer} returnTo={loaderData.returnTo} />
+  );
 }

@@ -411,3 +411,20 @@ test("without scripts (off, or not loaded yet), the profile's and the password's
     await context.close();
   }
 });
+
+test("an emailed receipt's link, opened signed out, leads through the login to the receipt", async ({ page, account, data }) => {
+  const startDate = format(addDays(new Date(), 400 + Math.floor(Math.random() * 1200)), "yyyy-MM-dd");
+  const edition = await data.edition({ offeringKey: "sinus-grafting", startDate, capacity: 4 });
+  const purchase = await data.purchase({ courseId: edition.id, status: "paid", userId: account.id, customerEmail: account.email });
+  await logOutFromHeader(page);
+
+  await page.goto(`/account/receipts/${purchase.id}`);
+  await expect(page).toHaveURL(/\/auth\?notice=login-required&next=/);
+  const form = page.getByRole("form", { name: "Login" });
+  await form.getByLabel("Email").fill(account.email);
+  await form.getByLabel("Password").fill(account.password);
+  await form.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(new RegExp(`/account/receipts/${purchase.id}$`));
+  await expect(page.getByRole("heading", { level: 1, name: "Receipt" })).toBeVisible();
+  await data.removeEditions({ ids: [edition.id] });
+});

@@ -284,3 +284,33 @@ describe("logout without scripts", () => {
     expect({ status: anonymous.status, location: anonymous.headers.location }).toEqual({ status: 302, location: "/auth" });
   });
 });
+
+describe("a login asked for by a page", () => {
+  const receipt = "/account/receipts/6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f";
+
+  it("leads back to the page: an emailed receipt's link opens the receipt once logged in", async () => {
+    const person = await createPerson({ db: app.services.database.db, auth: app.services.auth });
+    const asked = await rawRequest(app.url, { path: receipt });
+    expect({ status: asked.status, location: asked.headers.location }).toEqual({
+      status: 302,
+      location: `/auth?notice=login-required&next=${encodeURIComponent(receipt)}`,
+    });
+    const login = await rawRequest(app.url, { path: asked.headers.location! });
+    expect(inputOf(formOf(login, "Login"), "next")).toContain(`value="${receipt}"`);
+
+    const page = await pagePost("/auth", { intent: "sign-in", email: person.email, password: person.password, next: receipt });
+    expect({ status: page.status, location: page.headers.location }).toEqual({ status: 303, location: receipt });
+    const scripted = await scriptPost("/auth.data", { intent: "sign-in", email: person.email, password: person.password, next: receipt });
+    expect(scripted.body).toContain(`"redirectTo","${receipt}"`);
+  });
+
+  it("goes to the account, as any login does, when the page named is not one of the site's own", async () => {
+    const person = await createPerson({ db: app.services.database.db, auth: app.services.auth });
+    for (const next of ["https://evil.example/account", "//evil.example", "/\\evil.example", "/account/../admin", "/auth", "/account?x=https://evil.example"]) {
+      const page = await pagePost("/auth", { intent: "sign-in", email: person.email, password: person.password, next });
+      expect({ status: page.status, location: page.headers.location }, next).toEqual({ status: 303, location: "/account" });
+      const login = await rawRequest(app.url, { path: `/auth?notice=login-required&next=${encodeURIComponent(next)}` });
+      expect(inputOf(formOf(login, "Login"), "next"), next).toBeUndefined();
+    }
+  });
+});

@@ -402,24 +402,34 @@ describe(`the back office's editions and bookings on ${testDriver}`, () => {
     const purchase = await paidBooking(edition.id, await person());
     const params = { courseId: edition.id };
     const before = await tableCounts(handle.db);
-    for (const [who, location] of [
-      [null, ADMIN_LOGIN_REQUIRED_PATH],
-      [dentist, "/account"],
-    ] as const) {
+    // An anonymous visitor's login names the page asked for, to lead back to it; never a download or a form's post.
+    const returningTo = (path: string) => `${ADMIN_LOGIN_REQUIRED_PATH}&next=${encodeURIComponent(path)}`;
+    for (const who of [null, dentist]) {
       const calls = [
-        () => guarded(editionsRoute, "loader")(page("/admin/editions", who)),
-        () => guarded(editionRoute, "loader")(page(`/admin/editions/${edition.id}`, who, params) as never),
-        () => guarded(csvRoute, "loader")(page(`/admin/editions/${edition.id}/attendees.csv`, who, params) as never),
-        () => guarded(offeringsRoute, "loader")(page("/admin/offerings", who)),
-        () => guarded(editionRoute, "action")(post(`/admin/editions/${edition.id}`, who, { intent: "capacity", capacity: "50" }, params) as never),
-        () =>
-          guarded(
-            editionRoute,
-            "action",
-          )(post(`/admin/editions/${edition.id}`, who, { intent: "cancel", purchaseId: purchase.id, amount: "1500" }, params) as never),
-        () => guarded(offeringsRoute, "action")(post("/admin/offerings", who, { key: "sinus-grafting", price: "1", defaultCapacity: "1", stripePriceId: "" })),
-      ];
-      for (const call of calls) {
+        [() => guarded(editionsRoute, "loader")(page("/admin/editions", who)), returningTo("/admin/editions")],
+        [() => guarded(editionRoute, "loader")(page(`/admin/editions/${edition.id}`, who, params) as never), returningTo(`/admin/editions/${edition.id}`)],
+        [() => guarded(csvRoute, "loader")(page(`/admin/editions/${edition.id}/attendees.csv`, who, params) as never), ADMIN_LOGIN_REQUIRED_PATH],
+        [() => guarded(offeringsRoute, "loader")(page("/admin/offerings", who)), returningTo("/admin/offerings")],
+        [
+          () => guarded(editionRoute, "action")(post(`/admin/editions/${edition.id}`, who, { intent: "capacity", capacity: "50" }, params) as never),
+          ADMIN_LOGIN_REQUIRED_PATH,
+        ],
+        [
+          () =>
+            guarded(
+              editionRoute,
+              "action",
+            )(post(`/admin/editions/${edition.id}`, who, { intent: "cancel", purchaseId: purchase.id, amount: "1500" }, params) as never),
+          ADMIN_LOGIN_REQUIRED_PATH,
+        ],
+        [
+          () =>
+            guarded(offeringsRoute, "action")(post("/admin/offerings", who, { key: "sinus-grafting", price: "1", defaultCapacity: "1", stripePriceId: "" })),
+          ADMIN_LOGIN_REQUIRED_PATH,
+        ],
+      ] as const;
+      for (const [call, anonymousLocation] of calls) {
+        const location = who === null ? anonymousLocation : "/account";
         let thrown: unknown;
         try {
           await call();

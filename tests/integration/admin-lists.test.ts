@@ -354,8 +354,10 @@ describe(`the admin lists on ${testDriver}`, () => {
 
     it.each(reads)("%s: anonymous to /auth, a signed-in non-admin to /account, with no data", async (path, loader) => {
       const visitor = await person();
+      // A page's login leads back to it; a download's does not.
+      const anonymous = path.endsWith(".csv") ? "/auth?notice=admin-login-required" : `/auth?notice=admin-login-required&next=${encodeURIComponent(path)}`;
       for (const [who, location] of [
-        [undefined, "/auth?notice=admin-login-required"],
+        [undefined, anonymous],
         [visitor, "/account"],
       ] as const) {
         const answer = await (loader as (args: ReturnType<typeof get>) => Promise<unknown>)(get(path, who)).catch((thrown: unknown) => thrown);

@@ -141,13 +141,14 @@ describe(`/admin/outbox on ${testDriver}`, () => {
     await handle.db.update(emailOutbox).set({ status: "failed", attempts: MAX_ATTEMPTS });
     const { id } = await rowOf("guarded@example.com");
     const visitor = await person();
-    for (const [who, location] of [
-      [undefined, "/auth?notice=admin-login-required"],
-      [visitor, "/account"],
+    for (const [who, pageLocation, postLocation] of [
+      // The page's login leads back to it; a retry posted after the session ended starts at the login.
+      [undefined, "/auth?notice=admin-login-required&next=%2Fadmin%2Foutbox", "/auth?notice=admin-login-required"],
+      [visitor, "/account", "/account"],
     ] as const) {
-      for (const answer of [
-        await loader(get(who)).catch((thrown: unknown) => thrown),
-        await action(post({ intent: "retry", id }, who)).catch((thrown: unknown) => thrown),
+      for (const [answer, location] of [
+        [await loader(get(who)).catch((thrown: unknown) => thrown), pageLocation],
+        [await action(post({ intent: "retry", id }, who)).catch((thrown: unknown) => thrown), postLocation],
       ]) {
         expect(answer).toBeInstanceOf(Response);
         expect((answer as Response).status).toBe(302);

@@ -1,6 +1,6 @@
 import { createContext, data, type MiddlewareFunction, type Params, redirect, type RouterContextProvider } from "react-router";
 
-import { ADMIN_LOGIN_REQUIRED_PATH, LOGIN_REQUIRED_PATH } from "~/lib/pages";
+import { ADMIN_LOGIN_REQUIRED_PATH, LOGIN_REQUIRED_PATH, loginPathFor } from "~/lib/pages";
 import { getSessionUser, isAdmin, type SessionUser } from "~/server/auth/session.server";
 import { appServices, requestInfoContext } from "~/server/platform/context.server";
 
@@ -86,7 +86,9 @@ export function anonymousRoute(): RouteGuard {
 export function signedInRoute({ signedOutActions = "redirect" }: { signedOutActions?: "redirect" | "answer" } = {}): RouteGuard {
   return guard("signed-in", async (args, next) => {
     checkPageAction(args);
-    if (!(await currentUser(args)) && (isRead(args.request) || signedOutActions === "redirect")) throw redirect(LOGIN_REQUIRED_PATH);
+    if (!(await currentUser(args)) && (isRead(args.request) || signedOutActions === "redirect")) {
+      throw redirect(isRead(args.request) ? loginPathFor(new URL(args.request.url).pathname, LOGIN_REQUIRED_PATH) : LOGIN_REQUIRED_PATH);
+    }
     return next();
   });
 }
@@ -110,7 +112,7 @@ export function adminRoute({ downloadFrom }: { downloadFrom?: (params: Params) =
   return guard("admin", async (args, next) => {
     checkPageAction(args);
     const user = await currentUser(args);
-    if (!user) throw redirect(ADMIN_LOGIN_REQUIRED_PATH);
+    if (!user) throw redirect(isRead(args.request) ? loginPathFor(new URL(args.request.url).pathname, ADMIN_LOGIN_REQUIRED_PATH) : ADMIN_LOGIN_REQUIRED_PATH);
     if (!(await isAdmin(appServices(args.context).database.db, user.id))) throw redirect("/account");
     if (downloadFrom && fromAnotherSite(args)) throw redirect(downloadFrom(args.params));
     return next();

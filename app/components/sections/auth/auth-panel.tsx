@@ -81,7 +81,8 @@ function Notice({ outcome }: { outcome?: Outcome }) {
   );
 }
 
-function LoginForm({ answer }: { answer?: AuthPageAnswer }) {
+/** `returnTo`: the page that sent the visitor here to log in (returnPath in lib/pages.ts), where the login leads back. */
+function LoginForm({ answer, returnTo }: { answer?: AuthPageAnswer; returnTo?: string }) {
   const id = useId();
   const fetcher = useFetcher<Outcome>();
   const [outcome, setOutcome] = useOutcome(fetcher, answer);
@@ -96,6 +97,7 @@ function LoginForm({ answer }: { answer?: AuthPageAnswer }) {
   return (
     <fetcher.Form method="post" noValidate onSubmit={submit} aria-label="Login" className="grid gap-4">
       <input type="hidden" name="intent" value="sign-in" />
+      {returnTo && <input type="hidden" name="next" value={returnTo} />}
       <Field label="Email" id={`${id}-email`} required>
         <Input id={`${id}-email`} name="email" type="email" autoComplete="email" required disabled={busy} defaultValue={answer?.typed?.email} />
       </Field>
@@ -202,11 +204,13 @@ export function AuthPanel({
   notice,
   forgotOpen: openAtFirst = false,
   answer,
+  returnTo,
 }: {
   initialView: "sign_in" | "sign_up";
   notice?: string;
   forgotOpen?: boolean;
   answer?: AuthPageAnswer;
+  returnTo?: string;
 }) {
   const [searchParams] = useSearchParams();
   const { key: navigationKey } = useLocation();
@@ -270,7 +274,7 @@ export function AuthPanel({
             ))}
           </Tabs.List>
           <Tabs.Content value="sign_in" className="grid gap-4">
-            <LoginForm answer={answerFor("sign-in")} />
+            <LoginForm answer={answerFor("sign-in")} returnTo={returnTo} />
             <button
               type="button"
               className="min-h-11 justify-self-start text-sm font-medium text-gold-dark underline noscript:hidden"
