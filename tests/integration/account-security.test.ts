@@ -266,6 +266,20 @@ describe(`pre-hijacked accounts on ${testDriver}`, () => {
     expect((await follow(links[1 - followed], "owner-pass")).headers.get("Location")).toBe("/auth?view=sign_in&notice=link-invalid");
   });
 
+  it.each([
+    ["ticked, then unticked", "on", undefined, false],
+    ["unticked, then ticked", undefined, "on", true],
+  ])("one person who signs up twice with the box %s: the link followed (the latest) decides the consent", async (_case, first, second, consent) => {
+    const email = uniqueEmail("changed.mind");
+    await post(authAction, "/auth", signUpFields(email, "owner-pass", first ? { marketing: first } : {}));
+    await post(authAction, "/auth", signUpFields(email, "owner-pass", second ? { marketing: second } : {}));
+    const links = await linksTo(email, "verify-email");
+    expect(links).toHaveLength(2);
+    await follow(links[1], "owner-pass");
+    expect((await userOf(email)).signupMarketingConsent).toBe(consent);
+    expect(await isSubscribed(handle.db, email)).toBe(consent);
+  });
+
   it("a login by whoever signed up first does not make their password win over a second sign-up's", async () => {
     const email = uniqueEmail("contested.login");
     await post(authAction, "/auth", signUpFields(email, "attacker-pass"));
