@@ -224,7 +224,7 @@ test.describe("sign-up", () => {
     await expect(form.getByRole("alert")).toHaveText("First name and last name are required.");
     await form.getByLabel("First Name").fill("Layla");
     await form.getByLabel("Last Name").fill("Hassan");
-    await form.getByLabel("Email", { exact: true }).fill(uniqueEmail("invalid"));
+    await form.getByLabel("Email", { exact: true }).fill(uniqueEmail("form-checks"));
     await form.getByLabel("Password", { exact: true }).fill("abcdef");
     await form.getByLabel("Confirm Password").fill("abcdeg");
     await submit.click();

@@ -94,7 +94,8 @@ test.describe("site shell on a phone", { tag: "@phone" }, () => {
     const colourAt = () =>
       page.evaluate(
         ([x, y]) => {
-          // What is drawn there: the topmost element that paints (the dimming layer takes no pointer events, so it is found by its box).
+          // The dimming layer over that point: a hidden-from-readers part of the header with a background. It takes no
+          // pointer events, so elementFromPoint would look through it: it is found by its box.
           const layer = [...document.querySelectorAll("header [aria-hidden='true']")].find((element) => {
             const rect = element.getBoundingClientRect();
             return x >= rect.left && x <= rect.right && y >= rect.top && y <= rect.bottom && getComputedStyle(element).backgroundColor !== "rgba(0, 0, 0, 0)";
