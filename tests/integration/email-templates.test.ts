@@ -156,6 +156,8 @@ describe("email templates", () => {
       hasInvite: false,
     });
     expect(email.text).toContain("Discount (£100 off your first course): -£100");
+    // The footer's address in full, with its country, as the receipt writes it.
+    expect(email.text).toContain("Building 27, Block C, Ground Floor, Dubai Healthcare City, Dubai, United Arab Emirates");
     // On a phone the amount stays whole, never "-" at the end of one line and "£100" on the next.
     expect(email.html).toMatch(/<span style="white-space:nowrap">-£100<\/span>/);
   });

@@ -38,7 +38,8 @@ interface Recipient {
  */
 async function recipientsFor(tx: Transaction, offeringKey: string, siteUrl: string): Promise<Recipient[]> {
   const subscribers = await tx
-    .select({ email: newsletterSubscribers.email, name: users.name, token: newsletterSubscribers.unsubscribeToken })
+    // The first name, as every other email to the account greets it ("Dear Nadia,").
+    .select({ email: newsletterSubscribers.email, name: users.firstName, token: newsletterSubscribers.unsubscribeToken })
     .from(newsletterSubscribers)
     .leftJoin(users, and(eq(users.email, newsletterSubscribers.email), eq(users.emailVerified, true)))
     .where(and(isNotNull(newsletterSubscribers.confirmedAt), isNull(newsletterSubscribers.unsubscribedAt)));

@@ -60,7 +60,8 @@ export function EmailLayout({ preview, heading, children, footer }: { preview: s
           <Section style={{ padding: "20px 32px" }}>
             {footer}
             <Text style={{ ...label, lineHeight: "20px" }}>
-              {SITE.name} · {SITE.dubaiAddress.area}, {SITE.dubaiAddress.building}, {SITE.dubaiAddress.city} ·{" "}
+              {/* The address as the receipt writes it, with its country: a reader may be anywhere. */}
+              {SITE.name} · {SITE.dubaiAddress.building}, {SITE.dubaiAddress.area}, {SITE.dubaiAddress.city}, {SITE.dubaiAddress.country} ·{" "}
               <Link href={mailtoHref(SITE.generalEmail)} style={link}>
                 {SITE.generalEmail}
               </Link>
