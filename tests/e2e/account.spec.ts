@@ -44,6 +44,8 @@ test("shows the account: email, joined date, the profile from sign-up, the marke
   await expect(form.getByLabel("First Name")).toHaveValue(account.firstName);
   await expect(form.getByLabel("Last Name")).toHaveValue(account.lastName);
   await expect(form.getByLabel("Email Address")).toHaveValue(account.email);
+  // It is not the login's address, and says so.
+  await expect(form.getByLabel("Email Address")).toHaveAccessibleDescription("Where we write to you about your courses. You log in with your account email.");
   await expect(form.getByLabel("Instagram Profile")).toHaveAttribute("placeholder", "@username or profile URL");
   await expect(form.getByLabel("Country Code")).toHaveText("Select code");
   await expect(form.getByLabel("Country of Residence")).toHaveText("Select country");

@@ -17,6 +17,8 @@ import { RedirectingToLogin } from "./login-redirect";
 
 const PROFILE_NOT_FOUND_MESSAGE = "Profile data not found. It might be created shortly.";
 
+const EMAIL_ADDRESS_HINT = "Where we write to you about your courses. You log in with your account email.";
+
 /** Spec 4 Profile Details: the account's email and joined date, and the profile form. */
 export function ProfileDetails({
   accountEmail,
@@ -56,8 +58,8 @@ export function ProfileDetails({
 
   const fieldId = (field: ProfileField) => `${id}-${field}`;
   const describedBy = (field: ProfileField) => (errors[field] ? fieldErrorId(fieldId(field)) : undefined);
-  const textField = (field: ProfileField, label: string, props: ComponentProps<"input"> = {}) => (
-    <Field label={label} id={fieldId(field)} error={errors[field]}>
+  const textField = (field: ProfileField, label: string, props: ComponentProps<"input"> = {}, hint?: string) => (
+    <Field label={label} id={fieldId(field)} error={errors[field]} hint={hint}>
       <Input
         id={fieldId(field)}
         name={field}
@@ -100,7 +102,8 @@ export function ProfileDetails({
           {textField("firstName", "First Name", { autoComplete: "given-name" })}
           {textField("lastName", "Last Name", { autoComplete: "family-name" })}
         </div>
-        {textField("emailAddress", "Email Address", { type: "email", autoComplete: "email", inputMode: "email" })}
+        {/* Beside the account email above it, which it does not change: said, so no one edits it to change their login. */}
+        {textField("emailAddress", "Email Address", { type: "email", autoComplete: "email", inputMode: "email" }, EMAIL_ADDRESS_HINT)}
         <div className="grid gap-5 sm:grid-cols-[11rem_1fr]">
           <Field label="Country Code" id={fieldId("mobileCountryCode")} error={errors.mobileCountryCode}>
             <Select
