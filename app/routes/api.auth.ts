@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 
-import { isExposedAuthEndpoint, unreadableRequestMessage } from "~/server/auth/endpoints.server";
+import { isExposedAuthEndpoint, isResetLink, unreadableRequestMessage } from "~/server/auth/endpoints.server";
 import { publicRoute } from "~/server/http/guards.server";
 import { errorResponse, isPagelessAnonymousCall, withErrorField } from "~/server/http/responses.server";
 import { appServices } from "~/server/platform/context.server";
@@ -10,14 +10,13 @@ import type { Route } from "./+types/api.auth";
 /** Anyone; the auth library checks origins itself, and its bearer-token clients send none. */
 export const middleware = [publicRoute({ actionsFromAnywhere: true })];
 
-const RESET_LINK = /^\/api\/auth\/reset-password\/[^/]+$/;
 const RESET_PAGE = "/auth/reset-password";
 const FETCH_METADATA = ["sec-fetch-site", "sec-fetch-mode", "sec-fetch-dest", "sec-fetch-user"];
 
 /** The request as the library is to see it. */
 function forLibrary(request: Request): Request {
   const url = new URL(request.url);
-  if (request.method === "GET" && RESET_LINK.test(url.pathname)) {
+  if (isResetLink(request)) {
     // A reset link leads to our page however it arrived: cut short by a mail client, or its return address changed.
     url.search = new URLSearchParams({ callbackURL: RESET_PAGE }).toString();
     return new Request(url, { headers: request.headers });

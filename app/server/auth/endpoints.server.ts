@@ -1,6 +1,8 @@
 import { LOGIN_REQUIRED_MESSAGE } from "~/lib/schemas/auth";
 
 const BASE = "/api/auth";
+/** The link in reset emails. */
+const RESET_LINK = /^\/reset-password\/[A-Za-z0-9_-]+$/;
 
 /**
  * The auth library's endpoints the product uses; the library has many more
@@ -8,7 +10,7 @@ const BASE = "/api/auth";
  */
 const EXPOSED: { method: "GET" | "POST"; path: RegExp; unreadable?: string }[] = [
   // The link in reset emails. Confirmation links open /auth/confirm, which asks first and calls the library itself.
-  { method: "GET", path: /^\/reset-password\/[A-Za-z0-9_-]+$/ },
+  { method: "GET", path: RESET_LINK },
   // Bearer-token clients: log in (the token comes in the set-auth-token header), read the session, log out.
   { method: "POST", path: /^\/sign-in\/email$/, unreadable: LOGIN_REQUIRED_MESSAGE },
   { method: "GET", path: /^\/get-session$/ },
@@ -29,4 +31,9 @@ export function isExposedAuthEndpoint(request: Request): boolean {
 /** What an exposed endpoint answers a request the library cannot read or check: a login's own message for a login. */
 export function unreadableRequestMessage(request: Request): string | undefined {
   return exposedEndpoint(request)?.unreadable;
+}
+
+/** A reset email's link, as its page's request reaches the library. */
+export function isResetLink(request: Request): boolean {
+  return exposedEndpoint(request)?.path === RESET_LINK;
 }

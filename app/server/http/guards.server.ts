@@ -52,6 +52,9 @@ export async function signedInUser(args: Args): Promise<SessionUser> {
 
 const isRead = (request: Request) => request.method === "GET" || request.method === "HEAD";
 
+/** The login for a visitor who must sign in: a page read names itself to come back to; a form's post starts at the login. */
+const loginFor = (request: Request, login: string) => (isRead(request) ? loginPathFor(new URL(request.url).pathname, login) : login);
+
 /** A page's own forms: state changes come from our pages (design.md 7). */
 function checkPageAction({ request, context }: Args) {
   if (!isRead(request)) requireSameOrigin(request, appServices(context).env.siteUrl);
@@ -87,7 +90,7 @@ export function signedInRoute({ signedOutActions = "redirect" }: { signedOutActi
   return guard("signed-in", async (args, next) => {
     checkPageAction(args);
     if (!(await currentUser(args)) && (isRead(args.request) || signedOutActions === "redirect")) {
-      throw redirect(isRead(args.request) ? loginPathFor(new URL(args.request.url).pathname, LOGIN_REQUIRED_PATH) : LOGIN_REQUIRED_PATH);
+      throw redirect(loginFor(args.request, LOGIN_REQUIRED_PATH));
     }
     return next();
   });
@@ -112,7 +115,7 @@ export function adminRoute({ downloadFrom }: { downloadFrom?: (params: Params) =
   return guard("admin", async (args, next) => {
     checkPageAction(args);
     const user = await currentUser(args);
-    if (!user) throw redirect(isRead(args.request) ? loginPathFor(new URL(args.request.url).pathname, ADMIN_LOGIN_REQUIRED_PATH) : ADMIN_LOGIN_REQUIRED_PATH);
+    if (!user) throw redirect(loginFor(args.request, ADMIN_LOGIN_REQUIRED_PATH));
     if (!(await isAdmin(appServices(args.context).database.db, user.id))) throw redirect("/account");
     if (downloadFrom && fromAnotherSite(args)) throw redirect(downloadFrom(args.params));
     return next();
