@@ -1,5 +1,4 @@
 import type { Locator, Page } from "@playwright/test";
-import { addDays, format } from "date-fns";
 
 import { SERVICE_UNAVAILABLE_MESSAGE } from "~/server/http/responses.server";
 
@@ -203,7 +202,7 @@ test("changes the password; after logging out, only the new password logs in", a
 test("a guest booking made after logging out is claimed when the dentist logs in again in the same tab", async ({ page, account, data }) => {
   await logOutFromHeader(page);
   // Booked without signing in, with the account's address, in the tab that was signed in a moment ago.
-  const startDate = format(addDays(new Date(), 400 + Math.floor(Math.random() * 1200)), "yyyy-MM-dd");
+  const startDate = await data.farDay({});
   const edition = await data.edition({ offeringKey: "sinus-grafting", startDate, capacity: 4 });
   await data.purchase({ courseId: edition.id, status: "paid", userId: null, customerEmail: account.email });
 
@@ -415,7 +414,7 @@ test("without scripts (off, or not loaded yet), the profile's and the password's
 });
 
 test("an emailed receipt's link, opened signed out, leads through the login to the receipt", async ({ page, account, data }) => {
-  const startDate = format(addDays(new Date(), 400 + Math.floor(Math.random() * 1200)), "yyyy-MM-dd");
+  const startDate = await data.farDay({});
   const edition = await data.edition({ offeringKey: "sinus-grafting", startDate, capacity: 4 });
   const purchase = await data.purchase({ courseId: edition.id, status: "paid", userId: account.id, customerEmail: account.email });
   await logOutFromHeader(page);

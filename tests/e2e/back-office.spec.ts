@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 
 import type { Page } from "@playwright/test";
-import { addDays, addMonths, format, parseISO } from "date-fns";
+import { addMonths, format, parseISO } from "date-fns";
 
 import { formatDateRange } from "~/lib/format";
 
@@ -12,7 +12,6 @@ import { expect, expectTapTarget, hydrated, OFFLINE_CONSOLE_ERRORS, signInAs, te
 import { extractLinks, latestEmailTo } from "./mailbox";
 
 /** A start day years out, on no other test's page. */
-const farDate = () => format(addDays(new Date(), 400 + Math.floor(Math.random() * 1200)), "yyyy-MM-dd");
 const longDate = (isoDate: string) => format(parseISO(isoDate), "d MMMM yyyy");
 /** An edition's delete button, by its name and its edition: tests in parallel can give two Sinus Grafting dates the same day. */
 const deleteButton = (page: Page, edition: { id: string; startDate: string | null }) =>
@@ -130,9 +129,9 @@ test.describe("the back office", () => {
     // The refusal is a 409, which the browser reports.
     allowConsoleErrors(/status of 409/);
     await signedInAdmin(page, data, baseURL!);
-    const booked = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 4 });
+    const booked = await data.edition({ offeringKey: "sinus-grafting", startDate: await data.farDay({}), capacity: 4 });
     await data.purchase({ courseId: booked.id, status: "paid", customerEmail: `booked-${Date.now()}@example.com` });
-    const unbooked = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 4 });
+    const unbooked = await data.edition({ offeringKey: "sinus-grafting", startDate: await data.farDay({}), capacity: 4 });
 
     await openHydrated(page, "/admin");
     const dialog = page.getByRole("alertdialog");
@@ -168,7 +167,7 @@ test.describe("the back office", () => {
     await auditEntry(page, `Deleted Sinus Grafting on ${longDate(unbooked.startDate!)}`);
 
     // Nobody has booked this one, but a checkout is open on it: the offer says so, and deactivating ends that checkout.
-    const paying = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 4 });
+    const paying = await data.edition({ offeringKey: "sinus-grafting", startDate: await data.farDay({}), capacity: 4 });
     const started = await page.request.post("/api/v2/create-checkout-session", {
       data: { courseId: paying.id },
       headers: { Origin: new URL(baseURL!).origin },
@@ -191,7 +190,7 @@ test.describe("the back office", () => {
   }) => {
     allowConsoleErrors(/Failed to load resource|ERR_FAILED|ERR_INTERNET_DISCONNECTED/);
     await signedInAdmin(page, data, baseURL!);
-    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 4 });
+    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: await data.farDay({}), capacity: 4 });
     await openHydrated(page, "/admin");
     // Each post is held until released, then lost.
     let release!: () => void;
@@ -205,7 +204,7 @@ test.describe("the back office", () => {
 
     const form = page.getByRole("region", { name: "Schedule a New Course" });
     await form.getByLabel("Course").selectOption({ label: "Sinus Grafting" });
-    await form.getByLabel("Start date").fill(farDate());
+    await form.getByLabel("Start date").fill(await data.farDay({}));
     await form.getByRole("button", { name: "Schedule course" }).click();
     await expect(page.getByText("Scheduling new course...")).toBeVisible();
     release();
@@ -229,7 +228,7 @@ test.describe("the back office", () => {
     await page.context().setOffline(true);
     const form = page.getByRole("region", { name: "Schedule a New Course" });
     await form.getByLabel("Course").selectOption({ label: "Sinus Grafting" });
-    await form.getByLabel("Start date").fill(farDate());
+    await form.getByLabel("Start date").fill(await data.farDay({}));
     await form.getByRole("button", { name: "Schedule course" }).click();
     await expect(page.getByText("Failed to schedule course.")).toBeVisible();
     await expect(form.getByLabel("Course")).toHaveValue(/.+/);
@@ -240,7 +239,7 @@ test.describe("the back office", () => {
     // Too few places is a 409, which the browser reports.
     allowConsoleErrors(/status of 409/);
     await signedInAdmin(page, data, baseURL!);
-    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 6 });
+    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: await data.farDay({}), capacity: 6 });
     const attendee = await data.person({ firstName: "Ama", lastName: "Attendee" });
     await data.purchase({ courseId: edition.id, status: "paid", userId: attendee.id, customerEmail: attendee.email });
     await data.purchase({ courseId: edition.id, status: "paid", customerEmail: `guest-${Date.now()}@example.com` });
@@ -291,7 +290,7 @@ test.describe("the back office", () => {
 
   test("a link to an attendees file on another site leads the admin to the edition's page, with no file", async ({ page, data, baseURL }) => {
     await signedInAdmin(page, data, baseURL!);
-    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 4 });
+    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: await data.farDay({}), capacity: 4 });
     const file = new URL(`/admin/editions/${edition.id}/attendees.csv`, baseURL).href;
     await page.route("http://elsewhere.test/", (route) => route.fulfill({ contentType: "text/html", body: `<a href="${file}">Open</a>` }));
     await page.goto("http://elsewhere.test/");
@@ -332,7 +331,7 @@ test.describe("the back office", () => {
 
   test("an edition's page: its links and the toast's close button are big enough to tap", async ({ page, data, baseURL }) => {
     await signedInAdmin(page, data, baseURL!);
-    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 6 });
+    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: await data.farDay({}), capacity: 6 });
     await openHydrated(page, `/admin/editions/${edition.id}`);
     await expectTapTarget(page.getByRole("link", { name: "← All editions" }));
     await expectTapTarget(page.getByRole("link", { name: "Download attendees (CSV)" }));
@@ -348,7 +347,7 @@ test.describe("the back office", () => {
     baseURL,
   }) => {
     await signedInAdmin(page, data, baseURL!);
-    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate() });
+    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: await data.farDay({}) });
     const pages = [
       "/admin",
       "/admin/editions",
@@ -461,7 +460,7 @@ test.describe("the back office", () => {
     baseURL,
     allowConsoleErrors,
   }) => {
-    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 2 });
+    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: await data.farDay({}), capacity: 2 });
     const guest = `refunded-${Date.now()}@example.com`;
     // Paid at the built-in checkout, so the booking has a payment to refund.
     const started = await page.request.post("/api/v2/create-checkout-session", {

@@ -1,5 +1,4 @@
 import type { Page } from "@playwright/test";
-import { addDays, format } from "date-fns";
 
 import { formatDateRange } from "~/lib/format";
 
@@ -8,7 +7,6 @@ import { expect, expectTapTarget, holdRequests, hydrated, signInAs } from "./fix
 import { latestEmailTo, type MailboxMessage } from "./mailbox";
 
 /** A start date no other test's edition shares, so its Book Now is found by its dates. */
-const farDate = () => format(addDays(new Date(), 150 + Math.floor(Math.random() * 3000)), "yyyy-MM-dd");
 
 interface TestEdition {
   id: string;
@@ -44,7 +42,7 @@ test.describe("booking and paying", () => {
     "a guest books by card at the built-in checkout: success page, confirmation email with its calendar invite",
     { tag: "@phone" },
     async ({ page, data }) => {
-      const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 3 });
+      const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: await data.farDay({}), capacity: 3 });
       await page.goto("/booking");
       await expect(page).toHaveTitle("Book a Course | Global Implant Institute");
       // Logged out: the banner offers to sign in or create an account.
@@ -85,7 +83,7 @@ test.describe("booking and paying", () => {
   );
 
   test("an active edition not on sale yet is listed with its dates, and says it cannot be booked instead of offering Book Now", async ({ page, data }) => {
-    const edition = await data.edition({ offeringKey: "level-1", startDate: farDate() });
+    const edition = await data.edition({ offeringKey: "level-1", startDate: await data.farDay({}) });
     await page.goto("/booking");
     const card = page
       .getByRole("listitem")
@@ -140,7 +138,7 @@ test.describe("booking and paying", () => {
     account,
     data,
   }) => {
-    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 4 });
+    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: await data.farDay({}), capacity: 4 });
     await page.goto("/booking");
     const card = cardOf(page, edition);
     await expect(card.getByText("£1,400", { exact: true })).toBeVisible();
@@ -170,7 +168,7 @@ test.describe("booking and paying", () => {
   });
 
   test("a delayed bank payment holds the place while it settles, then the booking is confirmed", async ({ page, data }) => {
-    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 2 });
+    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: await data.farDay({}), capacity: 2 });
     await startFromBookingPage(page, edition);
     const email = uniqueEmail("bank");
     await page.getByLabel("Email").fill(email);
@@ -185,7 +183,7 @@ test.describe("booking and paying", () => {
   });
 
   test("cancelling at the checkout returns to the cancel page and frees the place", async ({ page, data }) => {
-    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 1 });
+    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: await data.farDay({}), capacity: 1 });
     await startFromBookingPage(page, edition);
     await page.goto("/booking");
     // Once the cards are in (they stream in after the load event), this date's offers no Book Now.
@@ -217,7 +215,7 @@ test.describe("booking and paying", () => {
   });
 
   test("a signed-in dentist who goes back from the checkout can book the last place they hold again, and only they", async ({ page, account, data }) => {
-    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 1 });
+    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: await data.farDay({}), capacity: 1 });
     await startFromBookingPage(page, edition);
     await expect(page.getByText(`Paying as ${account.email}`)).toBeVisible();
     const first = page.url();
@@ -242,7 +240,7 @@ test.describe("booking and paying", () => {
     { tag: "@phone" },
     async ({ page, data, allowConsoleErrors }) => {
       allowConsoleErrors(/status of 409/);
-      const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 1 });
+      const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: await data.farDay({}), capacity: 1 });
       await page.goto("/booking");
       const button = bookNow(page, edition);
       await expect(button).toBeVisible();
@@ -265,7 +263,7 @@ test.describe("booking and paying", () => {
       await page.unrouteAll();
 
       // Elsewhere the same refusal is a toast titled 'Checkout Error'.
-      const second = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 1 });
+      const second = await data.edition({ offeringKey: "sinus-grafting", startDate: await data.farDay({}), capacity: 1 });
       await page.goto("/courses/sinus-grafting");
       const courseButton = page.getByRole("button", { name: `Book Now: ${datesOf(second)}` });
       await expect(courseButton).toBeVisible();
@@ -283,7 +281,7 @@ test.describe("booking and paying", () => {
     allowConsoleErrors,
   }) => {
     allowConsoleErrors(/status of 400/);
-    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 5 });
+    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: await data.farDay({}), capacity: 5 });
     await page.goto("/booking");
     await data.clearPriceId({ id: edition.id });
     await bookNow(page, edition).click();
@@ -293,7 +291,7 @@ test.describe("booking and paying", () => {
 
   test("says what went wrong in the spec's words when the answer cannot take the browser to a checkout", async ({ page, data, allowConsoleErrors }) => {
     allowConsoleErrors(/status of 500|Failed to load resource/);
-    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 5 });
+    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: await data.farDay({}), capacity: 5 });
     await page.goto("/booking");
     const alert = page.getByRole("alert");
     for (const [answer, message] of [
@@ -311,7 +309,7 @@ test.describe("booking and paying", () => {
   });
 
   test("a guest purchase joins the account its buyer then creates and verifies", async ({ page, data, request }) => {
-    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 2 });
+    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: await data.farDay({}), capacity: 2 });
     const email = uniqueEmail("later-member");
     await startFromBookingPage(page, edition);
     await page.getByLabel("Email").fill(email);

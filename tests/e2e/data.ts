@@ -17,6 +17,7 @@ export function fixturesOf(serverUrl: string): Fixtures {
     demoCatalogue: call("demoCatalogue"),
     removePeople: call("removePeople"),
     edition: call("edition"),
+    farDay: call("farDay"),
     removeEditions: call("removeEditions"),
     removeEditionsOn: call("removeEditionsOn"),
     clearPriceId: call("clearPriceId"),

@@ -39,7 +39,6 @@ const PUBLIC_PAGES = [
 ];
 
 /** A start date years out, on no other test's card. */
-const farDate = () => format(addDays(new Date(), 400 + Math.floor(Math.random() * 2500)), "yyyy-MM-dd");
 
 /**
  * Elements whose Tailwind classes set the same thing twice (`px-5` beside `px-7`):
@@ -130,7 +129,7 @@ test.describe("accessibility (axe), and no clashing Tailwind classes", { tag: "@
     await expect(page.getByText("You have not purchased any courses yet.")).toBeVisible();
     expect(await pageViolations(page)).toEqual([]);
 
-    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate() });
+    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: await data.farDay({}) });
     const purchase = await data.purchase({
       courseId: edition.id,
       status: "paid",
@@ -261,7 +260,7 @@ test.describe("accessibility (axe), and no clashing Tailwind classes", { tag: "@
 
   test("the checkout, its success page, and the mailbox with its email, have no axe violations", async ({ page, data }) => {
     const email = uniqueEmail("axe-guest");
-    await bookNow(page, await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 3 }));
+    await bookNow(page, await data.edition({ offeringKey: "sinus-grafting", startDate: await data.farDay({}), capacity: 3 }));
     expect(await pageViolations(page), "the checkout").toEqual([]);
     await expect(page.getByLabel("Email")).toHaveAccessibleDescription("Your confirmation and receipt go here.");
     await page.getByLabel("Email").fill(email);
@@ -278,7 +277,7 @@ test.describe("accessibility (axe), and no clashing Tailwind classes", { tag: "@
   });
 
   test("the cancel page, after leaving a checkout, has no axe violations", async ({ page, data }) => {
-    await bookNow(page, await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 3 }));
+    await bookNow(page, await data.edition({ offeringKey: "sinus-grafting", startDate: await data.farDay({}), capacity: 3 }));
     await page.getByRole("button", { name: "Cancel and go back" }).click();
     await expect(page).toHaveURL(/\/booking-canceled\?hold=/);
     expect(await pageViolations(page)).toEqual([]);
@@ -304,7 +303,7 @@ test.describe("accessibility (axe), and no clashing Tailwind classes", { tag: "@
       const admin = await data.person({ admin: true, firstName: "Axe" });
       await signInAs(context, admin, baseURL!);
       // A booked edition, so that the dashboard lists it and its page has a booking to cancel; someone interested, for the interest list.
-      const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate(), capacity: 6 });
+      const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: await data.farDay({}), capacity: 6 });
       await data.purchase({ courseId: edition.id, status: "paid", customerEmail: uniqueEmail("axe-attendee") });
       const registered = await page.request.post("/api/register-interest", {
         data: { name: "Axe Listener", email: uniqueEmail("axe-interest"), interestedCourses: ["Sinus Grafting"] },
@@ -398,7 +397,7 @@ test.describe("touch targets", { tag: "@phone" }, () => {
     for (const link of await listed.all()) expect(await heightOf(link), await link.innerText()).toBeGreaterThanOrEqual(44);
 
     const person = await data.person({ admin: true, firstName: "Touch", lastName: "Target" });
-    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: farDate() });
+    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: await data.farDay({}) });
     await data.purchase({ courseId: edition.id, status: "paid", userId: person.id, customerEmail: person.email });
     await signInAs(context, person, baseURL!);
     await openAccount(page);

@@ -12,6 +12,11 @@ export interface FixtureCalls {
   removePeople: { input: { ids: string[] }; output: { removed: number } };
   /** `priceAmount`: a date scheduled before its course's fee changed, still sold at its own price. */
   edition: { input: { offeringKey: string; startDate: string; capacity?: number; priceAmount?: number }; output: typeof courses.$inferSelect };
+  /**
+   * A start day a year or more ahead that this server has handed to no other test, a week after the last one, so no
+   * two tests running at once schedule the same course on the same day (a test finds its date by name and day).
+   */
+  farDay: { input: Record<string, never>; output: string };
   removeEditions: { input: { ids: string[] }; output: { removed: number } };
   /** Removes an offering's editions on a day, as a test that scheduled one through the screens leaves it. */
   removeEditionsOn: { input: { offeringKey: string; startDate: string }; output: { removed: number } };

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 
+import { addDays, format } from "date-fns";
 import { and, eq, inArray } from "drizzle-orm";
 
 import { scheduleEdition } from "~/server/catalogue/editions.server";
@@ -12,6 +13,10 @@ import { addPurchase } from "./catalogue";
 import type { FixtureCalls } from "./fixture-calls";
 import { createPerson } from "./people";
 
+// Beyond the demo catalogue's dates, and a week apart so no course's days overlap another test's.
+const FAR_DAY_FROM = 400;
+const FAR_DAY_STEP = 7;
+
 type Handlers = { [Name in keyof FixtureCalls]: (input: FixtureCalls[Name]["input"]) => Promise<FixtureCalls[Name]["output"]> };
 
 function handlers({ database: { db }, auth }: Pick<AppServices, "database" | "auth">, seedDay: string): Handlers {
@@ -22,6 +27,7 @@ function handlers({ database: { db }, auth }: Pick<AppServices, "database" | "au
       const removed = await tx.delete(courses).where(inArray(courses.id, ids)).returning({ id: courses.id });
       return { removed: removed.length };
     });
+  let farDays = 0;
   return {
     person: (options) => createPerson({ db, auth }, options),
     async demoCatalogue() {
@@ -37,6 +43,9 @@ function handlers({ database: { db }, auth }: Pick<AppServices, "database" | "au
       if (priceAmount === undefined) return edition;
       const [repriced] = await db.update(courses).set({ priceAmount }).where(eq(courses.id, edition.id)).returning();
       return repriced;
+    },
+    async farDay() {
+      return format(addDays(new Date(), FAR_DAY_FROM + FAR_DAY_STEP * farDays++), "yyyy-MM-dd");
     },
     removeEditions: ({ ids }) => removeEditions(ids),
     async removeEditionsOn({ offeringKey, startDate }) {
