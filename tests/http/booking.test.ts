@@ -130,6 +130,40 @@ describe("booking over HTTP", () => {
     expect((await rawRequest(app.url, json({ courseId: edition.id }))).status).toBe(409);
   });
 
+  it("sends a second Pay of the built-in checkout (a double submit, or Back then Pay) to the confirmation, not to 'expired'", async () => {
+    const edition = await editionFor(app.services.database, { capacity: 2 });
+    const { sessionId } = JSON.parse((await rawRequest(app.url, json({ courseId: edition.id }))).body) as { sessionId: string };
+    const pay = () =>
+      rawRequest(app.url, {
+        method: "POST",
+        path: `/dev/checkout/${sessionId}`,
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url },
+        body: "method=card&email=paid.twice%40example.com",
+      });
+    const first = await pay();
+    expect(first.status).toBe(303);
+    expect(first.headers.location).toBe(`${app.services.env.siteUrl}/booking-success?session_id=${sessionId}`);
+    const again = await pay();
+    expect(again.status).toBe(303);
+    expect(again.headers.location).toBe(first.headers.location);
+    const purchases = await app.services.database.db.select().from(userCoursePurchases).where(eq(userCoursePurchases.courseId, edition.id));
+    expect(purchases).toHaveLength(1);
+  });
+
+  it("still refuses to take payment on a checkout that has expired", async () => {
+    const edition = await editionFor(app.services.database, { capacity: 2 });
+    const { sessionId } = JSON.parse((await rawRequest(app.url, json({ courseId: edition.id }))).body) as { sessionId: string };
+    await builtInCheckout(app.services).expireCheckoutSession(sessionId);
+    const paid = await rawRequest(app.url, {
+      method: "POST",
+      path: `/dev/checkout/${sessionId}`,
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url },
+      body: "method=card&email=too.late%40example.com",
+    });
+    expect(paid.status).toBe(400);
+    expect(paid.body).toContain("This checkout has expired. Please start your booking again.");
+  });
+
   it("shows back a session id of one word, and no other text the address carries", async () => {
     const page = async (id: string) =>
       (await rawRequest(app.url, { path: `/booking-success?session_id=${encodeURIComponent(id)}` })).body.replace(/<!-- -->/g, "");

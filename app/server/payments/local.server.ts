@@ -49,6 +49,8 @@ export function localWebhookSecret(appSecret: string): string {
 // Letters and digits only, as in Stripe's ids.
 const randomId = (prefix: string) => `${prefix}_${randomBytes(16).toString("hex")}`;
 const unix = (date: Date) => Math.floor(date.getTime() / 1000);
+/** Where a paid session sends its buyer, as Stripe fills in `{CHECKOUT_SESSION_ID}`. */
+const successUrlOf = (row: LocalCheckoutSession) => row.successUrl.replace("{CHECKOUT_SESSION_ID}", row.id);
 
 /** The session as Stripe's API shows a Checkout Session: the same fields the webhook and the success page read. */
 function asStripeSession(row: LocalCheckoutSession, siteUrl: string): Stripe.Checkout.Session {
@@ -326,6 +328,8 @@ export function createLocalCheckout({
     async pay(id, { method, email }) {
       const row = await find(id);
       if (!row) throw new NotFoundError("There is no such checkout.");
+      // Paid already (a double submit, or Back then Pay): back to its confirmation, as Stripe's page does, never "book again".
+      if (row.status === "complete") return { redirectTo: successUrlOf(row) };
       if (row.status !== "open" || row.expiresAt <= new Date()) throw new InvalidInputError("This checkout has expired. Please start your booking again.");
       if (method === "klarna" && !row.paymentMethodTypes.includes("klarna")) throw new InvalidInputError("Klarna is not offered for this amount.");
       const customerEmail = row.customerEmail ?? email;
@@ -348,8 +352,11 @@ export function createLocalCheckout({
         if (completed) await tell("checkout.session.completed", asStripeSession(completed, siteUrl));
         return completed;
       });
-      if (!paid) throw new InvalidInputError("This checkout has already been completed.");
-      return { redirectTo: paid.successUrl.replace("{CHECKOUT_SESSION_ID}", paid.id) };
+      if (paid) return { redirectTo: successUrlOf(paid) };
+      // Another click paid it a moment ago; one that expired it meanwhile leaves nothing to confirm.
+      const settled = await find(id);
+      if (settled?.status === "complete") return { redirectTo: successUrlOf(settled) };
+      throw new InvalidInputError("This checkout has expired. Please start your booking again.");
     },
 
     async cancel(id) {
