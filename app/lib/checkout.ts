@@ -4,6 +4,7 @@ export const CHECKOUT_MESSAGES = {
   notAvailable: "This course is not available for booking at this time.",
   fullyBooked: "Fully booked: every place on these dates has been taken. Register your interest to hear about the next ones.",
   failed: "Failed to create checkout session.",
+  alreadyBooked: "You have already booked these dates: your booking is in your account.",
   replaced: "You started another checkout meanwhile, which took this one's place. Please continue with that one.",
   tooManyHolds: "Several checkouts started from your connection are still open. Finish or cancel one of them, or wait half an hour, then try again.",
   redirectFailed: "Failed to redirect to Stripe.",

@@ -135,6 +135,52 @@ describe(`starting a checkout on ${testDriver}`, () => {
     expect((await holdOf(handle, started.holdId)).courseId).toBe(later.id);
   });
 
+  it("refuses a signed-in dentist a second place on dates they have booked (paid, booked as a guest with their address, or a bank payment settling), holding nothing", async () => {
+    const dentist = await person();
+    const buyer = { id: dentist.id, email: dentist.email };
+    const paid = await editionFor(handle, { capacity: 5 });
+    await addPurchase(handle.db, paid.id, "paid", { userId: dentist.id, customerEmail: dentist.email });
+    const asGuest = await editionFor(handle, { capacity: 5 });
+    await addPurchase(handle.db, asGuest.id, "paid", { userId: null, customerEmail: dentist.email.toUpperCase() });
+    const settling = await editionFor(handle, { capacity: 5 });
+    const bank = await checkout(services(), { courseId: settling.id, buyer });
+    await handle.db.update(seatHolds).set({ status: "awaiting_payment" }).where(eq(seatHolds.id, bank.holdId));
+
+    const holdsBefore = await holdCount();
+    for (const edition of [paid, asGuest, settling]) {
+      const refused = checkout(services(), { courseId: edition.id, buyer });
+      await expect(refused).rejects.toBeInstanceOf(UnavailableError);
+      await expect(refused).rejects.toThrow(CHECKOUT_MESSAGES.alreadyBooked);
+    }
+    expect(await holdCount()).toBe(holdsBefore);
+
+    // A refunded booking is no booking; someone else may still book the dates.
+    const refunded = await editionFor(handle, { capacity: 5 });
+    await addPurchase(handle.db, refunded.id, "refunded", { userId: dentist.id, customerEmail: dentist.email });
+    await expect(checkout(services(), { courseId: refunded.id, buyer })).resolves.toMatchObject({ sessionId: expect.any(String) });
+    const colleague = await person();
+    await expect(checkout(services(), { courseId: paid.id, buyer: { id: colleague.id, email: colleague.email } })).resolves.toMatchObject({
+      sessionId: expect.any(String),
+    });
+  });
+
+  it("with only a price id, passes over the dates the dentist has booked for the next ones", async () => {
+    const dentist = await person();
+    const booked = await editionFor(handle, { days: 20, capacity: 3 });
+    const next = await editionFor(handle, { days: 40, capacity: 3 });
+    const priceId = `price_next_${randomUUID().slice(0, 8)}`;
+    await handle.db
+      .update(courses)
+      .set({ stripePriceId: priceId })
+      .where(inArray(courses.id, [booked.id, next.id]));
+    await addPurchase(handle.db, booked.id, "paid", { userId: dentist.id, customerEmail: dentist.email });
+
+    const started = await checkout(services(), { priceId, buyer: { id: dentist.id, email: dentist.email } });
+    expect((await holdOf(handle, started.holdId)).courseId).toBe(next.id);
+    await addPurchase(handle.db, next.id, "paid", { userId: dentist.id, customerEmail: dentist.email });
+    await expect(checkout(services(), { priceId, buyer: { id: dentist.id, email: dentist.email } })).rejects.toThrow(CHECKOUT_MESSAGES.alreadyBooked);
+  });
+
   it("answers 'Fully booked' for a full edition, and counts paid bookings and live holds as taken", async () => {
     const edition = await editionFor(handle, { capacity: 2 });
     await addPurchase(handle.db, edition.id, "paid");
@@ -245,11 +291,11 @@ describe(`starting a checkout on ${testDriver}`, () => {
     expect(await holdOf(handle, first.holdId)).toMatchObject({ status: "released" });
     expect(await shown(buyer.id)).toEqual([1, 1, 1, 1, 1]);
 
-    // Paid by bank transfer and settling, the place is taken for them too, as it is at their next checkout.
+    // Paid by bank transfer and settling, the place is taken for them too, and their next checkout is told it is theirs.
     await builtInCheckout(services()).pay(second.sessionId, { method: "bank_transfer", email: null });
     expect(await holdOf(handle, second.holdId)).toMatchObject({ status: "awaiting_payment" });
     expect(await shown(buyer.id)).toEqual([0, 0, 0, 0, 0]);
-    await expect(checkout(services(), { courseId: edition.id, buyer })).rejects.toThrow(CHECKOUT_MESSAGES.fullyBooked);
+    await expect(checkout(services(), { courseId: edition.id, buyer })).rejects.toThrow(CHECKOUT_MESSAGES.alreadyBooked);
   });
 
   it("ends the checkout at once when the buyer cancels, releasing the place", async () => {
