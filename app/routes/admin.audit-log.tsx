@@ -36,7 +36,7 @@ type Change = Route.ComponentProps["loaderData"]["entries"][number]["changes"][n
 function ChangeLine({ change }: { change: Change }) {
   return (
     <li className="break-words">
-      <span className="font-mono text-xs font-semibold text-navy">{change.field}</span>{" "}
+      <span className="font-semibold text-navy">{change.label}</span>{" "}
       {change.kind === "added" && (
         <>
           <span className="text-ink/75">added:</span> {change.after}

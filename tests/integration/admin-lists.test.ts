@@ -258,9 +258,9 @@ describe(`the admin lists on ${testDriver}`, () => {
     expect(first.entries[0].changes).toHaveLength(3);
     expect(first.entries[0].changes).toEqual(
       expect.arrayContaining([
-        { field: "capacity", kind: "changed", before: "10", after: "65" },
-        { field: "venue", kind: "removed", before: "Dubai" },
-        { field: "note", kind: "added", after: "new" },
+        { field: "capacity", label: "Capacity", kind: "changed", before: "10", after: "65" },
+        { field: "venue", label: "Venue", kind: "removed", before: "Dubai" },
+        { field: "note", label: "Note", kind: "added", after: "new" },
       ]),
     );
     expect(first.entries.map((entry) => entry.at)).toEqual([...first.entries.map((entry) => entry.at)].sort().reverse());
