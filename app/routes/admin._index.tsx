@@ -1,6 +1,6 @@
 import { CalendarPlus, CalendarX2, FlaskConical, Trash2 } from "lucide-react";
 import { type FormEvent, useEffect, useEffectEvent, useRef, useState } from "react";
-import { data, Form, redirect, useFetcher, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 
 import { AdminSection } from "~/components/admin/admin-list";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -376,6 +376,15 @@ function UpcomingCard({ upcoming, confirm, serverOutcome }: { upcoming: Upcoming
                   {!course.isActive && <span className="ml-2 rounded-full bg-mist px-2 py-0.5 text-xs font-semibold text-ink/80">Deactivated</span>}
                 </p>
                 {course.keptForBookings && <p className="mt-1 text-sm text-ink/75">Kept because it has bookings: it cannot be deleted.</p>}
+                {/* The date's own page puts it back on sale: scheduling the day again is refused. */}
+                {!course.isActive && (
+                  <Link to={`/admin/editions/${course.id}`} className="-my-1 inline-block py-1 text-sm font-semibold text-navy underline">
+                    Put back on sale from its page
+                    <span className="sr-only">
+                      : {course.title} {formatDateRange(course.startDate, course.endDate)}
+                    </span>
+                  </Link>
+                )}
               </div>
               {/* Without JavaScript this asks for the inline confirmation; with it, the dialog opens. */}
               {!course.keptForBookings && (

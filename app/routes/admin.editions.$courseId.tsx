@@ -16,6 +16,7 @@ import { seo } from "~/lib/seo";
 import { toast } from "~/lib/toast";
 import { cancelBooking } from "~/server/admin/bookings.server";
 import { changeEditionCapacity, editionBookings, findEditionForAdmin } from "~/server/admin/editions.server";
+import { backOnSaleRefusal, reactivateEdition } from "~/server/admin/schedule.server";
 import { adminRoute, signedInUser } from "~/server/http/guards.server";
 import { errorResponse, readFormData, refusalOf } from "~/server/http/responses.server";
 import { appServices } from "~/server/platform/context.server";
@@ -32,20 +33,28 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   try {
     const edition = await findEditionForAdmin(db, params.courseId);
     const bookings = await editionBookings(db, edition.id);
-    return { edition, bookings: bookings.map((booking) => ({ ...booking, purchaseDate: booking.purchaseDate.toISOString() })) };
+    return {
+      edition,
+      // Taken off sale: the page offers to put it back, or says why it cannot go back.
+      offSale: edition.isActive ? null : { reason: backOnSaleRefusal(edition) },
+      bookings: bookings.map((booking) => ({ ...booking, purchaseDate: booking.purchaseDate.toISOString() })),
+    };
   } catch (error) {
     if (error instanceof NotFoundError) throw errorResponse(404, error.message);
     throw error;
   }
 }
 
-type ActionResult = { intent: "capacity" | "cancel"; ok: true; message: string } | { intent: "capacity" | "cancel"; ok: false; error: string };
+type Intent = "capacity" | "cancel" | "reactivate";
+type ActionResult = { intent: Intent; ok: true; message: string } | { intent: Intent; ok: false; error: string };
 
-/** Changes the edition's capacity, or cancels one of its bookings with a refund. */
+/** Changes the edition's capacity, cancels one of its bookings with a refund, or puts it back on sale. */
 export async function action(args: Route.ActionArgs) {
   const form = await readFormData(args.request);
   const intent = form.get("intent");
-  if (intent !== "capacity" && intent !== "cancel") return data<ActionResult>({ intent: "capacity", ok: false, error: "Unknown action." }, 400);
+  if (intent !== "capacity" && intent !== "cancel" && intent !== "reactivate") {
+    return data<ActionResult>({ intent: "capacity", ok: false, error: "Unknown action." }, 400);
+  }
   const services = appServices(args.context);
   const admin = await signedInUser(args);
   const refuse = (status: number, error: string) => data<ActionResult>({ intent, ok: false, error }, status);
@@ -55,6 +64,10 @@ export async function action(args: Route.ActionArgs) {
       if (!parsed.success) return refuse(400, firstIssueMessage(parsed.error));
       await changeEditionCapacity(services.database.db, admin, args.params.courseId, parsed.data.capacity);
       return data<ActionResult>({ intent, ok: true, message: `Capacity set to ${parsed.data.capacity}.` });
+    }
+    if (intent === "reactivate") {
+      await reactivateEdition(services.database.db, admin, args.params.courseId);
+      return data<ActionResult>({ intent, ok: true, message: "Back on sale: the date is on the schedule and its course page again." });
     }
     const parsed = CancelBookingSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) return refuse(400, firstIssueMessage(parsed.error));
@@ -176,6 +189,36 @@ function CancelBooking({
   );
 }
 
+type ReactivateFetcher = ReturnType<typeof useFetcher<ActionResult>>;
+
+/** Said near the top while staff have the date off sale: put it back, or why it cannot go back. */
+function OffSaleNotice({ reason, fetcher }: { reason: string | null; fetcher: ReactivateFetcher }) {
+  const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : undefined;
+  return (
+    <div className="flex flex-col gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between">
+      <div>
+        <p>
+          <span className="font-semibold">Not on sale: taken off sale by staff.</span> It is off the schedule and its course page; its bookings are kept.
+        </p>
+        {reason && <p className="mt-1">{reason}</p>}
+        {error && (
+          <p role="alert" className="mt-1 font-medium text-red-800">
+            {error}
+          </p>
+        )}
+      </div>
+      {!reason && (
+        <fetcher.Form method="post" className="shrink-0">
+          <input type="hidden" name="intent" value="reactivate" />
+          <Button type="submit" variant="navy" size="sm" disabled={fetcher.state !== "idle"}>
+            {fetcher.state !== "idle" ? "Putting back on sale..." : "Put back on sale"}
+          </Button>
+        </fetcher.Form>
+      )}
+    </div>
+  );
+}
+
 function StatusBadge({ status }: { status: string }) {
   return (
     <span className={isSuccessfulPurchase(status) ? "rounded bg-green-100 px-2 py-0.5 text-green-800" : "rounded bg-orange-100 px-2 py-0.5 text-orange-800"}>
@@ -185,8 +228,16 @@ function StatusBadge({ status }: { status: string }) {
 }
 
 export default function AdminEdition({ loaderData }: Route.ComponentProps) {
-  const { edition, bookings } = loaderData;
+  const { edition, offSale, bookings } = loaderData;
   const bookingsHeading = useRef<HTMLHeadingElement>(null);
+  // Held here, not in the notice: the notice goes once the date is back on sale, and the answer's toast and focus must not go with it.
+  const reactivate = useFetcher<ActionResult>({ key: `reactivate-${edition.id}` });
+  useOutcomeToast(reactivate.data);
+  const backOnSale = useRef<HTMLParagraphElement>(null);
+  const reactivated = reactivate.data?.ok === true && edition.isActive;
+  useEffect(() => {
+    if (reactivated) backOnSale.current?.focus();
+  }, [reactivated]);
   const facts = [
     ["Dates", edition.startDate ? formatDateRange(edition.startDate, edition.endDate) : "No date"],
     ["Location", edition.location ?? "—"],
@@ -202,8 +253,14 @@ export default function AdminEdition({ loaderData }: Route.ComponentProps) {
           <Link to="/admin/editions" className="inline-flex min-h-11 items-center text-sm text-navy underline">
             ← All editions
           </Link>
-          {!edition.isActive && <span className="ml-3 rounded bg-red-100 px-2 py-0.5 text-xs text-red-800">Inactive</span>}
         </p>
+        {offSale && <OffSaleNotice reason={offSale.reason} fetcher={reactivate} />}
+        {/* Where the button was: focus waits here rather than falling to the page's start. */}
+        {reactivated && (
+          <p ref={backOnSale} tabIndex={-1} className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm font-medium text-emerald-900">
+            On sale again: this date is on the schedule and its course page.
+          </p>
+        )}
         {/* The dates and the address take two columns: a long address stayed five lines tall in one. */}
         <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-8">
           {facts.map(([term, value]) => (

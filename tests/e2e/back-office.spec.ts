@@ -11,7 +11,6 @@ import { type Fixtures } from "./data";
 import { expect, expectTapTarget, hydrated, OFFLINE_CONSOLE_ERRORS, signInAs, test } from "./fixtures";
 import { extractLinks, latestEmailTo } from "./mailbox";
 
-/** A start day years out, on no other test's page. */
 const longDate = (isoDate: string) => format(parseISO(isoDate), "d MMMM yyyy");
 /** An edition's delete button, by its name and its edition: tests in parallel can give two Sinus Grafting dates the same day. */
 const deleteButton = (page: Page, edition: { id: string; startDate: string | null }) =>
@@ -158,6 +157,22 @@ test.describe("the back office", () => {
       .filter({ hasText: formatDateRange(booked.startDate!, booked.endDate) })
       .filter({ hasText: "Deactivated" });
     await expect(keptRow.first()).toContainText("Kept because it has bookings: it cannot be deleted.");
+
+    // Its page puts it back on sale as it was; the course page sells it again.
+    await keptRow
+      .first()
+      .getByRole("link", { name: /^Put back on sale from its page/ })
+      .click();
+    await expect(page).toHaveURL(`/admin/editions/${booked.id}`);
+    await hydrated(page);
+    await expect(page.getByText("Not on sale: taken off sale by staff.")).toBeVisible();
+    await page.getByRole("button", { name: "Put back on sale" }).click();
+    await expect(page.getByText("Back on sale: the date is on the schedule and its course page again.")).toBeVisible();
+    await expect(page.getByText("On sale again: this date is on the schedule and its course page.")).toBeFocused();
+    await expect(page.getByText("Not on sale: taken off sale by staff.")).toBeHidden();
+    await page.goto("/courses/sinus-grafting");
+    await expect(page.getByRole("button", { name: `Book Now: ${formatDateRange(booked.startDate!, booked.endDate)}` })).toBeVisible();
+    await openHydrated(page, "/admin");
 
     await deleteButton(page, unbooked).click();
     await dialog.getByRole("button", { name: "Continue" }).click();

@@ -185,9 +185,15 @@ describe(`scheduling a course from a template on ${testDriver}`, () => {
       .where(and(eq(courses.offeringKey, "sinus-grafting"), eq(courses.startDate, inDays(600))));
     expect(editions).toHaveLength(1);
     expect((await mailsFor("Sinus Grafting")).filter((mail) => mail.toAddress === subscriber)).toHaveLength(1);
-    // Deactivated, the date is free again.
+    // Taken off sale, the date is still the course's: scheduling it again would sell its places twice; it goes back on sale from its page.
     await handle.db.update(courses).set({ isActive: false }).where(eq(courses.id, editions[0].id));
-    expect(await call(createCourse, "/api/functions/create-course", body, headers)).toMatchObject({ status: 200 });
+    expect(await call(createCourse, "/api/functions/create-course", body, headers)).toEqual({
+      status: 409,
+      body: {
+        error: `That course is already scheduled to start on that date, but off sale: put it back on sale from its page, /admin/editions/${editions[0].id}.`,
+      },
+    });
+    expect((await mailsFor("Sinus Grafting")).filter((mail) => mail.toAddress === subscriber)).toHaveLength(1);
   });
 });
 

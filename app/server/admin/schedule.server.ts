@@ -85,8 +85,8 @@ export function schedulableDates(now: Date = new Date()): { first: string; last:
  * as it is now. A template that is an offering's key (the select offers one
  * with no edition left) is scheduled from the offering and its copy. The
  * audit entry and the new-date emails go in its transaction. A second
- * active edition of the course on the same date is refused, so submitting the
- * form again does not announce it twice.
+ * edition of the course on the same date is refused, so submitting the form
+ * again does not announce it twice, nor sell a date taken off sale afresh.
  */
 export async function scheduleFromTemplate(
   db: Database,
@@ -117,19 +117,30 @@ export async function scheduleFromTemplate(
 
 const NO_TEMPLATE = "There is no course to copy with that id.";
 
+/** Locks the offering's row until the commit, so of two changes to its dates on one day the second waits for the first and then sees it. */
+async function lockOffering(tx: Transaction, offeringKey: string) {
+  await tx.select({ key: offerings.key }).from(offerings).where(eq(offerings.key, offeringKey)).for("update");
+}
+
 /**
- * Refuses a date the course already has an active edition on. The offering's
- * row stays locked until the commit, so of two requests for the same date the
- * second waits for the first and then sees its edition.
+ * Refuses a date the course already has an edition on, on sale or not: a
+ * second one would sell the places of the first again beside its bookings and
+ * announce a date already announced. One taken off sale goes back from its page.
  */
 async function refuseSameDate(tx: Transaction, offeringKey: string, startDate: string) {
-  await tx.select({ key: offerings.key }).from(offerings).where(eq(offerings.key, offeringKey)).for("update");
+  await lockOffering(tx, offeringKey);
   const [existing] = await tx
-    .select({ id: courses.id })
+    .select({ id: courses.id, isActive: courses.isActive })
     .from(courses)
-    .where(and(eq(courses.offeringKey, offeringKey), eq(courses.startDate, startDate), eq(courses.isActive, true)))
+    .where(and(eq(courses.offeringKey, offeringKey), eq(courses.startDate, startDate)))
+    .orderBy(desc(courses.isActive))
     .limit(1);
-  if (existing) throw new UnavailableError("That course is already scheduled to start on that date.");
+  if (existing?.isActive) throw new UnavailableError("That course is already scheduled to start on that date.");
+  if (existing) {
+    throw new UnavailableError(
+      `That course is already scheduled to start on that date, but off sale: put it back on sale from its page, /admin/editions/${existing.id}.`,
+    );
+  }
 }
 
 /** A new edition copied from an edition of the course. */
@@ -262,4 +273,50 @@ export async function deactivateEdition(services: AppServices, actor: AdminActor
   // After the commit: from then on no checkout can take a place on it (take_place reads it under its lock).
   await closeOpenCheckouts(services, deactivated.id);
   return deactivated;
+}
+
+/** Only a date still to start can go back on sale: the public pages sell no other. */
+function stillToStart<T extends { startDate: string | null }>(edition: T, today: string): edition is T & { startDate: string } {
+  return edition.startDate !== null && edition.startDate > today;
+}
+
+const startedRefusal = (title: string) => `${title} has already started, so it cannot go back on sale.`;
+
+/** Why an edition taken off sale cannot go back on sale, or null when it can: its page says so instead of offering the button. */
+export function backOnSaleRefusal(edition: { title: string; startDate: string | null }, today: string = todayIsoDate()): string | null {
+  return stillToStart(edition, today) ? null : startedRefusal(edition.title);
+}
+
+/**
+ * Puts an edition taken off sale back on sale as it was: its capacity, price
+ * and bookings unchanged, so the places already paid for stay taken. No
+ * new-date email: it was announced when it was scheduled. The public pages
+ * drop their copies on the courses table's change notice, as for any edition
+ * change. Refused for a date that has started, and for a day the course is
+ * already on sale again (a second edition made before scheduling refused one).
+ */
+export async function reactivateEdition(db: Database, actor: AdminActor, courseId: string, now: Date = new Date()): Promise<{ id: string; title: string }> {
+  return db.transaction(async (tx) => {
+    const row = await lockedEdition(tx, courseId);
+    const day = row.startDate ? ` on ${formatLongDate(row.startDate)}` : "";
+    if (row.isActive) throw new UnavailableError(`${row.title}${day} is already on sale.`);
+    if (!stillToStart(row, todayIsoDate(now))) throw new UnavailableError(startedRefusal(row.title));
+    await lockOffering(tx, row.offeringKey);
+    const [twin] = await tx
+      .select({ id: courses.id })
+      .from(courses)
+      .where(and(eq(courses.offeringKey, row.offeringKey), eq(courses.startDate, row.startDate), eq(courses.isActive, true)))
+      .limit(1);
+    if (twin) throw new UnavailableError(`Another date of ${row.title} on that day is on sale: only one can be.`);
+    const [after] = await tx.update(courses).set({ isActive: true }).where(eq(courses.id, row.id)).returning();
+    await recordAdminAction(tx, actor, {
+      action: "edition.reactivate",
+      subjectType: "edition",
+      subjectId: row.id,
+      summary: `Put ${row.title}${day} back on sale`,
+      before: row,
+      after,
+    });
+    return { id: row.id, title: row.title };
+  });
 }
