@@ -1,12 +1,11 @@
 import type { Page } from "@playwright/test";
 
+import { CHECKOUT_MESSAGES } from "~/lib/checkout";
 import { formatDateRange } from "~/lib/format";
 
 import { signUpThroughUi, test, uniqueEmail } from "./accounts";
 import { expect, expectTapTarget, holdRequests, hydrated, signInAs } from "./fixtures";
 import { latestEmailTo, type MailboxMessage } from "./mailbox";
-
-/** A start date no other test's edition shares, so its Book Now is found by its dates. */
 
 interface TestEdition {
   id: string;
@@ -214,6 +213,22 @@ test.describe("booking and paying", () => {
     await expect(page).toHaveTitle(/^Payment Not Completed \|/);
   });
 
+  test("a signed-in dentist who has paid for a date is told so at a second Book Now, not taken to pay again", async ({
+    page,
+    account,
+    data,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/status of 409/);
+    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: await data.farDay({}), capacity: 4 });
+    await data.purchase({ courseId: edition.id, status: "paid", userId: account.id, customerEmail: account.email });
+    await page.goto("/courses/sinus-grafting");
+    await page.getByRole("button", { name: `Book Now: ${datesOf(edition)}` }).click();
+    const toast = page.getByRole("listitem").filter({ hasText: "Checkout Error" });
+    await expect(toast).toContainText(CHECKOUT_MESSAGES.alreadyBooked);
+    await expect(page).toHaveURL(/\/courses\/sinus-grafting$/);
+  });
+
   test("a signed-in dentist who goes back from the checkout can book the last place they hold again, and only they", async ({ page, account, data }) => {
     const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: await data.farDay({}), capacity: 1 });
     await startFromBookingPage(page, edition);
@@ -256,10 +271,15 @@ test.describe("booking and paying", () => {
       await expect(page.getByRole("button", { name: "Processing..." })).toBeDisabled();
       release();
       // Said on the card pressed, in view however far down the page it is (on a phone, the last of a long list).
-      const refusal = cardOf(page, edition).getByRole("alert");
+      const card = page.getByRole("listitem").filter({ hasText: datesOf(edition) });
+      const refusal = card.getByRole("alert");
       await expect(refusal).toHaveText(/^Fully booked/);
       await expect(refusal).toBeInViewport();
       await expect(page).toHaveURL(/\/booking$/);
+      // The card now says what the refusal did: no place left, and no Book Now to press again.
+      await expect(card.getByRole("link", { name: /^Fully booked/ })).toBeVisible();
+      await expect(button).toBeHidden();
+      await expect(refusal).toBeInViewport();
       await page.unrouteAll();
 
       // Elsewhere the same refusal is a toast titled 'Checkout Error'.
@@ -272,6 +292,13 @@ test.describe("booking and paying", () => {
       const toast = page.getByRole("listitem").filter({ hasText: "Checkout Error" });
       await expect(toast).toBeVisible();
       await expect(toast).toContainText("Fully booked");
+      await expect(courseButton).toBeHidden();
+      await expect(
+        page
+          .getByRole("listitem")
+          .filter({ hasText: datesOf(second) })
+          .getByRole("link", { name: /^Fully booked/ }),
+      ).toBeVisible();
     },
   );
 

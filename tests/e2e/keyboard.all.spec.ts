@@ -12,7 +12,6 @@ import { expectTrappedDialog, focusRingContrast, tabTo } from "./keyboard";
  * Enter, Space and Escape, and type into the field that has focus.
  */
 
-/** A start date years out, on no other test's card. */
 const datesOf = (edition: { startDate: string | null; endDate: string | null }) => formatDateRange(edition.startDate!, edition.endDate);
 
 test.describe("with the keyboard alone", () => {

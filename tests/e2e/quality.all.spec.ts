@@ -38,8 +38,6 @@ const PUBLIC_PAGES = [
   "/404",
 ];
 
-/** A start date years out, on no other test's card. */
-
 /**
  * Elements whose Tailwind classes set the same thing twice (`px-5` beside `px-7`):
  * which one wins would depend on the stylesheet's order, because cn joins classes

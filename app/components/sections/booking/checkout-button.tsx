@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
-import { useRouteLoaderData } from "react-router";
+import { useRevalidator, useRouteLoaderData } from "react-router";
 
 import { buttonVariants } from "~/components/ui/button";
 import { CHECKOUT_MESSAGES, requestCheckout } from "~/lib/checkout";
@@ -32,6 +32,7 @@ export function CheckoutButton({
 }) {
   const userId = useRouteLoaderData<typeof rootLoader>("root")?.user?.id ?? null;
   const [busy, setBusy] = useState(false);
+  const revalidator = useRevalidator();
 
   // Coming back from the checkout page with the Back button restores this page as it was left.
   useEffect(() => {
@@ -54,7 +55,11 @@ export function CheckoutButton({
       } catch {
         report(CHECKOUT_MESSAGES.redirectFailed);
       }
-    } else report(result.error);
+    } else {
+      report(result.error);
+      // A refusal usually means the places changed since the page loaded: show them as they are now.
+      void revalidator.revalidate();
+    }
     setBusy(false);
   }
 
