@@ -1,4 +1,4 @@
-import { formatDateRange } from "./format";
+import { formatDateRange, formatMinorUnits } from "./format";
 
 /** Spec 9: a purchased course's description is previewed at 100 characters. */
 const DESCRIPTION_PREVIEW_LENGTH = 100;
@@ -46,6 +46,8 @@ export interface PurchaseRow {
   purchaseDate: Date;
   status: string;
   receiptUrl: string | null;
+  /** In pence: a cancelled booking's refund, which may be part of what was paid. */
+  amountRefunded?: number;
   /** `listed` false: the administrators' test product, which has no course page. */
   course: {
     id: string;
@@ -72,6 +74,8 @@ export interface PurchaseCard {
   purchasedOn: string;
   status: string;
   tone: PurchaseTone;
+  /** "£10,000", beside the status of a booking refunded in full or in part. */
+  refunded: string | null;
   description: string;
   receiptUrl: string | null;
 }
@@ -87,6 +91,7 @@ export function purchaseCard(row: PurchaseRow): PurchaseCard {
     purchasedOn: row.purchaseDate.toISOString(),
     status: row.status,
     tone: purchaseStatusTone(row.status),
+    refunded: row.amountRefunded ? formatMinorUnits(row.amountRefunded) : null,
     description: previewDescription(row.course.description),
     receiptUrl: safeReceiptUrl(row.receiptUrl),
   };

@@ -36,6 +36,9 @@ export async function loader(args: Route.LoaderArgs) {
     discount: purchase.discountKind ? { name: DISCOUNT_RULES[purchase.discountKind].name, amount: formatMinorUnits(purchase.amountDiscount) } : null,
     total: formatMinorUnits(purchase.amountTotal),
     refunded: purchase.amountRefunded > 0 ? formatMinorUnits(purchase.amountRefunded) : null,
+    // After a part refund, what the institute kept: the sum a dentist would otherwise work out from the two lines above.
+    kept:
+      purchase.amountRefunded > 0 && purchase.amountRefunded < purchase.amountTotal ? formatMinorUnits(purchase.amountTotal - purchase.amountRefunded) : null,
   };
 }
 
@@ -97,6 +100,7 @@ export default function ReceiptPage({ loaderData: receipt }: Route.ComponentProp
             {receipt.discount && <Row name={`Discount (${receipt.discount.name})`} value={`-${receipt.discount.amount}`} />}
             <Row name="Total paid" value={receipt.total} strong />
             {receipt.refunded && <Row name="Refunded" value={`-${receipt.refunded}`} />}
+            {receipt.kept && <Row name="Paid after the refund" value={receipt.kept} strong />}
           </dl>
         </section>
         <div className="mt-8 flex flex-wrap gap-3 print:hidden">

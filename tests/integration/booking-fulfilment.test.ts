@@ -577,6 +577,25 @@ describe(`receipts on ${testDriver}`, () => {
     const anonymous = await open(purchase.id);
     expect(anonymous.status).toBe(302);
   });
+
+  it("after a part refund, says what was refunded and what the institute kept; after a full one, only what was refunded", async () => {
+    const edition = await editionFor(handle);
+    const owner = await person();
+    const part = await addPurchase(handle.db, edition.id, "canceled", {
+      userId: owner.id,
+      customerEmail: owner.email,
+      amountTotal: 150_000,
+      amountRefunded: 50_000,
+    });
+    expect((await open(part.id, owner.cookie)).body).toMatchObject({ total: "£1,500", refunded: "£500", kept: "£1,000" });
+    const whole = await addPurchase(handle.db, edition.id, "refunded", {
+      userId: owner.id,
+      customerEmail: owner.email,
+      amountTotal: 150_000,
+      amountRefunded: 150_000,
+    });
+    expect((await open(whole.id, owner.cookie)).body).toMatchObject({ total: "£1,500", refunded: "£1,500", kept: null });
+  });
 });
 
 describe(`the administrators' test product on ${testDriver}`, () => {

@@ -77,6 +77,7 @@ describe("purchase display rules", () => {
       purchasedOn: "2026-06-30T23:30:00.000Z",
       status: "paid",
       tone: "success",
+      refunded: null,
       description: `${"d".repeat(100)}…`,
       receiptUrl: "https://pay.stripe.com/receipts/x",
     });
@@ -91,6 +92,15 @@ describe("purchase display rules", () => {
     expect(test.courseHref).toBe("/courses");
     // A purchase of a course with no dates (the test product) names none.
     expect({ dates: test.dates, location: test.location }).toEqual({ dates: null, location: null });
+    // A booking cancelled with a part refund says how much came back, in pounds.
+    const row = {
+      id: "p3",
+      purchaseDate: new Date(),
+      receiptUrl: null,
+      course: { id: "c1", title: "Level 2", description: null, imageUrl: null, slug: "level-2" },
+    };
+    expect(purchaseCard({ ...row, status: "canceled", amountRefunded: 1_000_000 }).refunded).toBe("£10,000");
+    expect(purchaseCard({ ...row, status: "paid", amountRefunded: 0 }).refunded).toBeNull();
   });
 });
 
@@ -136,6 +146,7 @@ const purchase = (overrides: Partial<PurchaseCard>): PurchaseCard => ({
   purchasedOn: "2026-03-01T10:00:00.000Z",
   status: "paid",
   tone: "success",
+  refunded: null,
   description: "A short description.",
   receiptUrl: "https://pay.stripe.com/receipts/x",
   ...overrides,
@@ -177,6 +188,15 @@ describe("My Purchased Courses rendering", () => {
     // One receipt link only: the second purchase has none.
     expect(html.match(/View Receipt/g)).toHaveLength(1);
     expect(html).toMatch(/<a[^>]*href="https:\/\/pay\.stripe\.com\/receipts\/x"[^>]*target="_blank"[^>]*rel="noopener noreferrer"/);
+  });
+
+  it("says beside a cancelled booking's status how much was refunded", () => {
+    const html = render(
+      <PurchasesResultView
+        result={{ ok: true, purchases: [purchase({ status: "canceled", tone: "pending", refunded: "£10,000" }), purchase({ id: "p2" })] }}
+      />,
+    );
+    expect(html.match(/£10,000 refunded/g)).toHaveLength(1);
   });
 
   it("shows the empty state", () => {

@@ -30,6 +30,7 @@ export async function listPurchases(db: Database, userId: string) {
       purchaseDate: userCoursePurchases.purchaseDate,
       status: userCoursePurchases.status,
       receiptUrl: userCoursePurchases.receiptUrl,
+      amountRefunded: userCoursePurchases.amountRefunded,
       course: {
         id: courses.id,
         title: courses.title,

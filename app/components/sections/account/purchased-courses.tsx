@@ -118,6 +118,7 @@ function PurchaseItem({ purchase }: { purchase: PurchaseCard }) {
             <span className="sr-only">Status: </span>
             {purchase.status}
           </span>
+          {purchase.refunded && <span>{purchase.refunded} refunded</span>}
         </div>
         {purchase.description && <p className="text-sm text-ink/80">{purchase.description}</p>}
         <div className="mt-auto flex flex-wrap gap-3 pt-2">
