@@ -129,7 +129,7 @@ function CourseCard({ card, refusal, onError }: { card: BookingCard; refusal?: s
       <div className="mt-6 grid content-start">
         {card.bookable ? (
           <BookButton
-            edition={{ id: card.id, priceId: card.priceId, bookable: true, placesLeft: card.placesLeft }}
+            edition={{ id: card.id, priceId: card.priceId, bookable: true, placesLeft: card.placesLeft, bookedByViewer: card.bookedByViewer }}
             accessibleName={`Book Now: ${card.title}, ${card.dates}`}
             onError={onError}
             className="w-full"

@@ -213,7 +213,7 @@ test.describe("booking and paying", () => {
     await expect(page).toHaveTitle(/^Payment Not Completed \|/);
   });
 
-  test("a signed-in dentist who has paid for a date is told so at a second Book Now, not taken to pay again", async ({
+  test("a signed-in dentist's booked date says so where its Book Now was, and a page left open from before is refused a second place", async ({
     page,
     account,
     data,
@@ -221,12 +221,25 @@ test.describe("booking and paying", () => {
   }) => {
     allowConsoleErrors(/status of 409/);
     const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: await data.farDay({}), capacity: 4 });
-    await data.purchase({ courseId: edition.id, status: "paid", userId: account.id, customerEmail: account.email });
     await page.goto("/courses/sinus-grafting");
-    await page.getByRole("button", { name: `Book Now: ${datesOf(edition)}` }).click();
+    const courseBookNow = page.getByRole("button", { name: `Book Now: ${datesOf(edition)}` });
+    await expect(courseBookNow).toBeVisible();
+    // Paid meanwhile in another tab: this page still offers Book Now, and the server refuses it.
+    await data.purchase({ courseId: edition.id, status: "paid", userId: account.id, customerEmail: account.email });
+    await courseBookNow.click();
     const toast = page.getByRole("listitem").filter({ hasText: "Checkout Error" });
     await expect(toast).toContainText(CHECKOUT_MESSAGES.alreadyBooked);
     await expect(page).toHaveURL(/\/courses\/sinus-grafting$/);
+    const booked = (where: Page) =>
+      where
+        .getByRole("listitem")
+        .filter({ hasText: datesOf(edition) })
+        .getByRole("link", { name: /^You are booked/ });
+    await expect(courseBookNow).toBeHidden();
+    await expect(booked(page)).toHaveAttribute("href", "/account");
+    await page.goto("/booking");
+    await expect(booked(page)).toBeVisible();
+    await expect(bookNow(page, edition)).toBeHidden();
   });
 
   test("a signed-in dentist who goes back from the checkout can book the last place they hold again, and only they", async ({ page, account, data }) => {

@@ -154,6 +154,21 @@ describe(`starting a checkout on ${testDriver}`, () => {
     }
     expect(await holdCount()).toBe(holdsBefore);
 
+    // The pages show those dates as theirs instead of a Book Now (a guest booking once their login has claimed it); to anyone else, as on sale.
+    const bookedFor = async (viewerId: string | null) =>
+      (await upcomingEditions(handle.db, { viewerId }))
+        .filter((edition) => [paid.id, asGuest.id, settling.id].includes(edition.id))
+        .map((edition) => [edition.id, edition.bookedByViewer]);
+    expect(await bookedFor(dentist.id)).toEqual(
+      expect.arrayContaining([
+        [paid.id, true],
+        [asGuest.id, false],
+        [settling.id, true],
+      ]),
+    );
+    expect((await bookedFor(null)).every(([, booked]) => !booked)).toBe(true);
+    expect((await bookingCards(services(), dentist.id)).find((card) => card.id === paid.id)?.bookedByViewer).toBe(true);
+
     // A refunded booking is no booking; someone else may still book the dates.
     const refunded = await editionFor(handle, { capacity: 5 });
     await addPurchase(handle.db, refunded.id, "refunded", { userId: dentist.id, customerEmail: dentist.email });

@@ -24,6 +24,8 @@ export interface BookingCard {
   /** A price and a price id Stripe could know: Book Now can sell it. */
   bookable: boolean;
   placesLeft: number;
+  /** The signed-in dentist has a place on it already. */
+  bookedByViewer: boolean;
   /** For a signed-in dentist: the discount their booking would get. */
   discount: { name: string; amount: number } | null;
 }
@@ -53,6 +55,7 @@ export async function bookingCards(services: AppServices, buyerId: string | null
     priceId: edition.priceId,
     bookable: edition.bookable && edition.priceAmount !== null,
     placesLeft: edition.placesLeft,
+    bookedByViewer: edition.bookedByViewer,
     discount: discounts[edition.id] ? { name: discounts[edition.id].rule.name, amount: discounts[edition.id].amount } : null,
   }));
 }

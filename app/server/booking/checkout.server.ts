@@ -8,9 +8,10 @@ import { SUCCESSFUL_PURCHASE_STATUSES } from "~/lib/purchases";
 import { isUuid } from "~/lib/uuid";
 import { todayIsoDate } from "~/server/catalogue/editions.server";
 import { TEST_PRODUCT_KEY } from "~/server/catalogue/offerings.server";
+import { editionsBookedBy } from "~/server/catalogue/places.server";
 import type { Database, Transaction } from "~/server/db/client.server";
 import { preparedStatement } from "~/server/db/prepared.server";
-import { courses, seatHolds, userCoursePurchases } from "~/server/db/schema.server";
+import { courses, seatHolds } from "~/server/db/schema.server";
 import type { PaymentMethodKind } from "~/server/payments/provider.server";
 import type { AppServices } from "~/server/platform/context.server";
 import { DomainError, InvalidInputError, NotFoundError, RateLimitedError, UnavailableError, UpstreamError } from "~/server/platform/errors.server";
@@ -95,33 +96,6 @@ async function editionsAsked(services: AppServices, request: CheckoutStart, toda
     .orderBy(asc(courses.startDate));
   if (editions.length === 0) throw notAvailable();
   return editions;
-}
-
-/**
- * The asked editions the buyer has no place on yet. A place is theirs once paid
- * (or booked as a guest under their address, not yet claimed) or while their
- * bank payment settles: a second Book Now would charge a dentist twice for one seat.
- */
-async function editionsNotBookedBy(db: Database, buyer: { id: string; email: string }, editions: readonly Edition[]): Promise<Edition[]> {
-  const ids = editions.map((edition) => edition.id);
-  const [purchased, settling] = await Promise.all([
-    db
-      .select({ courseId: userCoursePurchases.courseId })
-      .from(userCoursePurchases)
-      .where(
-        and(
-          inArray(userCoursePurchases.courseId, ids),
-          inArray(userCoursePurchases.status, SUCCESSFUL_PURCHASE_STATUSES),
-          or(eq(userCoursePurchases.userId, buyer.id), eq(sql`lower(${userCoursePurchases.customerEmail})`, buyer.email.toLowerCase())),
-        ),
-      ),
-    db
-      .select({ courseId: seatHolds.courseId })
-      .from(seatHolds)
-      .where(and(inArray(seatHolds.courseId, ids), eq(seatHolds.userId, buyer.id), eq(seatHolds.status, "awaiting_payment"))),
-  ]);
-  const booked = new Set([...purchased, ...settling].map((row) => row.courseId));
-  return editions.filter((edition) => !booked.has(edition.id));
 }
 
 /** A hold as the checkout asks for it, before the database gives it an id. */
@@ -342,7 +316,9 @@ export async function startCheckout(
   }
   const today = todayIsoDate(now);
   const asked = await editionsAsked(services, request, today);
-  const notYetBooked = request.buyer && !request.testProduct ? await editionsNotBookedBy(db, request.buyer, asked) : asked;
+  // A second Book Now on a date they have would charge a dentist twice for one seat.
+  const booked = request.buyer && !request.testProduct ? await editionsBookedBy(db, request.buyer, asked.map((edition) => edition.id)) : new Set();
+  const notYetBooked = asked.filter((edition) => !booked.has(edition.id));
   if (notYetBooked.length === 0) throw new UnavailableError(CHECKOUT_MESSAGES.alreadyBooked);
 
   // The amount shown is the amount charged: an edition with no price, or whose provider price differs, is not sold.

@@ -10,7 +10,7 @@ import { courses, offerings } from "~/server/db/schema.server";
 import { DomainError } from "~/server/platform/errors.server";
 
 import { findOffering, findOfferingBySlug, type OfferingFacts, offeringFacts } from "./offerings.server";
-import { placesTakenBy } from "./places.server";
+import { editionsBookedBy, placesTakenBy } from "./places.server";
 
 export type EditionRow = typeof courses.$inferSelect;
 
@@ -39,6 +39,8 @@ export interface EditionSummary {
   placesLeft: number;
   /** Its own price and price id can be sold (the checkout's rule): whatever its offering now has. */
   bookable: boolean;
+  /** The signed-in viewer has a place on it already (editionsBookedBy): no Book Now for them. */
+  bookedByViewer: boolean;
 }
 
 /** What the checkout sells a date on: a price of its own and a price id starting with price_ (spec 5). */
@@ -104,15 +106,24 @@ async function activeEditions(
       ),
     )
     .orderBy(asc(courses.startDate), asc(courses.title));
-  const taken = await placesTakenBy(
-    db,
-    now,
-    rows.map((row) => row.id),
-    viewerId,
-  );
+  const ids = rows.map((row) => row.id);
+  const [taken, booked] = await Promise.all([
+    placesTakenBy(db, now, ids, viewerId),
+    viewerId ? editionsBookedBy(db, { id: viewerId }, ids) : new Set<string>(),
+  ]);
   return rows.flatMap(({ startDate, ...row }) =>
     // Never null here (the filter compares it or excludes it); the column type cannot know that.
-    startDate ? [{ ...row, startDate, placesLeft: Math.max(0, row.capacity - (taken.get(row.id) ?? 0)), bookable: onSale(row.priceAmount, row.priceId) }] : [],
+    startDate
+      ? [
+          {
+            ...row,
+            startDate,
+            placesLeft: Math.max(0, row.capacity - (taken.get(row.id) ?? 0)),
+            bookable: onSale(row.priceAmount, row.priceId),
+            bookedByViewer: booked.has(row.id),
+          },
+        ]
+      : [],
   );
 }
 

@@ -106,3 +106,26 @@ export async function countLiveHolds(db: Database, now: Date): Promise<number> {
   const [row] = await db.select({ holds: count() }).from(seatHolds).where(liveHold(now));
   return row?.holds ?? 0;
 }
+
+/**
+ * The editions among `courseIds` on which this person has a place: paid (or,
+ * given their address, booked as a guest and not yet claimed), or their bank
+ * payment still settling. Their pages say so, and their checkout refuses a second place.
+ */
+export async function editionsBookedBy(db: Database | Transaction, person: { id: string; email?: string }, courseIds: readonly string[]): Promise<Set<string>> {
+  if (courseIds.length === 0) return new Set();
+  const theirs = person.email
+    ? or(eq(userCoursePurchases.userId, person.id), eq(sql`lower(${userCoursePurchases.customerEmail})`, person.email.toLowerCase()))
+    : eq(userCoursePurchases.userId, person.id);
+  const rows = await unionAll(
+    db
+      .select({ courseId: userCoursePurchases.courseId })
+      .from(userCoursePurchases)
+      .where(and(inArray(userCoursePurchases.courseId, [...courseIds]), paidPlace(), theirs)),
+    db
+      .select({ courseId: seatHolds.courseId })
+      .from(seatHolds)
+      .where(and(inArray(seatHolds.courseId, [...courseIds]), eq(seatHolds.userId, person.id), eq(seatHolds.status, "awaiting_payment"))),
+  );
+  return new Set(rows.map((row) => row.courseId));
+}

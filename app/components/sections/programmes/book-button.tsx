@@ -12,6 +12,8 @@ export interface BookableEdition {
   priceId: string | null;
   bookable: boolean;
   placesLeft: number;
+  /** The signed-in viewer has a place on it already: their account, not a second checkout. */
+  bookedByViewer?: boolean;
 }
 
 /**
@@ -36,6 +38,7 @@ export function BookButton({
   onError?: (message: string) => void;
 }) {
   if (!edition.bookable) return <DetailsComingSoon className={className} />;
+  if (edition.bookedByViewer) return <BookedAlready label={label} className={className} />;
   if (edition.placesLeft <= 0) return <FullyBooked label={label} className={className} />;
   return (
     <CheckoutButton
@@ -49,6 +52,16 @@ export function BookButton({
       <span>Book Now</span>
       {label && <span className="text-xs font-medium tracking-normal">{label}</span>}
     </CheckoutButton>
+  );
+}
+
+/** Dates the viewer has booked: no Book Now to pay twice, and the way to their booking. */
+function BookedAlready({ label, className }: { label?: ReactNode; className?: string }) {
+  return (
+    <Link to="/account" className={cn(buttonVariants({ variant: "outline", size: "stacked" }), className)}>
+      <span>You are booked</span>
+      <span className="text-xs font-medium tracking-normal">{label ? <>{label} · </> : null}See it in your account</span>
+    </Link>
   );
 }
 
