@@ -317,7 +317,14 @@ export async function startCheckout(
   const today = todayIsoDate(now);
   const asked = await editionsAsked(services, request, today);
   // A second Book Now on a date they have would charge a dentist twice for one seat.
-  const booked = request.buyer && !request.testProduct ? await editionsBookedBy(db, request.buyer, asked.map((edition) => edition.id)) : new Set();
+  const booked =
+    request.buyer && !request.testProduct
+      ? await editionsBookedBy(
+          db,
+          request.buyer,
+          asked.map((edition) => edition.id),
+        )
+      : new Set();
   const notYetBooked = asked.filter((edition) => !booked.has(edition.id));
   if (notYetBooked.length === 0) throw new UnavailableError(CHECKOUT_MESSAGES.alreadyBooked);
 
