@@ -34,3 +34,10 @@ export function discountLabel(kind: string | null, amountDiscount: number): stri
   const rule = (DISCOUNT_RULES as Readonly<Record<string, DiscountRule | undefined>>)[kind];
   return `${rule?.name ?? kind} (−${formatMinorUnits(amountDiscount)})`;
 }
+
+/** A signed-in viewer's price for a date, as their checkout would charge it: the course pages say it beside Book Now. */
+export interface ViewerPrice {
+  /** Minor units, after the discount. */
+  amount: number;
+  discountName: string;
+}

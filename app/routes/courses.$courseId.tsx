@@ -11,6 +11,7 @@ import { COURSE_INSTRUCTORS, programmeFor } from "~/content/programmes";
 import { courseJsonLd, siteUrlFromMatches } from "~/lib/course-json-ld";
 import { formatMinorUnits, instalmentNote } from "~/lib/format";
 import { seo } from "~/lib/seo";
+import { withViewerPrices } from "~/server/booking/discounts.server";
 import { findCourseOffering, todayIsoDate } from "~/server/catalogue/editions.server";
 import { currentUser, publicRoute } from "~/server/http/guards.server";
 import { appServices } from "~/server/platform/context.server";
@@ -26,7 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
   const course = await findCourseOffering(database.db, args.params.courseId, today, user?.id ?? null);
   // Spec 2's placeholder for a course id the catalogue does not know; 404, so no search engine keeps it.
   if (!course) return data({ found: false as const }, { status: 404 });
-  return { found: true as const, ...course, today };
+  return { found: true as const, ...course, editions: await withViewerPrices(database.db, user?.id ?? null, course.editions), today };
 }
 
 const PROGRAMME_PAGE_LINKS = {

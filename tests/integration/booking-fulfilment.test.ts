@@ -9,12 +9,14 @@ import * as adminRoute from "~/routes/admin._index";
 import * as webhookRoute from "~/routes/api.stripe.webhook";
 import * as bookingRoute from "~/routes/booking";
 import * as bookingSuccessRoute from "~/routes/booking-success";
+import * as courseRoute from "~/routes/courses.$courseId";
 import { claimGuestPurchases } from "~/server/accounts/purchases.server";
 import { cancelBooking } from "~/server/admin/bookings.server";
 import { HOLD_MS } from "~/server/booking/checkout.server";
 import { discountsFor } from "~/server/booking/discounts.server";
 import { finishInterruptedRefunds, INTERRUPTED_REFUND_AFTER_MS, startRefundSweep } from "~/server/booking/fulfilment.server";
 import { upcomingEditions } from "~/server/catalogue/editions.server";
+import { programmePageData } from "~/server/catalogue/programme-pages.server";
 import { courses, emailOutbox, localCheckoutSessions, seatHolds, userCoursePurchases, users } from "~/server/db/schema.server";
 import { INVALID_SIGNATURE_MESSAGE, receivePaymentEvent } from "~/server/payments/webhook.server";
 import { InvalidInputError } from "~/server/platform/errors.server";
@@ -669,6 +671,29 @@ describe(`discounts on ${testDriver}`, () => {
     const someoneElse = await person({ marketing: true });
     await expect(checkout(services(), { courseId: edition.id, buyer: someoneElse })).rejects.toThrow(CHECKOUT_MESSAGES.fullyBooked);
     expect(await holdOf(handle, second.holdId)).toMatchObject({ status: "open" });
+  });
+
+  it("shows a dentist with the £100 their own price beside each date on the course pages, as their checkout will charge it; a visitor sees the fee", async () => {
+    const edition = await editionFor(handle, { capacity: 20 });
+    const buyer = await person({ marketing: true });
+    const priceOn = async (viewerId: string | null) => {
+      const programme = await programmePageData(handle.db, "grafting", { viewerId });
+      return (await programme.editions)["sinus-grafting"]?.find((listed) => listed.id === edition.id)?.viewerPrice;
+    };
+    expect(await priceOn(buyer.id)).toEqual({ amount: 140_000, discountName: DISCOUNT_RULES.signup.name });
+    expect(await priceOn(null)).toBeNull();
+    const started = await checkout(services(), { courseId: edition.id, buyer });
+    expect(await holdOf(handle, started.holdId)).toMatchObject({ amountTotal: 140_000 });
+    const detail = await guarded(
+      courseRoute,
+      "loader",
+    )(
+      routeArgs(new Request(`${TEST_SITE_URL}/courses/sinus-grafting`, { headers: { Cookie: buyer.cookie } }), handle, { courseId: "sinus-grafting" }) as never,
+    );
+    expect((detail as { editions: { id: string; viewerPrice: unknown }[] }).editions.find((listed) => listed.id === edition.id)?.viewerPrice).toEqual({
+      amount: 140_000,
+      discountName: DISCOUNT_RULES.signup.name,
+    });
   });
 
   it("moves the £100 to the buyer's newest checkout on another date, closing the unpaid one that held it; a bank payment settling keeps it", async () => {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, or, type SQL } from "drizzle-orm";
 
-import { DISCOUNT_RULES, discountAmount, type DiscountRule } from "~/lib/discounts";
+import { DISCOUNT_RULES, discountAmount, type DiscountRule, type ViewerPrice } from "~/lib/discounts";
 import { SUCCESSFUL_PURCHASE_STATUSES } from "~/lib/purchases";
 import { unclaimedGuestPurchases } from "~/server/accounts/purchases.server";
 import { todayIsoDate } from "~/server/catalogue/editions.server";
@@ -154,4 +154,24 @@ export async function discountsFor(
     if (rule) found[edition.id] = { rule, amount: discountAmount(rule, edition.priceAmount) };
   }
   return found;
+}
+
+/**
+ * Each edition with what this viewer would pay for it where one of their
+ * discounts applies, as /booking's cards and the checkout reckon it, so a
+ * course page's Book Now does not show £12,000 for a checkout of £11,900.
+ */
+export async function withViewerPrices<T extends { id: string; offeringKey: string; priceAmount: number | null }>(
+  db: Database,
+  viewerId: string | null,
+  editions: readonly T[],
+): Promise<(T & { viewerPrice: ViewerPrice | null })[]> {
+  const discounts = await discountsFor(db, viewerId, editions);
+  return editions.map((edition) => {
+    const discount = discounts[edition.id];
+    return {
+      ...edition,
+      viewerPrice: discount && edition.priceAmount !== null ? { amount: edition.priceAmount - discount.amount, discountName: discount.rule.name } : null,
+    };
+  });
 }

@@ -4,6 +4,7 @@ import { and, asc, eq, gt, inArray, isNotNull } from "drizzle-orm";
 import { imageUrl } from "~/content/media";
 import { programmeFor } from "~/content/programmes";
 import { isBookablePriceId } from "~/lib/booking";
+import type { ViewerPrice } from "~/lib/discounts";
 import { isUuid } from "~/lib/uuid";
 import type { Database, Transaction } from "~/server/db/client.server";
 import { courses, offerings } from "~/server/db/schema.server";
@@ -41,6 +42,8 @@ export interface EditionSummary {
   bookable: boolean;
   /** The signed-in viewer has a place on it already (editionsBookedBy): no Book Now for them. */
   bookedByViewer: boolean;
+  /** What the signed-in viewer would pay, where a discount of theirs applies (withViewerPrices); absent otherwise. */
+  viewerPrice?: ViewerPrice | null;
 }
 
 /** What the checkout sells a date on: a price of its own and a price id starting with price_ (spec 5). */

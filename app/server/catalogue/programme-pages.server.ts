@@ -1,4 +1,5 @@
 import { type ProgrammePageKey, programmesOn } from "~/content/programmes";
+import { withViewerPrices } from "~/server/booking/discounts.server";
 import type { Database } from "~/server/db/client.server";
 import { log } from "~/server/platform/log.server";
 
@@ -31,6 +32,7 @@ export async function programmePageData(
   const today = todayIsoDate();
   const keys = programmesOn(page).map((programme) => programme.key);
   const editions = upcomingEditions(db, { today, offeringKeys: keys, viewerId })
+    .then((found) => withViewerPrices(db, viewerId, found))
     .then(byOffering)
     .catch((error: unknown): Record<string, EditionSummary[]> => {
       log.error(`Could not load course dates for /courses/${page}`, error);

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { fallbackDateLabel, type Programme, sellsPlaces } from "~/content/programmes";
 import { cn } from "~/lib/cn";
+import type { ViewerPrice } from "~/lib/discounts";
 import { formatDateRange, formatMinorUnits, placesLeftLabel, placesLeftTone } from "~/lib/format";
 
 import { BookButton, DetailsComingSoon } from "./book-button";
@@ -19,6 +20,10 @@ export interface EditionSummary {
   priceId: string | null;
   placesLeft: number;
   bookable: boolean;
+  /** The signed-in viewer has a place on it already. */
+  bookedByViewer?: boolean;
+  /** A signed-in viewer's own price after their discount, when one applies. */
+  viewerPrice?: ViewerPrice | null;
 }
 
 function RegisterInterestLink() {
@@ -64,9 +69,17 @@ export function CourseEditions({
               <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
                 <div>
                   <p className="font-semibold text-navy">{formatDateRange(edition.startDate, edition.endDate)}</p>
-                  {edition.priceAmount !== null && edition.priceAmount !== offering.priceAmount && (
-                    // Scheduled before the price changed: it keeps the price it was offered at.
-                    <p className="mt-1 text-sm font-medium text-navy">{formatMinorUnits(edition.priceAmount)} for these dates</p>
+                  {edition.viewerPrice && !edition.bookedByViewer ? (
+                    // What this signed-in dentist's checkout will charge, their discount taken off.
+                    <p className="mt-1 text-sm font-medium text-navy">
+                      {formatMinorUnits(edition.viewerPrice.amount)} for you ({edition.viewerPrice.discountName})
+                    </p>
+                  ) : (
+                    edition.priceAmount !== null &&
+                    edition.priceAmount !== offering.priceAmount && (
+                      // Scheduled before the price changed: it keeps the price it was offered at.
+                      <p className="mt-1 text-sm font-medium text-navy">{formatMinorUnits(edition.priceAmount)} for these dates</p>
+                    )
                   )}
                   {(edition.location ?? location) && (
                     <p className="mt-1 flex items-center gap-1.5 text-sm text-ink/70">

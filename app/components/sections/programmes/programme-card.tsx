@@ -6,6 +6,7 @@ import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { staticHtml } from "~/components/ui/static-html";
 import type { Programme } from "~/content/programmes";
 import { cn } from "~/lib/cn";
+import type { ViewerPrice } from "~/lib/discounts";
 import { formatDateRange, formatMinorUnits, instalmentNote, placesLeftLabel } from "~/lib/format";
 
 import { type BookableEdition, BookButton, DetailsComingSoon } from "./book-button";
@@ -21,6 +22,8 @@ export interface CardEdition extends BookableEdition {
   endDate: string | null;
   /** The edition's own price, fixed when it was scheduled (minor units): what its Book Now charges. */
   priceAmount: number | null;
+  /** A signed-in viewer's own price after their discount, when one applies. */
+  viewerPrice?: ViewerPrice | null;
 }
 
 /** What a card shows of its offering: all from the database. */
@@ -69,8 +72,12 @@ function EditionButtons({ editions, fee }: { editions: readonly CardEdition[]; f
  * shown (a date scheduled before the fee changed keeps the price it was sold at).
  */
 function PlacesLeft({ edition, fee }: { edition: CardEdition; fee: number }) {
-  if (!edition.bookable) return null;
-  const ownPrice = edition.priceAmount !== null && edition.priceAmount !== fee ? `${formatMinorUnits(edition.priceAmount)} for these dates` : null;
+  if (!edition.bookable || edition.bookedByViewer) return null;
+  const ownPrice = edition.viewerPrice
+    ? `${formatMinorUnits(edition.viewerPrice.amount)} for you (${edition.viewerPrice.discountName})`
+    : edition.priceAmount !== null && edition.priceAmount !== fee
+      ? `${formatMinorUnits(edition.priceAmount)} for these dates`
+      : null;
   const places = edition.placesLeft > 0 ? placesLeftLabel(edition.placesLeft) : null;
   if (!ownPrice && !places) return null;
   return <p className="text-center text-xs font-semibold text-navy/80">{[ownPrice, places].filter(Boolean).join(" · ")}</p>;
