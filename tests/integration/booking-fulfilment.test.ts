@@ -855,6 +855,29 @@ describe(`discounts on ${testDriver}`, () => {
     expect(await discountsFor(handle.db, booked.id, cards)).toEqual({});
   });
 
+  it("offers no discounted price on a date the dentist has booked already; their other dates keep it", async () => {
+    const level1 = await addEdition(handle.db, { offeringKey: "level-1", title: "Level 1", slug: "level-1", startDate: inDays(-60), endDate: inDays(-59) });
+    const bookedLevel2 = await editionFor(handle, { offeringKey: "level-2", days: 37 });
+    const nextLevel2 = await editionFor(handle, { offeringKey: "level-2", days: 127 });
+    const graduate = await person({ marketing: false });
+    await addPurchase(handle.db, level1.id, "complete", { userId: graduate.id });
+    await addPurchase(handle.db, bookedLevel2.id, "paid", { userId: graduate.id });
+
+    const booking = await guarded(bookingRoute, "loader")(routeArgs(new Request(`${TEST_SITE_URL}/booking`, { headers: { Cookie: graduate.cookie } }), handle));
+    const cards = await booking.courses;
+    const card = (id: string) => (cards.ok ? cards.cards.find((listed) => listed.id === id) : undefined);
+    expect(card(bookedLevel2.id)).toMatchObject({ bookedByViewer: true, discount: null });
+    expect(card(nextLevel2.id)).toMatchObject({ bookedByViewer: false, discount: { name: DISCOUNT_RULES["level-1-alumni"].name, amount: 50_000 } });
+
+    const programme = await programmePageData(handle.db, "full-arch", { viewerId: graduate.id });
+    const listed = (await programme.editions)["level-2"] ?? [];
+    expect(listed.find((edition) => edition.id === bookedLevel2.id)).toMatchObject({ bookedByViewer: true, viewerPrice: null });
+    expect(listed.find((edition) => edition.id === nextLevel2.id)?.viewerPrice).toEqual({
+      amount: nextLevel2.priceAmount! - 50_000,
+      discountName: DISCOUNT_RULES["level-1-alumni"].name,
+    });
+  });
+
   // PGlite serves one connection at a time: a second cannot be kept waiting on a lock.
   if (testDriver === "postgres") {
     it("shows the booking page's discounts without waiting on the buyer's row, which their checkout may hold locked", async () => {

@@ -43,7 +43,8 @@ export async function bookingCards(services: AppServices, buyerId: string | null
   const discounts = await discountsFor(
     db,
     buyerId,
-    listed.filter((edition) => edition.bookable),
+    // A date they have booked already cannot be bought again: its card shows no discount.
+    listed.filter((edition) => edition.bookable && !edition.bookedByViewer),
   );
   return listed.map((edition) => ({
     id: edition.id,

@@ -160,13 +160,18 @@ export async function discountsFor(
  * Each edition with what this viewer would pay for it where one of their
  * discounts applies, as /booking's cards and the checkout reckon it, so a
  * course page's Book Now does not show £12,000 for a checkout of £11,900.
+ * Dates they have booked already get no price: they cannot buy them again.
  */
-export async function withViewerPrices<T extends { id: string; offeringKey: string; priceAmount: number | null }>(
+export async function withViewerPrices<T extends { id: string; offeringKey: string; priceAmount: number | null; bookedByViewer: boolean }>(
   db: Database,
   viewerId: string | null,
   editions: readonly T[],
 ): Promise<(T & { viewerPrice: ViewerPrice | null })[]> {
-  const discounts = await discountsFor(db, viewerId, editions);
+  const discounts = await discountsFor(
+    db,
+    viewerId,
+    editions.filter((edition) => !edition.bookedByViewer),
+  );
   return editions.map((edition) => {
     const discount = discounts[edition.id];
     return {

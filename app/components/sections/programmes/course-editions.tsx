@@ -69,7 +69,7 @@ export function CourseEditions({
               <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
                 <div>
                   <p className="font-semibold text-navy">{formatDateRange(edition.startDate, edition.endDate)}</p>
-                  {edition.viewerPrice && !edition.bookedByViewer ? (
+                  {edition.viewerPrice ? (
                     // What this signed-in dentist's checkout will charge, their discount taken off.
                     <p className="mt-1 text-sm font-medium text-navy">
                       {formatMinorUnits(edition.viewerPrice.amount)} for you ({edition.viewerPrice.discountName})
