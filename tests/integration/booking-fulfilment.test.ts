@@ -144,14 +144,26 @@ describe(`fulfilment through the signed webhook on ${testDriver}`, () => {
     const [mail] = await mailTo(email, "booking-confirmation");
     // A reply about the booking goes to the institute's staff.
     expect(mail.replyTo).toBe(services().env.mail.staffEmail);
-    // A guest has no account to open yet: the email says how the booking joins one.
-    expect(mail.text).toContain("You booked without signing in. Sign in, or create an account, with this email address");
-    expect(mail.html).toContain(`href="${TEST_SITE_URL}/auth"`);
+    // A guest has no account to open yet: the email says how the booking joins one, and opens the sign-up tab.
+    expect(mail.text).toContain("You booked without signing in. Create an account with this email address and the booking appears in your account");
+    expect(mail.html).toContain(`href="${TEST_SITE_URL}/auth?view=sign_up"`);
+    expect(mail.text).toContain("Create your account");
     expect(mail.text).not.toContain("View my courses");
     expect(await mailTo(email, "booking-confirmation")).toHaveLength(1);
     // An expiry arriving around a paid session never undoes the booking.
     expect((await purchasesOf(edition.id))[0].status).toBe("paid");
     expect(await placesLeft(edition.id)).toBe(2);
+  });
+
+  it("sends a guest whose address has an account already to sign in, not to sign up again", async () => {
+    const edition = await editionFor(handle, { capacity: 3 });
+    const member = await person();
+    const { events } = await paidByGuest(edition.id, member.email.toUpperCase());
+    await deliver(events[0]);
+    const [mail] = await mailTo(member.email, "booking-confirmation");
+    expect(mail.text).toContain("You booked without signing in. Sign in with this email address and the booking appears in your account");
+    expect(mail.html).toContain(`href="${TEST_SITE_URL}/auth"`);
+    expect(mail.html).not.toContain("view=sign_up");
   });
 
   it("answers a bad signature with 400 and changes nothing, over the webhook route", async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 
-import { and, eq, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 
 import { DISCOUNT_RULES } from "~/lib/discounts";
 import { formatDateRange, formatMinorUnits } from "~/lib/format";
@@ -106,6 +106,14 @@ function purchaseOf(hold: Hold, view: CheckoutSessionView, purchaseDate: Date) {
 /** The booking confirmation (design.md 6): course, dates, place, amounts and discount, with a calendar invite. */
 async function queueConfirmation(tx: Transaction, env: AppServices["env"], purchase: Purchase, edition: Edition) {
   const [buyer] = purchase.userId ? await tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, purchase.userId)) : [];
+  // A guest is sent to sign in if their address has an account already, else to the sign-up tab: either way the booking joins it.
+  const [guestAccount] = purchase.userId
+    ? []
+    : await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${purchase.customerEmail.toLowerCase()}`)
+        .limit(1);
   const discount = purchase.discountKind ? { name: DISCOUNT_RULES[purchase.discountKind].name, amount: formatMinorUnits(purchase.amountDiscount) } : null;
   const invite = bookingCalendarAttachment(purchase, edition, env, "invite");
   const rendered = await renderBookingConfirmation({
@@ -114,7 +122,9 @@ async function queueConfirmation(tx: Transaction, env: AppServices["env"], purch
     amounts: { price: formatMinorUnits(purchase.amountSubtotal), discount, paid: formatMinorUnits(purchase.amountTotal) },
     receiptUrl: purchase.receiptUrl,
     accountUrl: `${env.siteUrl}/account`,
-    signInUrl: purchase.userId ? undefined : `${env.siteUrl}/auth`,
+    joinAccount: purchase.userId
+      ? undefined
+      : { url: guestAccount ? `${env.siteUrl}/auth` : `${env.siteUrl}/auth?view=sign_up`, hasAccount: Boolean(guestAccount) },
     hasInvite: Boolean(invite),
   });
   await enqueueEmail(tx, {

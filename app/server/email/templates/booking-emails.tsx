@@ -32,7 +32,7 @@ export function renderBookingConfirmation({
   amounts,
   receiptUrl,
   accountUrl,
-  signInUrl,
+  joinAccount,
   hasInvite,
 }: {
   name?: string;
@@ -40,8 +40,8 @@ export function renderBookingConfirmation({
   amounts: BookingAmounts;
   receiptUrl: string | null;
   accountUrl: string;
-  /** For a guest's booking: where they sign in or sign up with this address, which adds the booking to their account. */
-  signInUrl?: string;
+  /** For a guest's booking: where signing in (an account has this address) or signing up with it adds the booking to their account. */
+  joinAccount?: { url: string; hasAccount: boolean };
   hasInvite: boolean;
 }) {
   return renderEmail(
@@ -60,13 +60,14 @@ export function renderBookingConfirmation({
         <Line name="Amount paid" value={amounts.paid} />
       </Section>
       {hasInvite && <Text style={text}>The attached calendar invite adds the course to your calendar.</Text>}
-      {signInUrl ? (
+      {joinAccount ? (
         <>
           <Text style={text}>
-            You booked without signing in. Sign in, or create an account, with this email address and the booking appears in your account, with its receipt.
+            You booked without signing in. {joinAccount.hasAccount ? "Sign in" : "Create an account"} with this email address and the booking appears in your
+            account, with its receipt.
           </Text>
-          <Button href={signInUrl} style={button}>
-            Sign in or create an account
+          <Button href={joinAccount.url} style={button}>
+            {joinAccount.hasAccount ? "Sign in" : "Create your account"}
           </Button>
         </>
       ) : (
