@@ -309,7 +309,10 @@ export default function AdminEdition({ loaderData }: Route.ComponentProps) {
                 <tbody>
                   {bookings.map((booking) => (
                     <tr key={booking.purchaseId} className="border-t border-ink/10" data-testid="booking-row">
-                      <td className="p-3 font-medium wrap-anywhere">{booking.name ?? "Guest"}</td>
+                      <td className="p-3 font-medium wrap-anywhere">
+                        {booking.name ?? "Guest"}
+                        {booking.name && booking.guest && <span className="block text-xs font-normal text-ink/70">Guest, no account yet</span>}
+                      </td>
                       <td className="p-3 break-all">{booking.email}</td>
                       <td className="p-3 whitespace-nowrap">{booking.mobile ?? "—"}</td>
                       <td className="p-3">

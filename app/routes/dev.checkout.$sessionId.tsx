@@ -5,6 +5,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { EmailAddress } from "~/components/ui/email-address";
 import { Field, Input } from "~/components/ui/field";
+import { MAX_NAME_LENGTH } from "~/lib/field-limits";
 import { formatMinorUnits, INSTALMENT_COUNT } from "~/lib/format";
 import { LocalPaymentSchema } from "~/lib/schemas/checkout";
 import { firstIssueMessage } from "~/lib/schemas/fields";
@@ -53,9 +54,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readFormData(request);
   try {
     if (form.get("intent") === "cancel") return redirect((await checkout.cancel(params.sessionId)).redirectTo, 303);
-    const parsed = LocalPaymentSchema.safeParse({ method: form.get("method"), email: form.get("email") ?? undefined });
+    const parsed = LocalPaymentSchema.safeParse({ method: form.get("method"), email: form.get("email") ?? undefined, name: form.get("name") });
     if (!parsed.success) return data({ error: firstIssueMessage(parsed.error) }, 400);
-    const paid = await checkout.pay(params.sessionId, { method: parsed.data.method, email: parsed.data.email ?? null });
+    const paid = await checkout.pay(params.sessionId, { method: parsed.data.method, email: parsed.data.email ?? null, name: parsed.data.name ?? null });
     return redirect(paid.redirectTo, 303);
   } catch (error) {
     const { status, message } = refusalOf(error);
@@ -132,9 +133,14 @@ export default function LocalCheckoutPage({ loaderData: checkout, actionData }: 
                     </span>
                   </p>
                 ) : (
-                  <Field label="Email" id={`${id}-email`} required hint="Your confirmation and receipt go here.">
-                    <Input id={`${id}-email`} name="email" type="email" autoComplete="email" required disabled={busy} />
-                  </Field>
+                  <>
+                    <Field label="Email" id={`${id}-email`} required hint="Your confirmation and receipt go here.">
+                      <Input id={`${id}-email`} name="email" type="email" autoComplete="email" required disabled={busy} />
+                    </Field>
+                    <Field label="Full name" id={`${id}-name`} required hint="The name of the dentist attending.">
+                      <Input id={`${id}-name`} name="name" autoComplete="name" required maxLength={MAX_NAME_LENGTH} disabled={busy} />
+                    </Field>
+                  </>
                 )}
                 {actionData?.error && (
                   <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">

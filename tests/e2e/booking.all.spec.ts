@@ -58,6 +58,7 @@ test.describe("booking and paying", () => {
       await expect(page.getByText(`${datesOf(edition)} · London, United Kingdom`)).toBeVisible();
       const email = uniqueEmail("guest-card");
       await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Full name").fill("Dr Guest Card");
       await page.getByRole("button", { name: "Pay £1,500 by card" }).click();
 
       await expect(page).toHaveURL(/\/booking-success\?session_id=cs_local_/);
@@ -171,6 +172,7 @@ test.describe("booking and paying", () => {
     await startFromBookingPage(page, edition);
     const email = uniqueEmail("bank");
     await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Full name").fill("Dr Bank Payer");
     await page.getByRole("button", { name: "Pay by bank transfer" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Payment Processing" })).toBeVisible();
     await expect(page.getByText("Your place is held while your bank payment completes.")).toBeVisible();
@@ -353,6 +355,7 @@ test.describe("booking and paying", () => {
     const email = uniqueEmail("later-member");
     await startFromBookingPage(page, edition);
     await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Full name").fill("Dr Later Member");
     await page.getByRole("button", { name: "Pay £1,500 by card" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Booking Confirmed!" })).toBeVisible();
 

@@ -36,6 +36,8 @@ test.describe("with the keyboard alone", () => {
     const email = page.getByLabel("Email");
     await tabTo(page, email);
     await page.keyboard.type(uniqueEmail("keyboard-guest"));
+    await tabTo(page, page.getByLabel("Full name"));
+    await page.keyboard.type("Dr Kim Keyboard");
     await tabTo(page, page.getByRole("button", { name: "Pay £1,500 by card" }));
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/booking-success\?session_id=cs_local_/);

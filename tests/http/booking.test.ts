@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
 import { formatDateRange } from "~/lib/format";
+import { GUEST_NAME_REQUIRED } from "~/lib/schemas/checkout";
+import { NAME_MARKUP_MESSAGE } from "~/lib/schemas/fields";
+import { editionBookings } from "~/server/admin/editions.server";
 import { seatHolds, userCoursePurchases } from "~/server/db/schema.server";
 import { localWebhookSecret } from "~/server/payments/local.server";
 
@@ -26,6 +29,8 @@ const json = (body: unknown, headers: Record<string, string> = {}) => ({
   headers: { "Content-Type": "application/json", Origin: app.url, ...headers },
   body: JSON.stringify(body),
 });
+/** The edition's bookings as staff see them on its page. */
+const bookingsOf = (courseId: string) => editionBookings(app.services.database.db, courseId);
 
 describe("booking over HTTP", () => {
   it("renders /booking on the server: the logged-out offer, every bookable edition as a card with its dates, price, places and Book Now", async () => {
@@ -138,7 +143,7 @@ describe("booking over HTTP", () => {
         method: "POST",
         path: `/dev/checkout/${sessionId}`,
         headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url },
-        body: "method=card&email=paid.twice%40example.com",
+        body: "method=card&email=paid.twice%40example.com&name=Dr+Paid+Twice",
       });
     const first = await pay();
     expect(first.status).toBe(303);
@@ -150,6 +155,49 @@ describe("booking over HTTP", () => {
     expect(purchases).toHaveLength(1);
   });
 
+  it("asks a guest at the built-in checkout for their full name, as Stripe's page does, and shows staff who booked", async () => {
+    const edition = await editionFor(app.services.database, { capacity: 2 });
+    const { sessionId } = JSON.parse((await rawRequest(app.url, json({ courseId: edition.id }))).body) as { sessionId: string };
+    const page = await rawRequest(app.url, { path: `/dev/checkout/${sessionId}` });
+    expect(page.body).toMatch(/<input[^>]*name="name"[^>]*autoComplete="name"|<input[^>]*autoComplete="name"[^>]*name="name"/i);
+    const pay = (body: string) =>
+      rawRequest(app.url, {
+        method: "POST",
+        path: `/dev/checkout/${sessionId}`,
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url },
+        body,
+      });
+    for (const body of ["method=card&email=named.guest%40example.com", "method=card&email=named.guest%40example.com&name=%E2%80%8B+"]) {
+      const refused = await pay(body);
+      expect(refused.status, body).toBe(400);
+      expect(refused.body, body).toContain(GUEST_NAME_REQUIRED);
+    }
+    const markup = await pay("method=card&email=named.guest%40example.com&name=%3Cb%3EAmira%3C%2Fb%3E");
+    expect(markup.status).toBe(400);
+    expect(markup.body.replaceAll("&lt;", "<").replaceAll("&gt;", ">")).toContain(NAME_MARKUP_MESSAGE);
+    expect(await bookingsOf(edition.id)).toEqual([]);
+
+    expect((await pay("method=card&email=named.guest%40example.com&name=++Dr+Amira+Haddad+")).status).toBe(303);
+    expect(await bookingsOf(edition.id)).toEqual([expect.objectContaining({ name: "Dr Amira Haddad", email: "named.guest@example.com" })]);
+  });
+
+  it("asks a signed-in buyer for no name: their booking carries their profile's name, whatever the form sends", async () => {
+    const edition = await editionFor(app.services.database, { capacity: 2 });
+    const buyer = await createPerson({ db: app.services.database.db, auth: app.services.auth });
+    const { sessionId } = JSON.parse((await rawRequest(app.url, json({ courseId: edition.id }, { Cookie: buyer.cookie }))).body) as { sessionId: string };
+    expect((await rawRequest(app.url, { path: `/dev/checkout/${sessionId}` })).body).not.toContain('name="name"');
+    const paid = await rawRequest(app.url, {
+      method: "POST",
+      path: `/dev/checkout/${sessionId}`,
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url },
+      body: "method=card&name=Someone+Else",
+    });
+    expect(paid.status).toBe(303);
+    const [purchase] = await app.services.database.db.select().from(userCoursePurchases).where(eq(userCoursePurchases.courseId, edition.id));
+    expect(purchase).toMatchObject({ userId: buyer.id, customerName: null });
+    expect((await bookingsOf(edition.id))[0].name).not.toBe("Someone Else");
+  });
+
   it("still refuses to take payment on a checkout that has expired", async () => {
     const edition = await editionFor(app.services.database, { capacity: 2 });
     const { sessionId } = JSON.parse((await rawRequest(app.url, json({ courseId: edition.id }))).body) as { sessionId: string };
@@ -158,7 +206,7 @@ describe("booking over HTTP", () => {
       method: "POST",
       path: `/dev/checkout/${sessionId}`,
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url },
-      body: "method=card&email=too.late%40example.com",
+      body: "method=card&email=too.late%40example.com&name=Dr+Too+Late",
     });
     expect(paid.status).toBe(400);
     expect(paid.body).toContain("This checkout has expired. Please start your booking again.");

@@ -12,6 +12,7 @@ import * as bookingSuccessRoute from "~/routes/booking-success";
 import * as courseRoute from "~/routes/courses.$courseId";
 import { claimGuestPurchases } from "~/server/accounts/purchases.server";
 import { cancelBooking } from "~/server/admin/bookings.server";
+import { editionBookings } from "~/server/admin/editions.server";
 import { HOLD_MS } from "~/server/booking/checkout.server";
 import { discountsFor } from "~/server/booking/discounts.server";
 import { finishInterruptedRefunds, INTERRUPTED_REFUND_AFTER_MS, startRefundSweep } from "~/server/booking/fulfilment.server";
@@ -153,6 +154,23 @@ describe(`fulfilment through the signed webhook on ${testDriver}`, () => {
     // An expiry arriving around a paid session never undoes the booking.
     expect((await purchasesOf(edition.id))[0].status).toBe("paid");
     expect(await placesLeft(edition.id)).toBe(2);
+  });
+
+  it("greets a guest by the name they gave at the checkout, kept on one line, and staff's list and the refund email use it", async () => {
+    const edition = await editionFor(handle, { capacity: 3 });
+    const email = "greeted.guest@example.com";
+    const started = await checkout(services(), { courseId: edition.id, buyer: null });
+    await builtInCheckout(services()).pay(started.sessionId, { method: "card", email, name: "  Dr Amira\r\nBcc: someone@example.com " });
+    const [purchase] = await purchasesOf(edition.id);
+    expect(purchase.customerName).toBe("Dr Amira Bcc: someone@example.com");
+    const [mail] = await mailTo(email, "booking-confirmation");
+    expect(mail.text).toContain("Dear Dr Amira Bcc: someone@example.com,");
+    expect((await editionBookings(handle.db, edition.id))[0].name).toBe("Dr Amira Bcc: someone@example.com");
+
+    const admin = await person({ admin: true });
+    await cancelBooking(services(), { id: admin.id, email: admin.email }, { purchaseId: purchase.id, amount: purchase.amountTotal });
+    const [cancelled] = await mailTo(email, "booking-cancelled");
+    expect(cancelled.text).toContain("Dear Dr Amira Bcc: someone@example.com,");
   });
 
   it("sends a guest whose address has an account already to sign in, not to sign up again", async () => {

@@ -38,7 +38,7 @@ afterEach(() => vi.restoreAllMocks());
 const stripeEvent = (type: string, object: object, secret = WEBHOOK_SECRET) => signedEvent(type, object, { secret });
 
 /** The session the fake opened, as Stripe sends it once the buyer has paid. */
-function paidSession(sessionId: string, { amount = 150_000, email = "buyer@example.com", paymentIntent = `pi_${sessionId}` } = {}) {
+function paidSession(sessionId: string, { amount = 150_000, email = "buyer@example.com", name = "Dr Amira Haddad\n", paymentIntent = `pi_${sessionId}` } = {}) {
   const session = stripe.sessions.get(sessionId)!;
   Object.assign(session, {
     status: "complete",
@@ -47,7 +47,7 @@ function paidSession(sessionId: string, { amount = 150_000, email = "buyer@examp
     amount_total: amount,
     total_details: { amount_discount: 0 },
     currency: "gbp",
-    customer_details: { email },
+    customer_details: { email, name },
     payment_intent: paymentIntent,
   });
   return session;
@@ -78,8 +78,9 @@ describe(`the Stripe provider through the official SDK on ${testDriver}`, () => 
       success_url: "http://localhost:3000/booking-success?session_id={CHECKOUT_SESSION_ID}",
       cancel_url: `http://localhost:3000/booking-canceled?hold=${started.holdId}`,
     });
-    // A guest: no email and no user id for Stripe to carry.
+    // A guest: no email and no user id for Stripe to carry; Stripe's page asks their name.
     expect(form).not.toHaveProperty("customer_email");
+    expect(form).toMatchObject({ "name_collection[individual][enabled]": "true", "name_collection[individual][optional]": "false" });
     expect(form).not.toHaveProperty("client_reference_id");
     expect(form).not.toHaveProperty("discounts[0][coupon]");
     const expiresAt = Number(form.expires_at) * 1000;
@@ -101,6 +102,8 @@ describe(`the Stripe provider through the official SDK on ${testDriver}`, () => 
     expect(signedIn).toMatchObject({ customer_email: buyer.email, client_reference_id: buyer.id, "allowed_payment_method_types[0]": "card" });
     expect(signedIn).not.toHaveProperty("allowed_payment_method_types[1]");
     expect(guest).not.toHaveProperty("customer_email");
+    // A signed-in buyer's name is their account's: Stripe's page does not ask it.
+    expect(signedIn).not.toHaveProperty("name_collection[individual][enabled]");
   });
 
   it("passes the sign-up discount as a coupon it creates once by its id and reuses", async () => {
@@ -238,6 +241,8 @@ describe(`the Stripe provider through the official SDK on ${testDriver}`, () => 
       status: "paid",
       courseId: edition.id,
       customerEmail: "buyer@example.com",
+      // The name the guest gave on Stripe's page, on one line.
+      customerName: "Dr Amira Haddad",
       amountTotal: 150_000,
       stripePaymentIntentId: `pi_${started.sessionId}`,
       receiptUrl: `https://pay.stripe.com/receipts/payment/pi_${started.sessionId}`,

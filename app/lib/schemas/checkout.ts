@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { CHECKOUT_MESSAGES } from "../checkout";
-import { emailField, safeString, trimmed } from "./fields";
+import { emailField, nameField, safeString, trimmed } from "./fields";
 
 const optionalId = z.preprocess(
   (value) => (value === null || value === "" ? undefined : trimmed(value)),
@@ -19,11 +19,22 @@ export const CheckoutRequestSchema = z.object({
   userId: z.unknown().optional(),
 });
 
-/** The built-in checkout page's form: how to pay, and the buyer's email when the session does not know it yet. */
-export const LocalPaymentSchema = z.object({
-  method: z.enum(["card", "klarna", "bank_transfer"], { error: "Please choose how to pay." }),
-  email: z.preprocess(
-    (value) => (value === "" ? undefined : value),
-    emailField({ required: "Please enter your email address.", invalid: "Please enter a valid email address." }).optional(),
-  ),
-});
+export const GUEST_NAME_REQUIRED = "Please enter your full name.";
+
+/**
+ * The built-in checkout page's form: how to pay and, from a guest (a session
+ * that does not know the buyer yet), their email and full name, as Stripe's
+ * page with name collection asks them.
+ */
+export const LocalPaymentSchema = z
+  .object({
+    method: z.enum(["card", "klarna", "bank_transfer"], { error: "Please choose how to pay." }),
+    email: z.preprocess(
+      (value) => (value === "" ? undefined : value),
+      emailField({ required: "Please enter your email address.", invalid: "Please enter a valid email address." }).optional(),
+    ),
+    name: z.preprocess((value) => (value === null ? undefined : value), nameField({ required: GUEST_NAME_REQUIRED, label: "Full name" }).optional()),
+  })
+  .superRefine((payment, ctx) => {
+    if (payment.email !== undefined && payment.name === undefined) ctx.addIssue({ code: "custom", path: ["name"], message: GUEST_NAME_REQUIRED });
+  });

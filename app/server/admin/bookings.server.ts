@@ -85,7 +85,7 @@ export async function cancelBooking(
       // It asks the buyer to reply if they did not expect it: the reply reaches the institute, not the no-reply sender.
       replyTo: services.env.mail.staffEmail,
       ...(await renderBookingCancelled({
-        name: profile?.firstName ?? null,
+        name: profile?.firstName ?? current.customerName,
         course: bookedCourse(edition),
         refunded,
         paid: formatMinorUnits(current.amountTotal),

@@ -64,6 +64,8 @@ export async function listEditionsForAdmin(db: Database, now = new Date()): Prom
 export interface AdminBooking {
   purchaseId: string;
   name: string | null;
+  /** Booked without an account, and no account has claimed it yet. */
+  guest: boolean;
   email: string;
   mobile: string | null;
   status: string;
@@ -103,7 +105,8 @@ export async function editionBookings(db: Database, courseId: string): Promise<A
     const mobile = [person.mobileCountryCode, person.mobileNumber].filter(Boolean).join(" ").trim();
     return {
       purchaseId: purchase.id,
-      name: name || null,
+      name: name || purchase.customerName || null,
+      guest: purchase.userId === null,
       email: person.accountEmail ?? purchase.customerEmail,
       mobile: mobile || null,
       status: purchase.status,

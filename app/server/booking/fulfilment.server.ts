@@ -3,7 +3,9 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 
 import { DISCOUNT_RULES } from "~/lib/discounts";
+import { MAX_NAME_LENGTH } from "~/lib/field-limits";
 import { formatDateRange, formatMinorUnits } from "~/lib/format";
+import { isBlank, singleLineText } from "~/lib/schemas/fields";
 import { bookingCalendarAttachment } from "~/server/catalogue/calendar.server";
 import { placesTaken } from "~/server/catalogue/places.server";
 import type { Transaction } from "~/server/db/client.server";
@@ -85,12 +87,19 @@ const keepsPlace = (hold: Hold, now: Date) =>
 const hasPlace = async (tx: Transaction, hold: Hold, edition: Edition, now: Date) =>
   keepsPlace(hold, now) || (await placesTaken(tx, edition.id, now)) < edition.capacity;
 
+/** A guest's name as typed at the provider's page: on one line, no longer than a profile's, none when blank. */
+function guestName(name: string | null): string | null {
+  const cleaned = singleLineText(name ?? "");
+  return typeof cleaned === "string" && !isBlank(cleaned) ? cleaned.slice(0, MAX_NAME_LENGTH) : null;
+}
+
 /** A purchase row for what a session reports, the hold filling in what it leaves out. */
 function purchaseOf(hold: Hold, view: CheckoutSessionView, purchaseDate: Date) {
   return {
     userId: hold.userId,
     courseId: hold.courseId,
     customerEmail: (view.customerEmail ?? hold.customerEmail ?? "").toLowerCase(),
+    customerName: hold.userId ? null : guestName(view.customerName),
     purchaseDate,
     amountSubtotal: view.amountSubtotal ?? hold.amountSubtotal,
     amountDiscount: view.amountDiscount,
@@ -117,7 +126,7 @@ async function queueConfirmation(tx: Transaction, env: AppServices["env"], purch
   const discount = purchase.discountKind ? { name: DISCOUNT_RULES[purchase.discountKind].name, amount: formatMinorUnits(purchase.amountDiscount) } : null;
   const invite = bookingCalendarAttachment(purchase, edition, env, "invite");
   const rendered = await renderBookingConfirmation({
-    name: buyer?.firstName ?? undefined,
+    name: buyer?.firstName ?? purchase.customerName ?? undefined,
     course: bookedCourse(edition),
     amounts: { price: formatMinorUnits(purchase.amountSubtotal), discount, paid: formatMinorUnits(purchase.amountTotal) },
     receiptUrl: purchase.receiptUrl,
@@ -329,7 +338,11 @@ export async function recordFailedPayment(tx: Transaction, { env }: Pick<AppServ
     template: "payment-failed",
     to: failed.customerEmail,
     replyTo: env.mail.staffEmail,
-    ...(await renderPaymentFailed({ name: buyer?.firstName ?? undefined, course: bookedCourse(edition), bookingUrl: `${env.siteUrl}/booking` })),
+    ...(await renderPaymentFailed({
+      name: buyer?.firstName ?? failed.customerName ?? undefined,
+      course: bookedCourse(edition),
+      bookingUrl: `${env.siteUrl}/booking`,
+    })),
   });
 }
 

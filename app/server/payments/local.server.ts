@@ -64,7 +64,7 @@ function asStripeSession(row: LocalCheckoutSession, siteUrl: string): Stripe.Che
     amount_total: row.amountTotal,
     currency: row.currency,
     customer_email: row.customerEmail,
-    customer_details: row.customerEmail ? { email: row.customerEmail } : null,
+    customer_details: row.customerEmail ? { email: row.customerEmail, name: row.customerName } : null,
     client_reference_id: row.clientReferenceId,
     metadata: row.metadata,
     payment_intent: row.paymentIntentId,
@@ -129,8 +129,11 @@ export interface LocalCheckout extends PaymentProvider {
   readonly kind: "local";
   /** A session as its page shows it; null when there is none. */
   session(id: string): Promise<LocalCheckoutSession | null>;
-  /** The buyer pays: the session completes and its event goes to the webhook. Answers where the buyer goes next. */
-  pay(id: string, payment: { method: LocalPaymentMethod; email: string | null }): Promise<{ redirectTo: string }>;
+  /**
+   * The buyer pays: the session completes and its event goes to the webhook. Answers where the buyer goes next.
+   * A guest gives their email and name here (the page requires both); a signed-in buyer's session has them already.
+   */
+  pay(id: string, payment: { method: LocalPaymentMethod; email: string | null; name?: string | null }): Promise<{ redirectTo: string }>;
   /** The buyer leaves without paying: the session ends at once (its place is released) and they go to the cancel page. */
   cancel(id: string): Promise<{ redirectTo: string }>;
   /** Settles delayed bank payments and expires overdue sessions, sending their events, and forgets old events; the runtime calls it every second. */
@@ -325,7 +328,7 @@ export function createLocalCheckout({
 
     session: find,
 
-    async pay(id, { method, email }) {
+    async pay(id, { method, email, name = null }) {
       const row = await find(id);
       if (!row) throw new NotFoundError("There is no such checkout.");
       // Paid already (a double submit, or Back then Pay): back to its confirmation, as Stripe's page does, never "book again".
@@ -334,6 +337,8 @@ export function createLocalCheckout({
       if (method === "klarna" && !row.paymentMethodTypes.includes("klarna")) throw new InvalidInputError("Klarna is not offered for this amount.");
       const customerEmail = row.customerEmail ?? email;
       if (!customerEmail) throw new InvalidInputError("Please enter your email address.");
+      // Asked of a guest only, as Stripe's name collection is: a signed-in buyer's session knows their email and account.
+      const customerName = row.customerEmail ? null : name;
       const settles = method === "bank_transfer";
       const paid = await withEvents(async (tx, tell) => {
         const [completed] = await tx
@@ -343,6 +348,7 @@ export function createLocalCheckout({
             paymentStatus: settles ? "unpaid" : "paid",
             paymentMethod: method,
             customerEmail,
+            customerName,
             paymentIntentId: randomId("pi_local"),
             settlesAt: settles ? new Date(Date.now() + BANK_PAYMENT_SETTLES_AFTER_MS) : null,
           })

@@ -37,6 +37,8 @@ export interface CheckoutSessionView {
   amountDiscount: number;
   currency: string | null;
   customerEmail: string | null;
+  /** The name a guest gave at the checkout (Stripe's name collection); null for a signed-in buyer. */
+  customerName: string | null;
   /** Our hold, named in the session's metadata when it was opened. */
   holdId: string | null;
   paymentIntentId: string | null;
@@ -91,6 +93,7 @@ export function checkoutSessionView(session: Stripe.Checkout.Session): CheckoutS
     amountDiscount: session.total_details?.amount_discount ?? 0,
     currency: session.currency,
     customerEmail: session.customer_details?.email ?? session.customer_email ?? null,
+    customerName: session.customer_details?.name ?? null,
     // Only an id of ours: anything else in a signed event's metadata names no hold (and would fail the query).
     holdId: typeof session.metadata?.hold_id === "string" && isUuid(session.metadata.hold_id) ? session.metadata.hold_id : null,
     paymentIntentId: idOf(session.payment_intent),

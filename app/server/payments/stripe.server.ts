@@ -117,7 +117,8 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
           {
             mode: "payment",
             line_items: [{ price: request.priceId, quantity: 1 }],
-            ...(request.customerEmail ? { customer_email: request.customerEmail } : {}),
+            // A guest is asked their name, so staff know who booked before any account claims the booking.
+            ...(request.customerEmail ? { customer_email: request.customerEmail } : { name_collection: { individual: { enabled: true, optional: false } } }),
             ...(request.clientReferenceId ? { client_reference_id: request.clientReferenceId } : {}),
             metadata,
             payment_intent_data: { metadata },

@@ -40,6 +40,8 @@ export const userCoursePurchases = pgTable(
       .notNull()
       .references(() => courses.id, { onDelete: "restrict" }),
     customerEmail: text("customer_email").notNull(),
+    /** The name a guest gave at the checkout, so staff know who booked before any account claims it. */
+    customerName: text("customer_name"),
     status: text("status", { enum: PURCHASE_STATUSES }).notNull(),
     purchaseDate: timestamp("purchase_date", { withTimezone: true }).notNull().defaultNow(),
     receiptUrl: text("receipt_url"),

@@ -29,6 +29,8 @@ export const localCheckoutSessions = pgTable(
     currency: text("currency").notNull(),
     discountName: text("discount_name"),
     customerEmail: text("customer_email"),
+    /** Asked of a guest, as Stripe's page asks it with name collection on. */
+    customerName: text("customer_name"),
     clientReferenceId: text("client_reference_id"),
     metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
     paymentMethodTypes: jsonb("payment_method_types").$type<string[]>().notNull(),
