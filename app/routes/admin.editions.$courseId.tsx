@@ -310,7 +310,7 @@ export default function AdminEdition({ loaderData }: Route.ComponentProps) {
                   {bookings.map((booking) => (
                     <tr key={booking.purchaseId} className="border-t border-ink/10" data-testid="booking-row">
                       <td className="p-3 font-medium wrap-anywhere">
-                        {booking.name ?? "Guest"}
+                        {booking.name ?? "Guest"}{" "}
                         {booking.name && booking.guest && <span className="block text-xs font-normal text-ink/70">Guest, no account yet</span>}
                       </td>
                       <td className="p-3 break-all">{booking.email}</td>
@@ -320,7 +320,11 @@ export default function AdminEdition({ loaderData }: Route.ComponentProps) {
                       </td>
                       <td className="p-3 whitespace-nowrap">
                         {formatMinorUnits(booking.amountPaid)}
-                        {booking.amountRefunded > 0 && <span className="block text-xs text-ink/70">{formatMinorUnits(booking.amountRefunded)} refunded</span>}
+                        {booking.amountRefunded > 0 && (
+                          <span className="block text-xs text-ink/70">
+                            {formatMinorUnits(booking.amountRefunded)} refunded of {formatMinorUnits(booking.amountTotal)}
+                          </span>
+                        )}
                       </td>
                       <td className="p-3">{discountLabel(booking.discountKind, booking.amountDiscount) || "—"}</td>
                       <td className="p-3 whitespace-nowrap">{formatLongDate(booking.purchaseDate)}</td>

@@ -495,7 +495,7 @@ test.describe("the back office", () => {
     await expect(page.getByTestId("places-left")).toHaveText("1");
     const row = page.getByTestId("booking-row").filter({ hasText: guest });
     // The guest's name as they gave it at the checkout: staff know who booked.
-    await expect(row.getByRole("cell").first()).toHaveText("Dr Walk In");
+    await expect(row.getByRole("cell").first()).toHaveText("Dr Walk In Guest, no account yet");
     await row.getByRole("button", { name: "Cancel booking" }).click();
     const dialog = page.getByRole("dialog", { name: "Cancel this booking?" });
     const refund = dialog.getByRole("textbox", { name: "Refund (£)" });
@@ -511,7 +511,7 @@ test.describe("the back office", () => {
 
     await expect(page.getByText("Booking cancelled: £1,500 refunded to Dr Walk In.")).toBeVisible();
     await expect(dialog).toBeHidden();
-    await expect(row).toContainText("refunded");
+    await expect(row).toContainText("£1,500 refunded of £1,500");
     await expect(row.getByRole("button", { name: "Cancel booking" })).toHaveCount(0);
     await expect(page.getByTestId("places-left")).toHaveText("2");
     // Its button went with the booking: focus is not lost on the page's body.

@@ -14,9 +14,14 @@ const capacityField = z.preprocess(
     .refine((value) => value >= 1 && value <= MAX_CAPACITY, CAPACITY_MESSAGE),
 );
 
-/** "1,250.50" or "£1250.5" as pence; null when it is not an amount of pounds and pence. */
+/**
+ * "1,250.50" or "£1250.5" as pence; null when it is not an amount of pounds and pence.
+ * A comma only separates thousands ("12,000"): "2,50" is refused, never read as £250.
+ */
 function poundsToMinorUnits(text: string): number | null {
-  const cleaned = text.replace(/^£/, "").replaceAll(",", "");
+  const amount = text.replace(/^£/, "");
+  if (!/^(?:\d+|\d{1,3}(?:,\d{3})+)(?:\.\d{1,2})?$/.test(amount)) return null;
+  const cleaned = amount.replaceAll(",", "");
   if (!/^\d{1,7}(?:\.\d{1,2})?$/.test(cleaned)) return null;
   const [pounds, pence = ""] = cleaned.split(".");
   return Number(pounds) * 100 + Number(pence.padEnd(2, "0"));
