@@ -1,5 +1,5 @@
 import { editionsCalendar } from "~/server/catalogue/calendar.server";
-import { upcomingEditions } from "~/server/catalogue/editions.server";
+import { scheduledEditions } from "~/server/catalogue/editions.server";
 import { slugsByKey } from "~/server/catalogue/offerings.server";
 import { publicRoute } from "~/server/http/guards.server";
 import { appServices } from "~/server/platform/context.server";
@@ -9,13 +9,14 @@ import type { Route } from "./+types/upcoming-events[.]ics";
 export const middleware = [publicRoute()];
 
 /**
- * The schedule as an iCalendar feed: one all-day event per upcoming edition,
- * linked to its course page as the schedule's list is. The server's cache
- * policy marks it public like the pages.
+ * The schedule as an iCalendar feed: one all-day event per edition the
+ * schedule page shows, linked to its course page as the schedule's list is.
+ * A course running or held stays in it, as on the page: a subscribed calendar
+ * deletes whatever leaves the feed. The server's cache policy marks it public like the pages.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const { env, database } = appServices(context);
-  const [editions, slugs] = await Promise.all([upcomingEditions(database.db), slugsByKey(database.db)]);
+  const [editions, slugs] = await Promise.all([scheduledEditions(database.db), slugsByKey(database.db)]);
   const calendar = editionsCalendar(
     editions.map((edition) => ({
       id: edition.id,

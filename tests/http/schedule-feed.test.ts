@@ -23,7 +23,7 @@ const unfold = (ics: string) => ics.replace(/\r\n[ \t]/g, "");
 const events = (ics: string) => [...unfold(ics).matchAll(/BEGIN:VEVENT\r\n(.*?)END:VEVENT/gs)].map(([, body]) => body.split("\r\n"));
 
 describe("GET /upcoming-events.ics", () => {
-  it("is an iCalendar feed of the upcoming active editions, each all-day and linked to its course page", async () => {
+  it("is an iCalendar feed of the active editions, each all-day and linked to its course page; one running or held stays in it", async () => {
     const { db } = app.services.database;
     const upcoming = await scheduleEdition(db, { offeringKey: "sinus-grafting", startDate: inDays(40) });
     const inactive = await scheduleEdition(db, { offeringKey: "sinus-grafting", startDate: inDays(50) });
@@ -33,6 +33,12 @@ describe("GET /upcoming-events.ics", () => {
       .update(courses)
       .set({ startDate: inDays(-10), endDate: inDays(-8) })
       .where(eq(courses.id, past.id));
+    // On its first day: a subscribed calendar would delete it if the feed dropped it now.
+    const running = await scheduleEdition(db, { offeringKey: "sinus-grafting", startDate: inDays(70) });
+    await db
+      .update(courses)
+      .set({ startDate: inDays(0), endDate: inDays(1) })
+      .where(eq(courses.id, running.id));
 
     const answer = await rawRequest(app.url, { path: "/upcoming-events.ics" });
     expect(answer.status).toBe(200);
@@ -54,6 +60,7 @@ describe("GET /upcoming-events.ics", () => {
     expect(lines).toContain(`SUMMARY:${upcoming.title}`);
     expect(lines).toContain(`URL:${app.url}/courses/sinus-grafting`);
     expect(all.some((event) => event.includes(uidOf(inactive.id)))).toBe(false);
-    expect(all.some((event) => event.includes(uidOf(past.id)))).toBe(false);
+    expect(all.some((event) => event.includes(uidOf(running.id)))).toBe(true);
+    expect(all.some((event) => event.includes(uidOf(past.id)))).toBe(true);
   });
 });
