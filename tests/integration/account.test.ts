@@ -324,6 +324,19 @@ describe("profile save", () => {
     expect(await profileRow(bob)).toMatchObject(stored);
   });
 
+  it("gives the account the profile's name, so the emails greet the person by the name they corrected", async () => {
+    const dentist = await createPerson({ db: handle.db, auth: testAuth(handle) }, { firstName: "Jhon", lastName: "Smyth" });
+    const answer = await saveProfileAs(asCookie(dentist), { firstName: " John ", lastName: "Smith" });
+    expect(answer.status).toBe(200);
+    const [account] = await handle.db.select().from(users).where(eq(users.id, dentist.id));
+    expect(account).toMatchObject({ firstName: "John", lastName: "Smith", name: "John Smith" });
+
+    // A first name alone keeps a name to greet by; the account's other fields are untouched.
+    await saveProfileAs(asCookie(dentist), { firstName: "Jo", lastName: "" });
+    const [again] = await handle.db.select().from(users).where(eq(users.id, dentist.id));
+    expect(again).toMatchObject({ firstName: "Jo", lastName: null, name: "Jo", email: account.email, emailVerified: account.emailVerified });
+  });
+
   it("clears every optional value when the fields are left empty", async () => {
     await saveProfileAs(asCookie(bob), {});
     const answer = await postAccount(asCookie(bob), { intent: "profile", firstName: "Bob" });

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 
 import type { ProfileInput } from "~/lib/schemas/profile";
 import type { Database } from "~/server/db/client.server";
-import { profiles } from "~/server/db/schema.server";
+import { profiles, users } from "~/server/db/schema.server";
 import { applyMarketingChoice } from "~/server/marketing/newsletter.server";
 
 export type Profile = typeof profiles.$inferSelect;
@@ -16,14 +16,23 @@ export async function getProfile(db: Database, userId: string): Promise<Profile 
 /**
  * Spec 7 profile update. The row is the caller's, named by the session's user
  * id only; a missing row is created (the "not found" case on the account page).
+ * The account's own name follows the profile's, in the same transaction: the
+ * emails greet a person by it, and must not keep a name they have corrected.
  */
 export async function saveProfile(db: Database, userId: string, input: ProfileInput): Promise<Profile> {
-  const [row] = await db
-    .insert(profiles)
-    .values({ id: userId, ...input })
-    .onConflictDoUpdate({ target: profiles.id, set: input })
-    .returning();
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(profiles)
+      .values({ id: userId, ...input })
+      .onConflictDoUpdate({ target: profiles.id, set: input })
+      .returning();
+    const name = [input.firstName, input.lastName].filter(Boolean).join(" ");
+    await tx
+      .update(users)
+      .set({ firstName: input.firstName || null, lastName: input.lastName || null, ...(name ? { name } : {}) })
+      .where(eq(users.id, userId));
+    return row;
+  });
 }
 
 /**
