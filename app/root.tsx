@@ -180,7 +180,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         ribbon={rootData?.demoMode ? <DemoRibbon simulated={rootData.demoMode} /> : undefined}
       />
       {user && <ClaimGuestPurchases userId={user.id} />}
-      <main id="main" className="flex-1 pt-[var(--header-height)]">
+      <main id="main" className="flex-1 pt-[var(--header-height)] print:pt-0">
         {children}
       </main>
       <SiteFooter />

@@ -166,6 +166,14 @@ test.describe("accessibility (axe), and no clashing Tailwind classes", { tag: "@
       });
       expect(lines, (await amount.textContent())!).toBeLessThan(1.5);
     }
+
+    // Printed, the receipt stands alone: no site header (fixed, it would repeat on every sheet), ribbon, footer or buttons.
+    await page.emulateMedia({ media: "print" });
+    await expect(page.getByRole("banner")).toBeHidden();
+    await expect(page.getByRole("contentinfo")).toBeHidden();
+    await expect(page.getByRole("button", { name: "Print receipt" })).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1, name: "Receipt" })).toBeInViewport();
+    expect(await page.locator("main").evaluate((main) => getComputedStyle(main).paddingTop)).toBe("0px");
   });
 
   test("the calendar with an event, and the event's details, have no axe violations", async ({ page, data }) => {

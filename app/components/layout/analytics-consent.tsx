@@ -70,7 +70,7 @@ export function AnalyticsConsent({ analytics }: { analytics: PublicEnv["analytic
     <div
       role="dialog"
       aria-label="Cookie consent"
-      className="fixed inset-x-4 bottom-4 z-50 mx-auto max-w-2xl rounded-lg bg-white p-5 shadow-2xl ring-1 ring-black/10"
+      className="fixed inset-x-4 bottom-4 z-50 mx-auto max-w-2xl rounded-lg bg-white p-5 shadow-2xl ring-1 ring-black/10 print:hidden"
     >
       <p className="text-sm text-ink">
         We would like to measure visits with {analytics.kind === "plausible" ? "Plausible" : "Google Analytics"} to improve the site. Nothing is measured by

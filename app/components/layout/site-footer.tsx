@@ -5,7 +5,7 @@ import { SITE } from "~/content/site";
 export function SiteFooter() {
   const year = new Date().getFullYear();
   return (
-    <footer className="bg-navy text-white/80 focus-ring-on-dark">
+    <footer className="bg-navy text-white/80 focus-ring-on-dark print:hidden">
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10 sm:px-6 md:flex-row md:items-center md:justify-between lg:px-8">
         <div>
           <p className="font-display text-lg text-white">{SITE.name}</p>

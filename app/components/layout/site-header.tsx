@@ -322,7 +322,7 @@ function MobileNavigation(props: SiteHeaderProps) {
 
 export function SiteHeader({ ribbon, ...props }: SiteHeaderProps & { ribbon?: ReactNode }) {
   return (
-    <header className="fixed inset-x-0 top-0 z-50 flex h-[var(--header-height)] flex-col bg-navy/95 shadow-md backdrop-blur focus-ring-on-dark supports-[backdrop-filter]:bg-navy/85">
+    <header className="fixed inset-x-0 top-0 z-50 flex h-[var(--header-height)] flex-col bg-navy/95 shadow-md backdrop-blur focus-ring-on-dark supports-[backdrop-filter]:bg-navy/85 print:hidden">
       {ribbon}
       <div className="relative mx-auto flex h-[var(--nav-height)] w-full max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Link to="/" className="flex min-h-11 items-center gap-3" aria-label={`${SITE.name}, home`}>
