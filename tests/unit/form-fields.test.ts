@@ -27,8 +27,10 @@ describe("a person's name", () => {
     "José Núñez",
     "محمد العلي",
     "Zoë 😊",
-    // A zero-width joiner belongs in some scripts' names.
+    // The zero-width non-joiner and joiner belong in some scripts' names (Persian, Hindi) and emoji.
     "می\u200cخواهم",
+    "क्\u200dष",
+    "👩\u200d⚕️ Dr Nila",
   ])("takes %j", (name) => {
     expect(namePlainTextProblem(name)).toBeUndefined();
   });
@@ -54,6 +56,15 @@ describe("a person's name", () => {
     ["a right-to-left mark", "Bob\u200fSmith"],
     ["an Arabic letter mark", "Bob\u061cSmith"],
     ["a direction override", "Mal\u202eloryevil"],
+    ["a zero-width space", "Ali \u200b Z"],
+    ["a word joiner", "A\u200bdmin\u2060"],
+    ["a byte-order mark", "Ad\u00adm\ufeffin"],
+    ["a soft hyphen", "Ad\u00admin"],
+    ["a Hangul filler", "Lee\u3164"],
+    ["a halfwidth Hangul filler", "Lee\uffa0"],
+    ["a braille blank", "Lee\u2800"],
+    ["a combining grapheme joiner", "Le\u034fe"],
+    ["a Mongolian vowel separator", "Le\u180ee"],
   ])("refuses %s", (_what, name) => {
     expect(namePlainTextProblem(name)).toBeDefined();
   });

@@ -32,8 +32,13 @@ export function isEmailAddress(value: string): boolean {
 const DIRECTION_OVERRIDES = "\\u202a-\\u202e\\u2066-\\u2069";
 
 /** A name may be put in an email, so it is plain text of at most MAX_NAME_LENGTH characters, and no web address. */
-// Control characters (C0 and C1), line and paragraph separators, the invisible direction marks, and the direction overrides that would reverse a name in a staff email.
-const NOT_PLAIN_TEXT = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u200e\\u200f\\u061c<>${DIRECTION_OVERRIDES}]`);
+// Control characters (C0 and C1), line and paragraph separators, the invisible direction marks, the direction overrides that would reverse a name in a staff email,
+// and what draws nothing (zero-width space, word joiner, byte-order mark, soft hyphen, fillers, blanks), which would make two names that look alike differ.
+// The zero-width non-joiner and joiner are kept: Persian, Indic names and emoji need them.
+const NOT_PLAIN_TEXT = new RegExp(
+  // The combining grapheme joiner stands outside the class: inside, a linter takes it to combine with the character before.
+  `\\u034f|[\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u115f\\u1160\\u180e\\u200b\\u2028\\u2029\\u200e\\u200f\\u2060-\\u2064\\u061c\\u2800\\u3164\\ufeff\\uffa0<>${DIRECTION_OVERRIDES}]`,
+);
 /**
  * What a mail program would turn into a link: a scheme, www., an IP address, or
  * a domain. Top-level domains that are no one's name count after any label;
