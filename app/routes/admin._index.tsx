@@ -165,6 +165,7 @@ function Notice({ outcome }: { outcome: Outcome | undefined }) {
 }
 
 const SCHEDULE_ERROR_ID = "schedule-error";
+const SCHEDULE_REFUSAL_ID = "schedule-refusal";
 
 const cardClass = "rounded-2xl border border-navy/10 bg-white p-5 shadow-sm sm:p-6";
 
@@ -186,6 +187,8 @@ function ScheduleCard({
     if (outcome.error === undefined) formRef.current?.reset();
   });
   const busy = fetcher.state !== "idle";
+  // The server's refusal (a day past, too far ahead, or already scheduled) stays beside the form after its toast has gone, on the start date it is about.
+  const refusal = !busy && fetcher.data?.error !== undefined ? fetcher.data : undefined;
 
   // The endpoint's own schema, so the form refuses what the server would (spec 5's message when a field is missing).
   function checkRequired(event: FormEvent<HTMLFormElement>) {
@@ -242,6 +245,7 @@ function ScheduleCard({
             required
             className={inputClass}
             {...atFault(faults.has("new_start_date"), SCHEDULE_ERROR_ID)}
+            {...(faults.size === 0 ? atFault(refusal !== undefined, SCHEDULE_REFUSAL_ID) : {})}
           />
         </Field>
         <Button type="submit" variant="navy" disabled={busy}>
@@ -252,6 +256,13 @@ function ScheduleCard({
         <p id={SCHEDULE_ERROR_ID} role="alert" className="mt-3 text-sm font-medium text-red-700">
           {SCHEDULE_MESSAGES.required}
         </p>
+      )}
+      {refusal && faults.size === 0 && (
+        // Announced by its toast already: shown here without a second alert.
+        <div id={SCHEDULE_REFUSAL_ID} className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          <p className="font-semibold">{refusal.error}</p>
+          {refusal.description && <p className="mt-1">{refusal.description}</p>}
+        </div>
       )}
       {serverOutcome && (
         <div className="mt-4">

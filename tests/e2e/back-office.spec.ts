@@ -41,6 +41,7 @@ test.describe("the back office", () => {
     data,
     demoCatalogue,
     baseURL,
+    allowConsoleErrors,
   }) => {
     const admin = await signedInAdmin(page, data, baseURL!);
     // Someone who asked to hear about new dates of this course.
@@ -81,6 +82,17 @@ test.describe("the back office", () => {
     await expect(page.getByText("Successfully scheduled new course!")).toBeVisible();
     const upcoming = page.getByRole("list", { name: "Upcoming courses" });
     const row = upcoming.getByRole("listitem").filter({ has: page.getByRole("button", { name: `Delete Sinus Grafting ${formatDateRange(startDate)}` }) });
+    await expect(row).toHaveCount(1);
+    // The same day again: the server's refusal stays beside the form once its toast has gone, on the start date it is about.
+    allowConsoleErrors(/status of 4\d\d/);
+    await form.getByLabel("Course").selectOption({ label: "Sinus Grafting" });
+    await form.getByLabel("Start date").fill(startDate);
+    await form.getByRole("button", { name: "Schedule course" }).click();
+    const already = "That course is already scheduled to start on that date.";
+    await expect(form.getByText(already)).toBeVisible();
+    await expect(form.getByLabel("Start date")).toHaveAttribute("aria-invalid", "true");
+    await expect(form.getByLabel("Start date")).toHaveAccessibleDescription(new RegExp(already.replaceAll(".", "\\.")));
+    await expect(form.getByLabel("Course")).not.toHaveAttribute("aria-invalid");
     await expect(row).toHaveCount(1);
 
     // On the calendar, in its month.
@@ -223,7 +235,8 @@ test.describe("the back office", () => {
     await form.getByRole("button", { name: "Schedule course" }).click();
     await expect(page.getByText("Scheduling new course...")).toBeVisible();
     release();
-    await expect(page.getByText("Failed to schedule course.")).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: "Failed to schedule course." })).toBeVisible();
+    await expect(form.getByText("Failed to schedule course.")).toBeVisible();
     await expect(form.getByLabel("Course")).toHaveValue(/.+/);
 
     held = hold();
@@ -245,7 +258,7 @@ test.describe("the back office", () => {
     await form.getByLabel("Course").selectOption({ label: "Sinus Grafting" });
     await form.getByLabel("Start date").fill(await data.farDay({}));
     await form.getByRole("button", { name: "Schedule course" }).click();
-    await expect(page.getByText("Failed to schedule course.")).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: "Failed to schedule course." })).toBeVisible();
     await expect(form.getByLabel("Course")).toHaveValue(/.+/);
     await expect(page.getByText(/Application Error/)).toHaveCount(0);
   });
