@@ -1,4 +1,4 @@
-import { addDays, parseISO } from "date-fns";
+import { addDays, format, isValid, parseISO } from "date-fns";
 
 /** Spec 2, route table: where a course's "View Course Details" leads, by its title. */
 export function courseDetailsPath(title: string): string {
@@ -63,4 +63,36 @@ export function scheduleEvents(editions: readonly ScheduleEdition[]): ScheduleEv
       },
     ];
   });
+}
+
+/** Where the calendar is looking: its view, and the day it shows (yyyy-MM-dd), or null for today. */
+export interface CalendarPlace {
+  view: "month" | "week" | "day";
+  date: string | null;
+}
+
+const CALENDAR_VIEWS: readonly CalendarPlace["view"][] = ["month", "week", "day"];
+const ISO_DAY = /^(\d{4})-\d{2}-\d{2}$/;
+
+/**
+ * The calendar's place as its address keeps it (`?view=week&date=2027-01-04`),
+ * so Back from a course's page, a reload or a shared link opens the month the
+ * visitor was looking at. Anything else in the address is today's month.
+ */
+export function calendarPlaceOf(search: URLSearchParams): CalendarPlace {
+  const view = CALENDAR_VIEWS.find((known) => known === search.get("view")) ?? "month";
+  const date = search.get("date");
+  const year = Number(ISO_DAY.exec(date ?? "")?.[1]);
+  const real = date !== null && year >= 2000 && year <= 2100 && isValid(parseISO(date)) && format(parseISO(date), "yyyy-MM-dd") === date;
+  return { view, date: real ? date : null };
+}
+
+/** The address's search with this place in it, whatever else it carries kept; today's month is the schedule's own address. */
+export function withCalendarPlace(search: URLSearchParams, place: CalendarPlace): URLSearchParams {
+  const next = new URLSearchParams(search);
+  if (place.view === "month") next.delete("view");
+  else next.set("view", place.view);
+  if (place.date) next.set("date", place.date);
+  else next.delete("date");
+  return next;
 }

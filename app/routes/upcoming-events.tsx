@@ -1,6 +1,6 @@
 import { CalendarDays, CalendarPlus, MapPin } from "lucide-react";
 import { useState, useSyncExternalStore } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 
 import calendarStylesheet from "~/components/schedule/schedule-calendar.css?url";
 import { hydrateOnVisible } from "~/components/ui/hydrate-on-visible";
@@ -8,7 +8,7 @@ import { PageHeading } from "~/components/ui/page-heading";
 import { firstPageHydrated } from "~/components/ui/static-html";
 import { cn } from "~/lib/cn";
 import { formatDateRange, placesLeftLabel, placesLeftTone } from "~/lib/format";
-import { courseDetailsPath } from "~/lib/schedule";
+import { calendarPlaceOf, courseDetailsPath } from "~/lib/schedule";
 import { seo } from "~/lib/seo";
 import { scheduledEditions, todayIsoDate } from "~/server/catalogue/editions.server";
 import { currentUser, publicRoute } from "~/server/http/guards.server";
@@ -116,6 +116,9 @@ export default function UpcomingEventsPage({ loaderData }: Route.ComponentProps)
   const { editions, error } = loaderData;
   const upcoming = editions.filter((edition) => edition.upcoming);
   const today = useVisitorDay(loaderData.today);
+  const [search] = useSearchParams();
+  // Read once, as the page opens (Back from a course's page included): the calendar keeps the address in step as it moves.
+  const [place] = useState(() => calendarPlaceOf(search));
   return (
     <>
       <PageHeading title="Upcoming Courses and Events" intro={SCHEDULE_INTRO} />
@@ -144,7 +147,7 @@ export default function UpcomingEventsPage({ loaderData }: Route.ComponentProps)
                 The calendar's buttons need JavaScript, which is off: every course to come is listed below it.
               </p>
               <CalendarStylesheet />
-              <ScheduleCalendar editions={editions} today={today} />
+              <ScheduleCalendar editions={editions} today={today} place={place} />
             </section>
             <h2 className="mt-12 mb-4 font-sans text-xl font-semibold text-navy">All upcoming courses</h2>
             {upcoming.length === 0 ? (

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { addDays, addMonths, format, isSameMonth, parseISO, startOfMonth, startOfWeek } from "date-fns";
+import { addDays, addMonths, format, isSameMonth, isSameYear, parseISO, startOfMonth, startOfWeek } from "date-fns";
 
 import { formatDateRange } from "~/lib/format";
 import { courseDetailsPath } from "~/lib/schedule";
@@ -60,9 +60,13 @@ test.describe("the schedule", () => {
       });
     await expect.poll(firstHourShown).toBe("08:00");
     const week = await rangeTitle(page).textContent();
-    // Days without a leading zero, the month named once when the week stays in it.
+    // Days without a leading zero, the month named once when the week stays in it, and the year.
     const [monday, sunday] = [startOfWeek(new Date(), { weekStartsOn: 1 }), addDays(startOfWeek(new Date(), { weekStartsOn: 1 }), 6)];
-    expect(week).toBe(`${format(monday, "MMMM d")} – ${format(sunday, isSameMonth(monday, sunday) ? "d" : "MMMM d")}`);
+    expect(week).toBe(
+      isSameYear(monday, sunday)
+        ? `${format(monday, "MMMM d")} – ${format(sunday, isSameMonth(monday, sunday) ? "d, yyyy" : "MMMM d, yyyy")}`
+        : `${format(monday, "MMMM d, yyyy")} – ${format(sunday, "MMMM d, yyyy")}`,
+    );
     await toolbarButton(page, "Next").click();
     await expect(rangeTitle(page)).not.toHaveText(week!);
     await toolbarButton(page, "Today").click();
@@ -71,7 +75,7 @@ test.describe("the schedule", () => {
     await toolbarButton(page, "Day").click();
     await expect(toolbarButton(page, "Day")).toHaveClass(/rbc-active/);
     const today = await rangeTitle(page).textContent();
-    expect(today).toBe(format(new Date(), "EEEE d MMMM"));
+    expect(today).toBe(format(new Date(), "EEEE d MMMM yyyy"));
     await toolbarButton(page, "Back").click();
     await expect(rangeTitle(page)).not.toHaveText(today!);
     await toolbarButton(page, "Today").click();
@@ -139,7 +143,7 @@ test.describe("the schedule", () => {
     await expect.poll(() => pressed.evaluate((button) => !button.isConnected || Object.keys(button).some((key) => key.startsWith("__reactProps$")))).toBe(true);
     await page.mouse.up();
     await expect(toolbarButton(page, "Day")).toHaveClass(/rbc-active/);
-    await expect(rangeTitle(page)).toHaveText(format(startOfMonth(new Date()), "EEEE d MMMM"));
+    await expect(rangeTitle(page)).toHaveText(format(startOfMonth(new Date()), "EEEE d MMMM yyyy"));
   });
 
   test("the month fits its days' events to the room it measures, when it hydrates and when the window is resized", async ({ page, data }) => {
@@ -266,6 +270,16 @@ test.describe("the schedule", () => {
       await open();
       await dialog.getByRole("link", { name: "View Course Details" }).click();
       await expect(page).toHaveURL(/\/courses\/full-arch$/);
+
+      // Back from the course: the calendar is on the month it was showing, which the address keeps (a reload too).
+      await page.goBack();
+      await expect(page).toHaveURL(/\/upcoming-events\?date=\d{4}-\d{2}-\d{2}$/);
+      await expect(rangeTitle(page)).toHaveText(format(addMonths(new Date(), 3), "MMMM yyyy"));
+      await expect(event).toBeVisible();
+      await page.reload();
+      await expect(rangeTitle(page)).toHaveText(format(addMonths(new Date(), 3), "MMMM yyyy"));
+      await toolbarButton(page, "Today").click();
+      await expect(rangeTitle(page)).toHaveText(format(new Date(), "MMMM yyyy"));
     },
   );
 

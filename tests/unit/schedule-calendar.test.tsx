@@ -36,6 +36,18 @@ describe("the schedule's calendar as the server draws it", () => {
     expect(html).toMatch(/rbc-date-cell rbc-now[^"]*"[^>]*><button[^>]*>2</);
   });
 
+  it("opens where the address says it was looking, and names the year in a week's or a day's title", () => {
+    const at = (place: Parameters<typeof ScheduleCalendar>[0]["place"]) => renderToString(<ScheduleCalendar editions={[]} today="2026-12-02" place={place} />);
+    expect(at({ view: "month", date: "2027-03-15" })).toMatch(/<span class="rbc-toolbar-label">March 2027<\/span>/);
+    const week = at({ view: "week", date: "2027-01-07" });
+    expect(week).toMatch(/<button type="button" class="rbc-active">Week<\/button>/);
+    expect(week).toMatch(/<span class="rbc-toolbar-label">January 4 – 10, 2027<\/span>/);
+    expect(at({ view: "week", date: "2026-12-30" })).toMatch(/<span class="rbc-toolbar-label">December 28, 2026 – January 3, 2027<\/span>/);
+    expect(at({ view: "week", date: "2027-03-01" })).toMatch(/<span class="rbc-toolbar-label">March 1 – 7, 2027<\/span>/);
+    expect(at({ view: "week", date: "2027-03-31" })).toMatch(/<span class="rbc-toolbar-label">March 29 – April 4, 2027<\/span>/);
+    expect(at({ view: "day", date: "2027-01-07" })).toMatch(/<span class="rbc-toolbar-label">Thursday 7 January 2027<\/span>/);
+  });
+
   it("draws the month's editions as buttons, not the library's empty grid to be measured", () => {
     const html = serverCalendar(
       [

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { courseDetailsPath, type ScheduleEdition, scheduleEvents } from "~/lib/schedule";
+import { calendarPlaceOf, courseDetailsPath, type ScheduleEdition, scheduleEvents, withCalendarPlace } from "~/lib/schedule";
 
 describe("courseDetailsPath", () => {
   it.each([
@@ -78,5 +78,38 @@ describe("scheduleEvents", () => {
       expect.stringContaining("no-end"),
       expect.stringContaining("no-title"),
     ]);
+  });
+});
+
+describe("the calendar's place in the address", () => {
+  const placeOf = (search: string) => calendarPlaceOf(new URLSearchParams(search));
+
+  it("reads the view and the day it was looking at", () => {
+    expect(placeOf("")).toEqual({ view: "month", date: null });
+    expect(placeOf("?view=week&date=2027-01-04")).toEqual({ view: "week", date: "2027-01-04" });
+    expect(placeOf("?view=day&date=2028-02-29")).toEqual({ view: "day", date: "2028-02-29" });
+    expect(placeOf("?date=2027-03-01")).toEqual({ view: "month", date: "2027-03-01" });
+  });
+
+  it("takes anything else for today's month: an unknown view, a day that does not exist, another form of date, a far year", () => {
+    for (const search of ["?view=agenda", "?view=WEEK", "?view="]) expect(placeOf(search).view, search).toBe("month");
+    for (const search of [
+      "?date=2027-02-30",
+      "?date=2027-1-4",
+      "?date=04/01/2027",
+      "?date=2027-01-04T00:00",
+      "?date=1999-12-31",
+      "?date=2101-01-01",
+      "?date=%3Cscript%3E",
+    ]) {
+      expect(placeOf(search).date, search).toBeNull();
+    }
+  });
+
+  it("writes the place into the address, keeping whatever else it carries, and nothing for today's month", () => {
+    const search = new URLSearchParams("utm_source=newsletter&view=day&date=2027-01-07");
+    expect(withCalendarPlace(search, { view: "week", date: "2027-01-04" }).toString()).toBe("utm_source=newsletter&view=week&date=2027-01-04");
+    expect(withCalendarPlace(search, { view: "month", date: null }).toString()).toBe("utm_source=newsletter");
+    expect(calendarPlaceOf(withCalendarPlace(new URLSearchParams(), { view: "day", date: "2027-05-09" }))).toEqual({ view: "day", date: "2027-05-09" });
   });
 });

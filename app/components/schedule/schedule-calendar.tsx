@@ -1,4 +1,4 @@
-import { addDays, format, getDay, isSameMonth, parseISO, startOfWeek } from "date-fns";
+import { addDays, format, getDay, isSameMonth, isSameYear, parseISO, startOfWeek } from "date-fns";
 import { enGB } from "date-fns/locale";
 import { CalendarDays, MapPin, Users } from "lucide-react";
 import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
@@ -10,7 +10,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { cn } from "~/lib/cn";
 import { formatDateRange, placesLeftLabel, placesLeftTone } from "~/lib/format";
-import { courseDetailsPath, type ScheduleEdition, type ScheduleEvent, scheduleEvents } from "~/lib/schedule";
+import { type CalendarPlace, courseDetailsPath, type ScheduleEdition, type ScheduleEvent, scheduleEvents, withCalendarPlace } from "~/lib/schedule";
 
 const localizer = dateFnsLocalizer({ format, startOfWeek, getDay, locales: { "en-GB": enGB } });
 
@@ -91,11 +91,13 @@ const VIEWS = { month: MonthDrawnAtOnce, week: true, day: true };
 /** A week's day headers read "Mon 28", and on a phone wrap to "Mon" over "28" (schedule-calendar.css) rather than being cut to "28 M". */
 const FORMATS: Formats = {
   dayFormat: "EEE d",
-  // Days without a leading zero: "January 4 – 10", "Monday 4 January".
+  // Days without a leading zero, with the year as the month's title has it: "January 4 – 10, 2027", "Monday 4 January 2027".
   dateFormat: "d",
-  dayHeaderFormat: "EEEE d MMMM",
+  dayHeaderFormat: "EEEE d MMMM yyyy",
   dayRangeHeaderFormat: ({ start, end }, culture) =>
-    `${localizer.format(start, "MMMM d", culture)} – ${localizer.format(end, isSameMonth(start, end) ? "d" : "MMMM d", culture)}`,
+    isSameYear(start, end)
+      ? `${localizer.format(start, "MMMM d", culture)} – ${localizer.format(end, isSameMonth(start, end) ? "d, yyyy" : "MMMM d, yyyy", culture)}`
+      : `${localizer.format(start, "MMMM d, yyyy", culture)} – ${localizer.format(end, "MMMM d, yyyy", culture)}`,
 };
 /** A course day's hours are in view when the week or day opens, not midnight's. */
 const SCROLL_TO_TIME = new Date(1970, 0, 1, 8);
@@ -154,17 +156,37 @@ function repairTimeView(calendar: HTMLElement | null) {
  * Spec 2, Schedule: the editions on a month, week or day calendar; an event opens its details.
  * It opens on `today` (yyyy-MM-dd, the server's day while the page hydrates,
  * then the visitor's; see the schedule page), and follows the browser's clock
- * once it has hydrated.
+ * once it has hydrated. `place` is where the address says it was looking (calendarPlaceOf); as the
+ * visitor moves, the address follows, so Back from a course's page returns to the same month.
  */
-export default function ScheduleCalendar({ editions, today }: { editions: readonly ScheduleEdition[]; today: string }) {
+export default function ScheduleCalendar({
+  editions,
+  today,
+  place = { view: "month", date: null },
+}: {
+  editions: readonly ScheduleEdition[];
+  today: string;
+  place?: CalendarPlace;
+}) {
   const events = useMemo(() => scheduleEvents(editions), [editions]);
   const [selected, setSelected] = useState<ScheduleEvent | null>(null);
   const pageDay = useMemo(() => parseISO(today), [today]);
   const now = useNow(pageDay);
-  const [view, setView] = useState<View>("month");
+  const [view, setView] = useState<View>(place.view);
   // Today until the visitor moves.
-  const [chosenDate, setDate] = useState<Date | null>(null);
+  const [chosenDate, setDate] = useState<Date | null>(() => (place.date ? parseISO(place.date) : null));
   const date = chosenDate ?? now;
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    const search = withCalendarPlace(url.searchParams, {
+      view: view === "week" || view === "day" ? view : "month",
+      date: chosenDate ? format(chosenDate, "yyyy-MM-dd") : null,
+    }).toString();
+    if (search === url.searchParams.toString()) return;
+    url.search = search;
+    // In place, not a navigation: the router's state is kept, and no page view, scroll or data load follows a move of the calendar.
+    window.history.replaceState(window.history.state, "", url);
+  }, [view, chosenDate]);
   const calendarRef = useRef<HTMLDivElement>(null);
   // A day opened from a control of the view it replaces ("+2 more", a day's heading or number) takes focus from it.
   const focusOpenedDay = useRef(false);
