@@ -162,6 +162,25 @@ describe("newsletter double opt-in", () => {
     expect(await confirm(second.confirmationToken)).toEqual({ confirmed: true });
   });
 
+  it("sends a new link at once to an address that unsubscribed since its last one, whose link that ended; one per unsubscribe", async () => {
+    const start = new Date("2030-02-01T09:00:00Z");
+    const minute = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
+    await subscribe("fay@example.com", "Fay", start);
+    expect(await confirm((await subscriber("fay@example.com")).confirmationToken)).toEqual({ confirmed: true });
+    expect(await unsubscribe((await subscriber("fay@example.com")).unsubscribeToken)).toEqual({ unsubscribed: true });
+
+    // Changed her mind two minutes after the first email: the "check your inbox" answer comes with an email.
+    expect(await subscribe("fay@example.com", undefined, minute(2))).toEqual({ message: CONFIRM_BY_EMAIL_MESSAGE });
+    const returning = await subscriber("fay@example.com");
+    expect(returning.confirmationSentAt).toEqual(minute(2));
+    expect(await mailTo("fay@example.com")).toHaveLength(2);
+    // With that link out, a second request within ten minutes sends nothing more.
+    await subscribe("fay@example.com", undefined, minute(3));
+    expect(await mailTo("fay@example.com")).toHaveLength(2);
+    expect(await confirm(returning.confirmationToken)).toEqual({ confirmed: true });
+    expect(await isSubscribed(handle.db, "fay@example.com")).toBe(true);
+  });
+
   it("sends one email for 200 concurrent subscriptions of one new address", async () => {
     const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => subscribe("burst@example.com", `Burst ${i}`)));
     expect(new Set(answers.map((answer) => answer.message))).toEqual(new Set([CONFIRM_BY_EMAIL_MESSAGE]));

@@ -87,8 +87,9 @@ export async function subscribeToNewsletter(
     const [existing] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).for("update");
     if (!existing) throw new Error("Newsletter subscriber vanished during subscription");
     if (existing.confirmedAt && !existing.unsubscribedAt) return answer;
+    // One email per ten minutes while a link is out; an unsubscribe ended the last link, so the address's own change of mind gets one at once.
     const sentAt = existing.confirmationSentAt?.getTime();
-    if (sentAt !== undefined && now.getTime() - sentAt < CONFIRMATION_EMAIL_INTERVAL_MS) return answer;
+    if (existing.confirmationToken && sentAt !== undefined && now.getTime() - sentAt < CONFIRMATION_EMAIL_INTERVAL_MS) return answer;
 
     await tx
       .update(newsletterSubscribers)
