@@ -17,7 +17,7 @@ import {
   requestRouteContext,
 } from "~/server/platform/context.server";
 import { watchDatabaseHealth } from "~/server/platform/database-health.server";
-import { getEnv } from "~/server/platform/env.server";
+import { getEnv, simulatedProviders } from "~/server/platform/env.server";
 import { captureConsole, log, setLogFormat } from "~/server/platform/log.server";
 import { limitedAddress } from "~/server/platform/rate-limit.server";
 import { type Runtime, startRuntime } from "~/server/platform/runtime.server";
@@ -25,7 +25,7 @@ import { type Runtime, startRuntime } from "~/server/platform/runtime.server";
 import { cachePolicy } from "./cache-policy";
 import { criticalStylesheet } from "./critical-css";
 import { answer503WhileDatabaseDown } from "./database-gate";
-import { DEMO_MODE_WARNING, devRoutesForLocalRequestsOnly, isLocalRequest } from "./local-requests";
+import { demoModeWarning, devRoutesForLocalRequestsOnly, isLocalRequest } from "./local-requests";
 import { metricsEndpoint } from "./metrics";
 import { createPageCache, type PageCache } from "./page-cache";
 import { reactRouterHandler } from "./react-router-handler";
@@ -178,7 +178,8 @@ export async function startServer(options: Omit<HttpAppOptions, "runtime">) {
   server.requestTimeout = 30_000;
   server.headersTimeout = 15_000;
   log.info(`Global Implant Institute listening on ${runtime.env.siteUrl} (port ${runtime.env.port})`);
-  if (runtime.env.localProviders) log.warn(DEMO_MODE_WARNING);
+  const simulated = simulatedProviders(runtime.env);
+  if (simulated) log.warn(demoModeWarning(simulated));
 
   const shutDown = gracefulShutdown(server);
   let stopping = false;

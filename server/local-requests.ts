@@ -4,9 +4,14 @@ import type { Request, RequestHandler } from "express";
 
 import { routedPath } from "./routed-path";
 
-/** Logged once at start-up while the built-in providers are on. */
-export const DEMO_MODE_WARNING =
-  "Demo mode: payments are simulated and emails stay in the built-in mailbox at /dev/mailbox (open to this machine only). A real deployment sets DATABASE_URL, or LOCAL_PROVIDERS=0.";
+/** Logged once at start-up while a built-in provider stands in for Stripe or SMTP: what it simulates, and nothing it does not. */
+export function demoModeWarning(simulated: { payments: boolean; mail: boolean }): string {
+  const notes = [
+    simulated.payments && "payments are simulated",
+    simulated.mail && "emails stay in the built-in mailbox at /dev/mailbox (open to this machine only)",
+  ].filter(Boolean);
+  return `Demo mode: ${notes.join(" and ")}. A real deployment sets DATABASE_URL, or LOCAL_PROVIDERS=0.`;
+}
 
 /** Headers a proxy adds: a request that carries one came from somewhere else, whatever its socket says. */
 const FORWARDING_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip", "x-forwarded-host", "via"];

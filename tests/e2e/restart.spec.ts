@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import { resolve } from "node:path";
 
-import { DEMO_MODE_WARNING } from "../../server/local-requests";
+import { demoModeWarning } from "../../server/local-requests";
 import { openAccount } from "./accounts";
 import { portNextTo, startAppInstance } from "./app-instance";
 import { fixturesOf } from "./data";
@@ -30,7 +30,7 @@ test("on the embedded database, a session survives a server killed with SIGKILL,
       server
         .output()
         .split("\n")
-        .filter((line) => line.includes(DEMO_MODE_WARNING)),
+        .filter((line) => line.includes(demoModeWarning({ payments: true, mail: true }))),
     ).toHaveLength(1);
     await page.goto("/account");
     await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();

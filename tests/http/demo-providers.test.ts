@@ -10,7 +10,9 @@ let deployed: HttpApp;
 let messageId: string;
 
 beforeAll(async () => {
-  [demo, deployed] = await Promise.all([startHttpApp(), startHttpApp({ LOCAL_PROVIDERS: "0" })]);
+  // A deployment names its mail server and Stripe account (none is reached here): the built-in providers are off.
+  const providers = { SMTP_URL: "smtp://127.0.0.1:2525", STRIPE_SECRET_KEY: "sk_test_deployed", STRIPE_WEBHOOK_SECRET: "whsec_deployed" };
+  [demo, deployed] = await Promise.all([startHttpApp(), startHttpApp({ LOCAL_PROVIDERS: "0", ...providers })]);
   await enqueueEmail(demo.services.database.db, {
     template: "reset-password",
     to: "admin@globalimplantinstitute.com",

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { emailOutbox } from "~/server/db/schema.server";
 import { enqueueEmail, marketingHeaders } from "~/server/email/outbox.server";
 import { renderContactNotification } from "~/server/email/templates.server";
-import { createSmtpTransport, deliverDueEmails, type MailTransport, retryDelayMs } from "~/server/email/worker.server";
+import { createSmtpTransport, deliverDueEmails, type MailTransport, retryDelayMs, startOutboxWorker } from "~/server/email/worker.server";
 
 import { useTestDatabase } from "../support/database";
 import { startDrippingSmtp, startSmtpSink } from "../support/smtp-sink";
@@ -175,6 +175,31 @@ describe("email delivery over SMTP", () => {
       smtp.release();
       await smtp.close();
       warn.mockRestore();
+    }
+  });
+
+  it("stops at once on shutdown with the SMTP server silent: the send cut off and the emails behind it stay queued, no attempt counted", async () => {
+    const info = vi.spyOn(console, "info").mockImplementation(() => {});
+    const smtp = await startSmtpSink();
+    try {
+      smtp.stall = true;
+      for (const to of ["first@example.com", "second@example.com", "third@example.com"]) {
+        await enqueueEmail(handle.db, { template: "t", to, subject: `For ${to}`, html: "x", text: "x" });
+      }
+      // Production's waits: without the stop, the first send alone would hold shutdown for 30 s, and then the next.
+      const worker = startOutboxWorker({ db: handle.db, transport: createSmtpTransport(smtp.url, "no-reply@example.com") });
+      await vi.waitFor(() => expect(smtp.stalled).toHaveLength(1), { timeout: 5_000 });
+      const started = Date.now();
+      await worker.stop();
+      expect(Date.now() - started).toBeLessThan(1_000);
+      const rows = await handle.db.select().from(emailOutbox);
+      expect(rows).toHaveLength(3);
+      for (const row of rows) expect(row).toMatchObject({ status: "pending", attempts: 0, lockedUntil: null, sentAt: null });
+      expect(smtp.stalled).toHaveLength(1);
+    } finally {
+      smtp.release();
+      await smtp.close();
+      info.mockRestore();
     }
   });
 

@@ -26,7 +26,13 @@ describe("environment", () => {
   });
 
   it("budgets each address as a deployment does, and the demo, whose every visitor is this machine, five times as much unless set", () => {
-    const deployment = { NODE_ENV: "production", DATABASE_URL: "postgres://u:p@db/gii", SMTP_URL: "smtp://mail:25", BETTER_AUTH_SECRET: "s".repeat(32) };
+    const deployment = {
+      NODE_ENV: "production",
+      DATABASE_URL: "postgres://u:p@db/gii",
+      SMTP_URL: "smtp://mail:25",
+      BETTER_AUTH_SECRET: "s".repeat(32),
+      SITE_URL: "https://globalimplantinstitute.com",
+    };
     const budgets = (env: ReturnType<typeof parseEnv>) => [env.formRateLimit, env.authRateLimit, env.checkoutRateLimit, env.checkoutHoldsPerAddress];
     expect(budgets(parseEnv({ ...deployment, STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_def" }))).toEqual([10, 30, 20, 5]);
     expect(DEMO_BUDGET_FACTOR).toBe(5);
@@ -67,6 +73,10 @@ describe("environment", () => {
     [{ DATABASE_URL: "postgres://u:p@[bad/db" }, "DATABASE_URL"],
     [{ SITE_URL: "not a url" }, "SITE_URL"],
     [{ SITE_URL: "ftp://example.com" }, "SITE_URL"],
+    [{ SITE_URL: "https://globalimplantinstitute.com/shop" }, "SITE_URL"],
+    [{ SITE_URL: "https://globalimplantinstitute.com/?x=1" }, "SITE_URL"],
+    [{ SITE_URL: "https://globalimplantinstitute.com/#top" }, "SITE_URL"],
+    [{ SITE_URL: "https://user:pass@globalimplantinstitute.com" }, "SITE_URL"],
     [{ NODE_ENV: "staging" }, "NODE_ENV"],
     [{ GA_MEASUREMENT_ID: "UA-1" }, "GA_MEASUREMENT_ID"],
     [{ LOCAL_PROVIDERS: "yes" }, "LOCAL_PROVIDERS"],
@@ -95,7 +105,7 @@ describe("mail settings", () => {
   });
 
   it("refuses a production deployment without SMTP_URL unless local providers are asked for", () => {
-    const production = { NODE_ENV: "production", DATABASE_URL: "postgres://u:p@db/gii", BETTER_AUTH_SECRET: "s".repeat(32) };
+    const production = { NODE_ENV: "production", DATABASE_URL: "postgres://u:p@db/gii", BETTER_AUTH_SECRET: "s".repeat(32), SITE_URL: "https://gii.example" };
     expect(() => parseEnv(production)).toThrow(/^Invalid environment variable SMTP_URL: is required in production/);
     expect(parseEnv({ ...production, LOCAL_PROVIDERS: "1" }).mail.smtpUrl).toBeUndefined();
     const withStripe = { ...production, STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_def" };
@@ -116,6 +126,7 @@ describe("auth settings", () => {
       SMTP_URL: "smtp://mail:25",
       STRIPE_SECRET_KEY: "sk_live_abc123",
       STRIPE_WEBHOOK_SECRET: "whsec_abc123",
+      SITE_URL: "https://gii.example",
     };
     expect(() => parseEnv(production)).toThrow(/^Invalid environment variable BETTER_AUTH_SECRET: is required in production/);
     expect(() => parseEnv({ ...production, BETTER_AUTH_SECRET: "short" })).toThrow(/BETTER_AUTH_SECRET: must be at least 32 characters/);
@@ -124,7 +135,13 @@ describe("auth settings", () => {
 });
 
 describe("payment settings", () => {
-  const production = { NODE_ENV: "production", DATABASE_URL: "postgres://u:p@db/gii", SMTP_URL: "smtp://mail:25", BETTER_AUTH_SECRET: "s".repeat(32) };
+  const production = {
+    NODE_ENV: "production",
+    DATABASE_URL: "postgres://u:p@db/gii",
+    SMTP_URL: "smtp://mail:25",
+    BETTER_AUTH_SECRET: "s".repeat(32),
+    SITE_URL: "https://gii.example",
+  };
 
   it("uses the built-in checkout by default, with Klarna up to £4,000", () => {
     const env = parseEnv({});
@@ -183,5 +200,47 @@ describe("metrics settings", () => {
     expect(parseEnv({ METRICS_TOKEN: "m".repeat(24) }).metricsToken).toBe("m".repeat(24));
     expect(() => parseEnv({ METRICS_TOKEN: "short" })).toThrow(/^Invalid environment variable METRICS_TOKEN: /);
     expect(() => parseEnv({ METRICS_TOKEN: "a token with spaces in it" })).toThrow(/METRICS_TOKEN/);
+  });
+});
+
+describe("a real deployment", () => {
+  const deployed = {
+    NODE_ENV: "production",
+    DATABASE_URL: "postgres://u:p@db/gii",
+    BETTER_AUTH_SECRET: "s".repeat(32),
+    SMTP_URL: "smtp://mail:25",
+    STRIPE_SECRET_KEY: "sk_live_abc",
+    STRIPE_WEBHOOK_SECRET: "whsec_def",
+    SITE_URL: "https://globalimplantinstitute.com",
+  };
+
+  it("needs SITE_URL, an https:// address, so its emails never link to localhost", () => {
+    expect(parseEnv(deployed).siteUrl).toBe("https://globalimplantinstitute.com");
+    expect(() => parseEnv({ ...deployed, SITE_URL: undefined })).toThrow(/^Invalid environment variable SITE_URL: is required in production/);
+    expect(() => parseEnv({ ...deployed, SITE_URL: "http://globalimplantinstitute.com" })).toThrow(
+      /^Invalid environment variable SITE_URL: must be an https:\/\/ address/,
+    );
+    // A production build tried on this machine may stay on plain http.
+    expect(parseEnv({ ...deployed, SITE_URL: "http://localhost:3000" }).siteUrl).toBe("http://localhost:3000");
+    expect(parseEnv({ ...deployed, SITE_URL: "http://127.0.0.1:4100" }).siteUrl).toBe("http://127.0.0.1:4100");
+    // The built-in providers asked for: a staging copy, not a shop.
+    expect(parseEnv({ ...deployed, SITE_URL: undefined, LOCAL_PROVIDERS: "1" }).siteUrl).toBe("http://localhost:3000");
+  });
+
+  it("on the embedded database too: LOCAL_PROVIDERS=0 needs mail, payments and its address, as PostgreSQL does", () => {
+    const embedded = { NODE_ENV: "production", LOCAL_PROVIDERS: "0" };
+    expect(() => parseEnv(embedded)).toThrow(/^Invalid environment variable SMTP_URL: is required in production/);
+    expect(() => parseEnv({ ...embedded, SMTP_URL: "smtp://mail:25" })).toThrow(/^Invalid environment variable STRIPE_SECRET_KEY: is required in production/);
+    const withProviders = { ...embedded, SMTP_URL: "smtp://mail:25", STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_def" };
+    expect(() => parseEnv(withProviders)).toThrow(/^Invalid environment variable SITE_URL: is required in production/);
+    expect(parseEnv({ ...withProviders, SITE_URL: "https://gii.example" })).toMatchObject({ localProviders: false, seedDemoData: false });
+  });
+
+  it("seeds no demo dates where payments and mail are real, unless asked", () => {
+    const real = { SMTP_URL: "smtp://mail:25", STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_def" };
+    expect(parseEnv({ NODE_ENV: "production", ...real }).seedDemoData).toBe(false);
+    expect(parseEnv({ NODE_ENV: "production", ...real, SEED_DEMO_DATA: "1" }).seedDemoData).toBe(true);
+    // Only one of them real: the other is still the demo's, and so are its dates.
+    expect(parseEnv({ NODE_ENV: "production", SMTP_URL: "smtp://mail:25" }).seedDemoData).toBe(true);
   });
 });

@@ -10,7 +10,8 @@ type OutboxEmail = typeof emailOutbox.$inferSelect;
 
 /** Where a claimed email goes: SMTP in production, the local mailbox in the embedded demo. */
 export interface MailTransport {
-  send(email: OutboxEmail): Promise<void>;
+  /** `stopping` fires when the instance shuts down: a send still waiting on the server gives up at once. */
+  send(email: OutboxEmail, stopping?: AbortSignal): Promise<void>;
 }
 
 const POLL_INTERVAL_MS = 2_000;
@@ -47,7 +48,7 @@ export function createSmtpTransport(
 ): MailTransport {
   const transporter = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: waitMs, greetingTimeout: waitMs, socketTimeout: waitMs });
   return {
-    async send(email) {
+    async send(email, stopping) {
       const deadline = AbortSignal.timeout(sendWithinMs);
       try {
         await transporter.sendMail({
@@ -64,10 +65,10 @@ export function createSmtpTransport(
             content: attachment.content,
           })),
           // nodemailer closes the connection when it fires.
-          signal: deadline,
+          signal: stopping ? AbortSignal.any([deadline, stopping]) : deadline,
         });
       } catch (error) {
-        if (!deadline.aborted) throw error;
+        if (!deadline.aborted || stopping?.aborted) throw error;
         throw new Error(`The SMTP server did not finish taking the email within ${sendWithinMs / 1000} s.`, { cause: error });
       }
     },
@@ -126,21 +127,26 @@ function stillClaimed(email: OutboxEmail) {
   return and(eq(emailOutbox.id, email.id), eq(emailOutbox.status, "sending"), eq(emailOutbox.lockedUntil, email.lockedUntil!));
 }
 
-/** One delivery pass over up to 20 due emails. A failure delays an email; it never loses it. */
+/**
+ * One delivery pass over up to 20 due emails. A failure delays an email; it never loses it.
+ * Once `stopping` fires (the instance shuts down) it claims no more, and an email cut off
+ * mid-send goes back to the outbox at once, its attempt not counted, for this or another instance.
+ */
 export async function deliverDueEmails(
   db: Database,
   transport: MailTransport,
   /** The pass's time; the database's clock when not given (tests give one). */
   now?: Date,
   claimTimeoutMs = DEFAULT_CLAIM_TIMEOUT_MS,
+  stopping?: AbortSignal,
 ): Promise<{ sent: number; failed: number }> {
   let sent = 0;
   let failed = 0;
-  for (let count = 0; count < BATCH_SIZE; count++) {
+  for (let count = 0; count < BATCH_SIZE && !stopping?.aborted; count++) {
     const email = await claimNextEmail(db, now, claimTimeoutMs);
     if (!email) break;
     try {
-      await transport.send(email);
+      await transport.send(email, stopping);
       // Delivered is sent, even if the claim ran out meanwhile: left pending, it would be delivered again.
       await db
         .update(emailOutbox)
@@ -148,6 +154,11 @@ export async function deliverDueEmails(
         .where(eq(emailOutbox.id, email.id));
       sent++;
     } catch (error) {
+      if (stopping?.aborted) {
+        await db.update(emailOutbox).set({ status: "pending", lockedUntil: null }).where(stillClaimed(email));
+        log.info(`Email ${email.id} (${email.template}) left in the outbox: the instance is stopping`);
+        break;
+      }
       failed++;
       const attempts = email.attempts + 1;
       const message = error instanceof Error ? error.message : String(error);
@@ -172,22 +183,26 @@ export function transportFor(env: Env): MailTransport {
   return env.mail.smtpUrl ? createSmtpTransport(env.mail.smtpUrl, env.mail.from) : createMailboxTransport(env.siteUrl);
 }
 
-/** Polls the outbox every 2 s, one pass at a time, until stopped. */
+/**
+ * Polls the outbox every 2 s, one pass at a time, until stopped. Stopping cuts a send
+ * still waiting on the mail server (it goes back to the outbox) and claims nothing
+ * more, so a shutdown never waits on a slow or silent SMTP server.
+ */
 export function startOutboxWorker({ db, transport, claimTimeoutMs }: { db: Database; transport: MailTransport; claimTimeoutMs?: number }) {
-  let stopped = false;
+  const stopping = new AbortController();
   let running: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   const tick = () => {
-    running = deliverDueEmails(db, transport, undefined, claimTimeoutMs)
+    running = deliverDueEmails(db, transport, undefined, claimTimeoutMs, stopping.signal)
       .catch((error) => log.error("Outbox pass failed", error))
       .finally(() => {
-        if (!stopped) timer = setTimeout(tick, POLL_INTERVAL_MS);
+        if (!stopping.signal.aborted) timer = setTimeout(tick, POLL_INTERVAL_MS);
       });
   };
   timer = setTimeout(tick, 0);
   return {
     async stop() {
-      stopped = true;
+      stopping.abort();
       clearTimeout(timer);
       await running;
     },

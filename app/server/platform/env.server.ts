@@ -92,16 +92,34 @@ const EnvSchema = z
     message: "is required in production (32 or more random characters)",
     path: ["BETTER_AUTH_SECRET"],
   })
-  // A real deployment must deliver mail: a missing provider is a start-up error, not a silent success.
-  .refine((env) => env.SMTP_URL || env.LOCAL_PROVIDERS === true || !env.DATABASE_URL || env.NODE_ENV !== "production", {
-    message: "is required in production (or set LOCAL_PROVIDERS=1 to keep mail in the built-in mailbox)",
-    path: ["SMTP_URL"],
-  })
-  // A real deployment must take real payments: the built-in checkout only with LOCAL_PROVIDERS=1.
-  .refine((env) => env.STRIPE_SECRET_KEY || env.LOCAL_PROVIDERS === true || !env.DATABASE_URL || env.NODE_ENV !== "production", {
-    message: "is required in production (or set LOCAL_PROVIDERS=1 to use the built-in checkout)",
-    path: ["STRIPE_SECRET_KEY"],
+  // Every link in every email, the sitemap and the session cookie's Secure flag are made from it: an origin, nothing after it.
+  .refine((env) => !env.SITE_URL || isBareOrigin(env.SITE_URL), {
+    message: "must be the site's address alone, such as https://globalimplantinstitute.com (no path, query or #)",
+    path: ["SITE_URL"],
   });
+
+/** True for an origin alone; a value that is no URL at all is the field's own check's to name. */
+function isBareOrigin(value: string): boolean {
+  if (!URL.canParse(value)) return true;
+  const url = new URL(value);
+  return (url.pathname === "/" || url.pathname === "") && !url.search && !url.hash && !url.username && !url.password;
+}
+
+const isLoopbackUrl = (value: string) => ["localhost", "127.0.0.1", "[::1]"].includes(new URL(value).hostname);
+
+/**
+ * What a real deployment (production, built-in providers off, on either
+ * database) cannot run without: a missing one is a start-up error naming it,
+ * never a shop whose emails link to localhost or whose checkout is the demo's.
+ */
+function deploymentProblem(env: z.output<typeof EnvSchema>): [name: string, message: string] | undefined {
+  if (!env.SMTP_URL) return ["SMTP_URL", "is required in production (or set LOCAL_PROVIDERS=1 to keep mail in the built-in mailbox)"];
+  if (!env.STRIPE_SECRET_KEY) return ["STRIPE_SECRET_KEY", "is required in production (or set LOCAL_PROVIDERS=1 to use the built-in checkout)"];
+  if (!env.SITE_URL) return ["SITE_URL", "is required in production: the site's https:// address, which its emails link to"];
+  // Plain http only on this machine, as a production build tried locally is.
+  if (!env.SITE_URL.startsWith("https://") && !isLoopbackUrl(env.SITE_URL)) return ["SITE_URL", "must be an https:// address in production"];
+  return undefined;
+}
 
 /** Stripe when its keys are set; otherwise the built-in checkout of the embedded demo (design.md 3). */
 type PaymentsConfig =
@@ -177,6 +195,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const env = result.data;
   const embedded = !env.DATABASE_URL;
   const localProviders = env.LOCAL_PROVIDERS ?? (embedded || env.NODE_ENV !== "production");
+  const problem = env.NODE_ENV === "production" && !localProviders ? deploymentProblem(env) : undefined;
+  if (problem) throw new EnvError(`Invalid environment variable ${problem[0]}: ${problem[1]}`);
+  const realProviders = Boolean(env.STRIPE_SECRET_KEY && env.SMTP_URL);
   const perAddress = (set: number | undefined, budget: keyof typeof ADDRESS_BUDGETS) =>
     set ?? ADDRESS_BUDGETS[budget] * (localProviders ? DEMO_BUDGET_FACTOR : 1);
   return {
@@ -188,7 +209,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     databaseUrl: env.DATABASE_URL,
     siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     localProviders,
-    seedDemoData: env.SEED_DEMO_DATA ?? embedded,
+    // Demo dates are for a demo: never put on sale for real money unless asked.
+    seedDemoData: env.SEED_DEMO_DATA ?? (embedded && !realProviders),
     trustProxy: env.TRUST_PROXY,
     formRateLimit: perAddress(env.FORM_RATE_LIMIT, "form"),
     authRateLimit: perAddress(env.AUTH_RATE_LIMIT, "auth"),
