@@ -32,8 +32,8 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     id: "fees",
     question: "What is included in the course fee?",
     answer: [
-      "Our fees are all-inclusive: tuition, implants, materials, food and your hotel stay are all covered, so there are no surprises once you arrive.",
-      "Flights are not included; you book your own travel to Dubai or London.",
+      "Our fees are all-inclusive: tuition, implants, materials and food are covered, and so is your hotel stay where a course lists it (the Level 2 live course includes three nights), so there are no surprises once you arrive.",
+      "Each course's \"What's included\" list on its programme page says exactly what its fee covers. Flights are not included; you book your own travel to Dubai or London.",
     ],
   },
   {

@@ -88,7 +88,7 @@ export const ABOUT = {
   paragraphs: [
     "The Global Implant Institute teaches advanced dental implantology to dentists who want to treat complex cases with confidence. Our courses run in Dubai and London and bring clinicians together from around the world.",
     "We believe implant surgery is learnt by doing. That is why our flagship courses centre on live-patient surgery in small groups, with a temporary licence to operate, close supervision and a certificate on completion.",
-    "Our fees are all-inclusive, covering tuition, implants, materials, food and hotel, so you can focus entirely on learning.",
+    "Our fees are all-inclusive, covering tuition, implants, materials, food and, where the course lists it, your hotel, so you can focus entirely on learning.",
   ],
 };
 

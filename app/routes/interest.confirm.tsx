@@ -36,7 +36,7 @@ export default function InterestConfirmPage({ loaderData, actionData }: Route.Co
       }}
       done={{ heading: "Interest confirmed", text: "Thank you. We will email you when new dates are scheduled for the courses you chose." }}
       invalid={{
-        used: "The confirmation link is incomplete or no longer valid. Please register your interest again from our courses page.",
+        used: "This link has been used already or is no longer valid. If you confirmed your interest with it, you will hear about new dates and need do nothing more; if not, please register your interest again from our courses page.",
         link: { to: "/courses#register-interest", label: "Register Your Interest" },
       }}
     />

@@ -98,10 +98,11 @@ test.describe("newsletter signup", () => {
     await page.getByRole("button", { name: "Confirm subscription" }).click();
     await expect(page.getByRole("heading", { name: "Subscription confirmed" })).toBeVisible();
 
-    // The link works once.
+    // The link works once; used again, it says that a confirmed subscriber need do nothing more.
     await page.goto(new URL(confirm!).pathname + new URL(confirm!).search);
     await page.getByRole("button", { name: "Confirm subscription" }).click();
     await expect(page.getByRole("heading", { name: "This link is not valid" })).toBeVisible();
+    await expect(page.getByText("If you confirmed your subscription with it, you are subscribed and need do nothing more")).toBeVisible();
 
     // Subscribing again once confirmed gets the same answer as a new address.
     await page.goto("/");
