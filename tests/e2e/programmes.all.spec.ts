@@ -86,6 +86,8 @@ test.describe("/courses/full-arch", () => {
       await expect(level1.getByText("Opening Soon")).toBeVisible();
       await expect(level1.getByText("Details Coming Soon")).toBeVisible();
       await expect(level1.getByRole("button", { name: /Book Now/ })).toHaveCount(0);
+      // Not a dead end: the dentist can ask to hear when it opens.
+      await expect(level1.getByRole("link", { name: "Register Your Interest" })).toHaveAttribute("href", "/courses#register-interest");
 
       const level2 = card(page, "Level 2 Full Arch Live Surgery");
       await expect(level2.getByText("£12,000", { exact: true })).toBeVisible();

@@ -175,6 +175,19 @@ test.describe("site shell on desktop", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
+  test("going back from an in-page link to the address without a hash scrolls to the top", async ({ page }) => {
+    await page.goto("/terms");
+    await hydrated(page);
+    const contents = page.locator('main a[href^="#"]').last();
+    const target = (await contents.getAttribute("href"))!;
+    await contents.click();
+    await expect(page).toHaveURL(new RegExp(`/terms${target}$`));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/terms$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   test("a navigation without a page load reads out the new page's title; the first load does not", async ({ page }) => {
     await page.goto("/courses");
     await hydrated(page);

@@ -9,12 +9,14 @@ const HASH_SCROLL_DELAY_MS = 100;
 export function ScrollOnNavigation() {
   const { pathname, hash, key } = useLocation();
   // The entry the document was loaded at, until the visitor moves on: then coming back to it (Back) is a navigation like any other.
-  const loadedAt = useRef(key);
+  // By its address too: a plain in-page link (#level-3) makes entries the router gives no key of their own ("default").
+  const here = `${key} ${pathname}${hash}`;
+  const loadedAt = useRef(here);
   useEffect(() => {
     // Spec 2 decides where a navigation lands, Back included: the browser's own restore would otherwise
     // race this effect (and win on a slow machine), leaving the page where it was left.
     history.scrollRestoration = "manual";
-    if (key !== loadedAt.current) loadedAt.current = "";
+    if (here !== loadedAt.current) loadedAt.current = "";
     if (!hash) {
       // A visitor who scrolled (towards a button, say) while the page was loading is not sent back to the top when it hydrates.
       if (!loadedAt.current) scrollTo(0, 0);
@@ -26,7 +28,7 @@ export function ScrollOnNavigation() {
       target?.scrollIntoView({ behavior: reduceMotion ? "auto" : "smooth", block: "start" });
     }, HASH_SCROLL_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [pathname, hash, key]);
+  }, [pathname, hash, key, here]);
   return null;
 }
 

@@ -92,14 +92,21 @@ function Actions({
   offering: CardOffering | undefined;
   editions: Promise<Record<string, readonly CardEdition[]>>;
 }) {
-  if (programme.availability === "opening-soon") return <DetailsComingSoon />;
-  if (programme.availability === "register-interest") {
+  const registerInterest = (
+    <Link to="/courses#register-interest" className={buttonVariants({ variant: "navy", size: "lg" })}>
+      Register Your Interest
+    </Link>
+  );
+  // Not bookable yet, but never a dead end: the dentist can ask to hear when it opens.
+  if (programme.availability === "opening-soon") {
     return (
-      <Link to="/courses#register-interest" className={buttonVariants({ variant: "navy", size: "lg" })}>
-        Register Your Interest
-      </Link>
+      <>
+        <DetailsComingSoon />
+        {registerInterest}
+      </>
     );
   }
+  if (programme.availability === "register-interest") return registerInterest;
   if (!offering) return <DetailsComingSoon />;
   return (
     <Suspense fallback={<span className="inline-block h-12 w-40 rounded-md bg-navy/10 motion-safe:animate-pulse" aria-hidden="true" />}>
