@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { createServer, type RequestListener } from "node:http";
 import { fileURLToPath } from "node:url";
 
 import compression from "compression";
@@ -164,16 +165,34 @@ export function createHttpApp({ runtime, build, mountAssets }: HttpAppOptions) {
   return app;
 }
 
+/** Another process listens on PORT: nothing has been opened or seeded. */
+class PortInUseError extends Error {
+  override name = "PortInUseError";
+}
+
+/** Until the database is open and migrated: a load balancer's health check, or an early visitor, is told to come back. */
+const answerStarting: RequestListener = (_request, response) => {
+  response.writeHead(503, { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "5", "Cache-Control": "no-store" });
+  response.end("The site is starting. Please try again in a moment.");
+};
+
 export async function startServer(options: Omit<HttpAppOptions, "runtime">) {
-  setLogFormat(getEnv().nodeEnv === "development" ? "text" : "json");
+  const env = getEnv();
+  setLogFormat(env.nodeEnv === "development" ? "text" : "json");
   captureConsole();
-  const runtime = await startRuntime();
-  const app = createHttpApp({ runtime, ...options });
-  const server = app.listen(runtime.env.port, runtime.env.host);
+  // The port first: a second server on it stops here, before it seeds anything or prints a demo password it would then lose.
+  const server = createServer(answerStarting);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
-    server.once("error", reject);
+    server.once("error", (error: NodeJS.ErrnoException) =>
+      reject(error.code === "EADDRINUSE" ? new PortInUseError(`Port ${env.port} is already in use: stop the server on it, or set PORT.`) : error),
+    );
+    server.listen(env.port, env.host);
   });
+  const runtime = await startRuntime(env);
+  const app = createHttpApp({ runtime, ...options });
+  server.off("request", answerStarting);
+  server.on("request", app);
   // Slow or stalled clients must not hold a request open forever.
   server.requestTimeout = 30_000;
   server.headersTimeout = 15_000;

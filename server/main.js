@@ -6,7 +6,7 @@ try {
   await startProductionServer();
 } catch (error) {
   // Configuration problems get one clear line, not a stack trace.
-  const known = ["EnvError", "DataDirLockedError"];
+  const known = ["EnvError", "DataDirLockedError", "DatabaseUnreachableError", "PortInUseError"];
   // Written as it is: by now the server's console turns what it is given into log lines.
   if (error && known.includes(error.name)) process.stderr.write(`${error.message}\n`);
   else if (error && error.code === "ERR_MODULE_NOT_FOUND" && String(error.message).includes("build/server")) {

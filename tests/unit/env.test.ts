@@ -114,6 +114,11 @@ describe("mail settings", () => {
 
   it("rejects a malformed SMTP_URL and STAFF_EMAIL", () => {
     expect(() => parseEnv({ SMTP_URL: "http://mail" })).toThrow(/SMTP_URL/);
+    for (const url of ["smtp://", "smtp://us er:p@ss@[bad", "smtps://:465"]) {
+      expect(() => parseEnv({ SMTP_URL: url }), url).toThrow(
+        /^Invalid environment variable SMTP_URL: must be a well-formed URL naming the mail server's host$/,
+      );
+    }
     expect(() => parseEnv({ STAFF_EMAIL: "staff" })).toThrow(/STAFF_EMAIL/);
   });
 });

@@ -207,6 +207,27 @@ async function listenWithReconnect(url: string, channel: string, listener: Chann
   };
 }
 
+/** The PostgreSQL server named by DATABASE_URL did not let the server start: unreachable, or refusing its login or database. */
+export class DatabaseUnreachableError extends Error {
+  override name = "DatabaseUnreachableError";
+}
+
+/**
+ * A failure to connect, as one line naming DATABASE_URL (its password left out); anything else, as it is.
+ * Network errors (ECONNREFUSED, ENOTFOUND, ETIMEDOUT…), and PostgreSQL's own refusals of a connection:
+ * classes 08 (connection), 28 (login) and 3D (no such database).
+ */
+export function asConnectionFailure(error: unknown, databaseUrl: string): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  const refused = typeof code === "string" && (/^E[A-Z]+$/.test(code) || /^(08|28|3D)/.test(code));
+  const timedOut = /timeout/i.test(message) && /connect/i.test(message);
+  if (!refused && !timedOut) return error;
+  const url = new URL(databaseUrl);
+  const where = `${url.hostname}:${url.port || 5432}${url.pathname}`;
+  return new DatabaseUnreachableError(`Could not connect to the database DATABASE_URL names (${where}): ${message}`, { cause: error });
+}
+
 export async function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
   return config.databaseUrl ? openPostgresDatabase(config.databaseUrl) : openEmbeddedDatabase(config.dataDir);
 }

@@ -54,6 +54,8 @@ const EnvSchema = z
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      // Caught here, not as "Invalid URL" at the first send, nor as mail quietly sent to this machine for "smtp://".
+      .refine((value) => URL.canParse(value) && new URL(value).hostname !== "", "must be a well-formed URL naming the mail server's host")
       .optional(),
     MAIL_FROM: z.string().min(3).default("Global Implant Institute <no-reply@globalimplantinstitute.com>"),
     STAFF_EMAIL: z.email({ error: "must be an email address" }).default("info@globalimplantinstitute.com"),

@@ -1,7 +1,7 @@
 import { ensureDemoAdmin } from "~/server/accounts/admins.server";
 import { startRefundSweep } from "~/server/booking/fulfilment.server";
 import { seedDemoCourses } from "~/server/catalogue/demo-seed.server";
-import { migrateDatabase, openDatabase } from "~/server/db/client.server";
+import { asConnectionFailure, migrateDatabase, openDatabase } from "~/server/db/client.server";
 import { startOutboxWorker, transportFor } from "~/server/email/worker.server";
 import { startCheckoutClock } from "~/server/payments/local.server";
 import { asLocalCheckout } from "~/server/payments/providers.server";
@@ -28,7 +28,9 @@ export interface Runtime extends AppServices {
 async function start(env: Env): Promise<Runtime> {
   const database = await openDatabase(env);
   try {
-    await migrateDatabase(database);
+    await migrateDatabase(database).catch((error: unknown) => {
+      throw env.databaseUrl ? asConnectionFailure(error, env.databaseUrl) : error;
+    });
     if (env.seedDemoData) {
       const added = await seedDemoCourses(database.db);
       if (added) log.info(`Seeded ${added} demo course dates.`);
