@@ -160,17 +160,30 @@ describe(`fulfilment through the signed webhook on ${testDriver}`, () => {
     const edition = await editionFor(handle, { capacity: 3 });
     const email = "greeted.guest@example.com";
     const started = await checkout(services(), { courseId: edition.id, buyer: null });
-    await builtInCheckout(services()).pay(started.sessionId, { method: "card", email, name: "  Dr Amira\r\nBcc: someone@example.com " });
+    await builtInCheckout(services()).pay(started.sessionId, { method: "card", email, name: "  Dr Amira\r\nHaddad " });
     const [purchase] = await purchasesOf(edition.id);
-    expect(purchase.customerName).toBe("Dr Amira Bcc: someone@example.com");
+    expect(purchase.customerName).toBe("Dr Amira Haddad");
     const [mail] = await mailTo(email, "booking-confirmation");
-    expect(mail.text).toContain("Dear Dr Amira Bcc: someone@example.com,");
-    expect((await editionBookings(handle.db, edition.id))[0].name).toBe("Dr Amira Bcc: someone@example.com");
+    expect(mail.text).toContain("Dear Dr Amira Haddad,");
+    expect((await editionBookings(handle.db, edition.id))[0].name).toBe("Dr Amira Haddad");
 
     const admin = await person({ admin: true });
     await cancelBooking(services(), { id: admin.id, email: admin.email }, { purchaseId: purchase.id, amount: purchase.amountTotal });
     const [cancelled] = await mailTo(email, "booking-cancelled");
-    expect(cancelled.text).toContain("Dear Dr Amira Bcc: someone@example.com,");
+    expect(cancelled.text).toContain("Dear Dr Amira Haddad,");
+  });
+
+  it("keeps no name from the checkout that is not a plain name: it would greet an address nobody has confirmed", async () => {
+    for (const [index, name] of ["Claim your refund at evil.example.com", "<b>Support</b>", "Ad\u200bmin"].entries()) {
+      const edition = await editionFor(handle, { capacity: 3, days: 70 + index });
+      const email = `unnamed.guest.${index}@example.com`;
+      const started = await checkout(services(), { courseId: edition.id, buyer: null });
+      await builtInCheckout(services()).pay(started.sessionId, { method: "card", email, name });
+      expect((await purchasesOf(edition.id))[0].customerName, name).toBeNull();
+      const [mail] = await mailTo(email, "booking-confirmation");
+      expect(mail.text, name).toContain("Hello,");
+      expect(mail.text, name).not.toContain(name);
+    }
   });
 
   it("sends a guest whose address has an account already to sign in, not to sign up again", async () => {

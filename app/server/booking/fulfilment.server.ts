@@ -5,7 +5,7 @@ import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { DISCOUNT_RULES } from "~/lib/discounts";
 import { MAX_NAME_LENGTH } from "~/lib/field-limits";
 import { formatDateRange, formatMinorUnits } from "~/lib/format";
-import { isBlank, singleLineText } from "~/lib/schemas/fields";
+import { isBlank, namePlainTextProblem, singleLineText } from "~/lib/schemas/fields";
 import { bookingCalendarAttachment } from "~/server/catalogue/calendar.server";
 import { placesTaken } from "~/server/catalogue/places.server";
 import type { Transaction } from "~/server/db/client.server";
@@ -87,10 +87,16 @@ const keepsPlace = (hold: Hold, now: Date) =>
 const hasPlace = async (tx: Transaction, hold: Hold, edition: Edition, now: Date) =>
   keepsPlace(hold, now) || (await placesTaken(tx, edition.id, now)) < edition.capacity;
 
-/** A guest's name as typed at the provider's page: on one line, no longer than a profile's, none when blank. */
+/**
+ * A guest's name as typed at the provider's page, held to the forms' rule for a name: on one line,
+ * no longer than a profile's, and plain text (no markup, hidden character or web address, since it
+ * greets an address nobody has confirmed); none when blank or when it is not a plain name.
+ */
 function guestName(name: string | null): string | null {
-  const cleaned = singleLineText(name ?? "");
-  return typeof cleaned === "string" && !isBlank(cleaned) ? cleaned.slice(0, MAX_NAME_LENGTH) : null;
+  const cleaned = singleLineText((name ?? "").replaceAll("\0", ""));
+  if (typeof cleaned !== "string" || isBlank(cleaned)) return null;
+  const kept = cleaned.slice(0, MAX_NAME_LENGTH).trim();
+  return namePlainTextProblem(kept) ? null : kept;
 }
 
 /** A purchase row for what a session reports, the hold filling in what it leaves out. */

@@ -64,7 +64,7 @@ function asStripeSession(row: LocalCheckoutSession, siteUrl: string): Stripe.Che
     amount_total: row.amountTotal,
     currency: row.currency,
     customer_email: row.customerEmail,
-    customer_details: row.customerEmail ? { email: row.customerEmail, name: row.customerName } : null,
+    customer_details: row.customerEmail ? { email: row.customerEmail, name: null, individual_name: row.customerName } : null,
     client_reference_id: row.clientReferenceId,
     metadata: row.metadata,
     payment_intent: row.paymentIntentId,

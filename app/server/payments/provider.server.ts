@@ -93,7 +93,8 @@ export function checkoutSessionView(session: Stripe.Checkout.Session): CheckoutS
     amountDiscount: session.total_details?.amount_discount ?? 0,
     currency: session.currency,
     customerEmail: session.customer_details?.email ?? session.customer_email ?? null,
-    customerName: session.customer_details?.name ?? null,
+    // The name asked of a guest (name collection) is the individual's; `name` is the card's holder, whoever that is.
+    customerName: session.customer_details?.individual_name ?? session.collected_information?.individual_name ?? session.customer_details?.name ?? null,
     // Only an id of ours: anything else in a signed event's metadata names no hold (and would fail the query).
     holdId: typeof session.metadata?.hold_id === "string" && isUuid(session.metadata.hold_id) ? session.metadata.hold_id : null,
     paymentIntentId: idOf(session.payment_intent),
