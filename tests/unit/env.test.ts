@@ -228,8 +228,13 @@ describe("a real deployment", () => {
     // A production build tried on this machine may stay on plain http.
     expect(parseEnv({ ...deployed, SITE_URL: "http://localhost:3000" }).siteUrl).toBe("http://localhost:3000");
     expect(parseEnv({ ...deployed, SITE_URL: "http://127.0.0.1:4100" }).siteUrl).toBe("http://127.0.0.1:4100");
-    // The built-in providers asked for: a staging copy, not a shop.
-    expect(parseEnv({ ...deployed, SITE_URL: undefined, LOCAL_PROVIDERS: "1" }).siteUrl).toBe("http://localhost:3000");
+    // Real mail or payments beside the demo's other provider, on either database, link out too.
+    expect(() => parseEnv({ ...deployed, SITE_URL: undefined, LOCAL_PROVIDERS: "1" })).toThrow(/^Invalid environment variable SITE_URL: is required/);
+    const { DATABASE_URL: _database, BETTER_AUTH_SECRET: _secret, ...embedded } = deployed;
+    expect(() => parseEnv({ ...embedded, SITE_URL: undefined })).toThrow(/^Invalid environment variable SITE_URL: is required/);
+    expect(() => parseEnv({ NODE_ENV: "production", SMTP_URL: "smtp://mail:25" })).toThrow(/^Invalid environment variable SITE_URL: is required/);
+    // The demo itself, all simulated, needs nothing.
+    expect(parseEnv({ NODE_ENV: "production" }).siteUrl).toBe("http://localhost:3000");
   });
 
   it("on the embedded database too: LOCAL_PROVIDERS=0 needs mail, payments and its address, as PostgreSQL does", () => {
@@ -241,11 +246,12 @@ describe("a real deployment", () => {
     expect(parseEnv({ ...withProviders, SITE_URL: "https://gii.example" })).toMatchObject({ localProviders: false, seedDemoData: false });
   });
 
-  it("seeds no demo dates where payments and mail are real, unless asked", () => {
-    const real = { SMTP_URL: "smtp://mail:25", STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_def" };
-    expect(parseEnv({ NODE_ENV: "production", ...real }).seedDemoData).toBe(false);
-    expect(parseEnv({ NODE_ENV: "production", ...real, SEED_DEMO_DATA: "1" }).seedDemoData).toBe(true);
-    // Only one of them real: the other is still the demo's, and so are its dates.
-    expect(parseEnv({ NODE_ENV: "production", SMTP_URL: "smtp://mail:25" }).seedDemoData).toBe(true);
+  it("seeds no demo dates where payments are real, unless asked", () => {
+    const stripe = { STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_def", SITE_URL: "https://gii.example" };
+    expect(parseEnv({ NODE_ENV: "production", ...stripe }).seedDemoData).toBe(false);
+    expect(parseEnv({ NODE_ENV: "production", ...stripe, SMTP_URL: "smtp://mail:25" }).seedDemoData).toBe(false);
+    expect(parseEnv({ NODE_ENV: "production", ...stripe, SEED_DEMO_DATA: "1" }).seedDemoData).toBe(true);
+    // Real mail with the built-in checkout: nothing is sold for money, the demo's dates stay.
+    expect(parseEnv({ NODE_ENV: "production", SMTP_URL: "smtp://mail:25", SITE_URL: "https://gii.example" }).seedDemoData).toBe(true);
   });
 });

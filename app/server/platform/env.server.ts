@@ -110,14 +110,18 @@ function isBareOrigin(value: string): boolean {
 const isLoopbackUrl = (value: string) => ["localhost", "127.0.0.1", "[::1]"].includes(new URL(value).hostname);
 
 /**
- * What a real deployment (production, built-in providers off, on either
- * database) cannot run without: a missing one is a start-up error naming it,
- * never a shop whose emails link to localhost or whose checkout is the demo's.
+ * What production cannot run without: a missing one is a start-up error naming it, never a shop whose
+ * emails link to localhost or whose checkout is the demo's. A real deployment (built-in providers off,
+ * on either database) needs SMTP and Stripe; whatever reaches the world (a real deployment, or real
+ * mail or payments beside the demo's other provider) needs the site's own address for its links.
  */
-function deploymentProblem(env: z.output<typeof EnvSchema>): [name: string, message: string] | undefined {
-  if (!env.SMTP_URL) return ["SMTP_URL", "is required in production (or set LOCAL_PROVIDERS=1 to keep mail in the built-in mailbox)"];
-  if (!env.STRIPE_SECRET_KEY) return ["STRIPE_SECRET_KEY", "is required in production (or set LOCAL_PROVIDERS=1 to use the built-in checkout)"];
-  if (!env.SITE_URL) return ["SITE_URL", "is required in production: the site's https:// address, which its emails link to"];
+function productionProblem(env: z.output<typeof EnvSchema>, localProviders: boolean): [name: string, message: string] | undefined {
+  if (!localProviders && !env.SMTP_URL) return ["SMTP_URL", "is required in production (or set LOCAL_PROVIDERS=1 to keep mail in the built-in mailbox)"];
+  if (!localProviders && !env.STRIPE_SECRET_KEY)
+    return ["STRIPE_SECRET_KEY", "is required in production (or set LOCAL_PROVIDERS=1 to use the built-in checkout)"];
+  if (localProviders && !env.SMTP_URL && !env.STRIPE_SECRET_KEY) return undefined;
+  if (!env.SITE_URL)
+    return ["SITE_URL", "is required in production with real mail or payments: the site's https:// address, which its emails and checkouts link to"];
   // Plain http only on this machine, as a production build tried locally is.
   if (!env.SITE_URL.startsWith("https://") && !isLoopbackUrl(env.SITE_URL)) return ["SITE_URL", "must be an https:// address in production"];
   return undefined;
@@ -197,9 +201,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const env = result.data;
   const embedded = !env.DATABASE_URL;
   const localProviders = env.LOCAL_PROVIDERS ?? (embedded || env.NODE_ENV !== "production");
-  const problem = env.NODE_ENV === "production" && !localProviders ? deploymentProblem(env) : undefined;
+  const problem = env.NODE_ENV === "production" ? productionProblem(env, localProviders) : undefined;
   if (problem) throw new EnvError(`Invalid environment variable ${problem[0]}: ${problem[1]}`);
-  const realProviders = Boolean(env.STRIPE_SECRET_KEY && env.SMTP_URL);
   const perAddress = (set: number | undefined, budget: keyof typeof ADDRESS_BUDGETS) =>
     set ?? ADDRESS_BUDGETS[budget] * (localProviders ? DEMO_BUDGET_FACTOR : 1);
   return {
@@ -212,7 +215,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     localProviders,
     // Demo dates are for a demo: never put on sale for real money unless asked.
-    seedDemoData: env.SEED_DEMO_DATA ?? (embedded && !realProviders),
+    seedDemoData: env.SEED_DEMO_DATA ?? (embedded && !env.STRIPE_SECRET_KEY),
     trustProxy: env.TRUST_PROXY,
     formRateLimit: perAddress(env.FORM_RATE_LIMIT, "form"),
     authRateLimit: perAddress(env.AUTH_RATE_LIMIT, "auth"),
