@@ -38,7 +38,10 @@ afterEach(() => vi.restoreAllMocks());
 const stripeEvent = (type: string, object: object, secret = WEBHOOK_SECRET) => signedEvent(type, object, { secret });
 
 /** The session the fake opened, as Stripe sends it once the buyer has paid. */
-function paidSession(sessionId: string, { amount = 150_000, email = "buyer@example.com", name = "Dr Amira\0 Haddad\n", paymentIntent = `pi_${sessionId}` } = {}) {
+function paidSession(
+  sessionId: string,
+  { amount = 150_000, email = "buyer@example.com", name = "Dr Amira\0 Haddad\n", paymentIntent = `pi_${sessionId}` } = {},
+) {
   const session = stripe.sessions.get(sessionId)!;
   Object.assign(session, {
     status: "complete",
