@@ -1,6 +1,6 @@
 import { CalendarDays, CalendarPlus, MapPin } from "lucide-react";
-import { useState, useSyncExternalStore } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useMemo, useState, useSyncExternalStore } from "react";
+import { Link, useLocation } from "react-router";
 
 import calendarStylesheet from "~/components/schedule/schedule-calendar.css?url";
 import { hydrateOnVisible } from "~/components/ui/hydrate-on-visible";
@@ -116,9 +116,10 @@ export default function UpcomingEventsPage({ loaderData }: Route.ComponentProps)
   const { editions, error } = loaderData;
   const upcoming = editions.filter((edition) => edition.upcoming);
   const today = useVisitorDay(loaderData.today);
-  const [search] = useSearchParams();
-  // Read once, as the page opens (Back from a course's page included): the calendar keeps the address in step as it moves.
-  const [place] = useState(() => calendarPlaceOf(search));
+  const location = useLocation();
+  // Read as the page opens (Back from a course's page included) and on each navigation to it (the menu's Schedule: today's month);
+  // in between, the calendar keeps the address in step as it moves, unknown to the router.
+  const place = useMemo(() => calendarPlaceOf(new URLSearchParams(location.search)), [location.search]);
   return (
     <>
       <PageHeading title="Upcoming Courses and Events" intro={SCHEDULE_INTRO} />
@@ -147,7 +148,7 @@ export default function UpcomingEventsPage({ loaderData }: Route.ComponentProps)
                 The calendar's buttons need JavaScript, which is off: every course to come is listed below it.
               </p>
               <CalendarStylesheet />
-              <ScheduleCalendar editions={editions} today={today} place={place} />
+              <ScheduleCalendar key={location.key} editions={editions} today={today} place={place} />
             </section>
             <h2 className="mt-12 mb-4 font-sans text-xl font-semibold text-navy">All upcoming courses</h2>
             {upcoming.length === 0 ? (

@@ -280,6 +280,13 @@ test.describe("the schedule", () => {
       await expect(rangeTitle(page)).toHaveText(format(addMonths(new Date(), 3), "MMMM yyyy"));
       await toolbarButton(page, "Today").click();
       await expect(rangeTitle(page)).toHaveText(format(new Date(), "MMMM yyyy"));
+      // The menu's Schedule, from a month ahead: the schedule as it opens, today's month, and an address to match.
+      await toolbarButton(page, "Next").click();
+      await expect(rangeTitle(page)).toHaveText(format(addMonths(new Date(), 1), "MMMM yyyy"));
+      if (testInfo.project.name === "mobile") await page.getByRole("button", { name: "Open menu" }).click();
+      await page.getByRole("link", { name: "Schedule", exact: true }).filter({ visible: true }).first().click();
+      await expect(page).toHaveURL(/\/upcoming-events$/);
+      await expect(rangeTitle(page)).toHaveText(format(new Date(), "MMMM yyyy"));
     },
   );
 
