@@ -13,6 +13,8 @@ export const middleware = [adminRoute({ downloadFrom: (params) => `/admin/editio
 
 const COLUMNS: CsvColumn<AdminBooking>[] = [
   { header: "Name", value: (row) => row.name },
+  // As the bookings table marks it: a guest's name is the one given at the checkout, and no account is there to reach them by.
+  { header: "Booked as", value: (row) => (row.guest ? "Guest, no account yet" : "Account") },
   { header: "Email", value: (row) => row.email },
   { header: "Mobile", value: (row) => row.mobile },
   { header: "Status", value: (row) => row.status },

@@ -36,7 +36,7 @@ export default function InterestConfirmPage({ loaderData, actionData }: Route.Co
       }}
       done={{ heading: "Interest confirmed", text: "Thank you. We will email you when new dates are scheduled for the courses you chose." }}
       invalid={{
-        used: "This link has been used already or is no longer valid. If you confirmed your interest with it, you will hear about new dates and need do nothing more; if not, please register your interest again from our courses page.",
+        used: "This link has been used already or is no longer valid. If you confirmed your interest with it, it has done its work and there is nothing more to do; if not, please register your interest again from our courses page.",
         link: { to: "/courses#register-interest", label: "Register Your Interest" },
       }}
     />

@@ -36,7 +36,7 @@ export default function NewsletterConfirmPage({ loaderData, actionData }: Route.
       }}
       done={{ heading: "Subscription confirmed", text: "Thank you. You will now hear from us about new courses and upcoming events." }}
       invalid={{
-        used: "This link has been used already or is no longer valid. If you confirmed your subscription with it, you are subscribed and need do nothing more; if not, please subscribe again from our home page.",
+        used: "This link has been used already or is no longer valid. If you confirmed your subscription with it, it has done its work and there is nothing more to do; if not, please subscribe again from our home page.",
         link: { to: "/", label: "Return to Home" },
       }}
     />

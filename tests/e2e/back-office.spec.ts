@@ -310,8 +310,8 @@ test.describe("the back office", () => {
     const bytes = await readFile(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString("utf8").split("\r\n");
-    expect(lines[0]).toBe("Name,Email,Mobile,Status,Amount paid (£),Discount,Purchase date");
-    expect(lines.find((line) => line.includes(attendee.email))).toMatch(/^Ama Attendee,/);
+    expect(lines[0]).toBe("Name,Booked as,Email,Mobile,Status,Amount paid (£),Discount,Purchase date");
+    expect(lines.find((line) => line.includes(attendee.email))).toMatch(/^Ama Attendee,Account,/);
 
     await auditEntry(page, `Set the capacity of Sinus Grafting (${edition.startDate}) to 9`);
   });

@@ -98,11 +98,11 @@ test.describe("newsletter signup", () => {
     await page.getByRole("button", { name: "Confirm subscription" }).click();
     await expect(page.getByRole("heading", { name: "Subscription confirmed" })).toBeVisible();
 
-    // The link works once; used again, it says that a confirmed subscriber need do nothing more.
+    // The link works once; used again, it says that one who confirmed with it has nothing more to do.
     await page.goto(new URL(confirm!).pathname + new URL(confirm!).search);
     await page.getByRole("button", { name: "Confirm subscription" }).click();
     await expect(page.getByRole("heading", { name: "This link is not valid" })).toBeVisible();
-    await expect(page.getByText("If you confirmed your subscription with it, you are subscribed and need do nothing more")).toBeVisible();
+    await expect(page.getByText("If you confirmed your subscription with it, it has done its work and there is nothing more to do")).toBeVisible();
 
     // Subscribing again once confirmed gets the same answer as a new address.
     await page.goto("/");

@@ -309,11 +309,12 @@ test.describe("/courses/:courseId", () => {
     }
   });
 
-  test("shows Level 1 as opening soon, without places or booking", async ({ page }) => {
+  test("shows Level 1 as opening soon, without places or booking, and a way to hear when it opens", async ({ page }) => {
     await page.goto("/courses/level-1-full-arch-implant-course");
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 1, name: "Level 1 Foundations in Full Arch" })).toBeVisible();
     await expect(main.getByText("Details Coming Soon")).toBeVisible();
+    await expect(main.getByRole("link", { name: /Register your interest/i }).first()).toHaveAttribute("href", "/courses#register-interest");
     await expect(main.getByText(/places left/)).toHaveCount(0);
     await expect(main.getByRole("button", { name: /Book Now/ })).toHaveCount(0);
   });

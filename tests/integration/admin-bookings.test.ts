@@ -278,9 +278,9 @@ describe(`the back office's editions and bookings on ${testDriver}`, () => {
     expect(response.headers.get("Content-Type")).toContain("text/csv");
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="attendees-/);
     const text = await downloadedText(response);
-    expect(text.startsWith("\uFEFFName,Email,Mobile,Status,Amount paid (£),Discount,Purchase date\r\n")).toBe(true);
+    expect(text.startsWith("\uFEFFName,Booked as,Email,Mobile,Status,Amount paid (£),Discount,Purchase date\r\n")).toBe(true);
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
-    expect(text).toContain(`${hostile.email},,paid,1400.00,£100 off your first course (−£100),`);
+    expect(text).toContain(`,Account,${hostile.email},,paid,1400.00,£100 off your first course (−£100),`);
     const [exported] = await handle.db
       .select()
       .from(adminAuditLog)

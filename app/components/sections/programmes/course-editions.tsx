@@ -101,7 +101,7 @@ export function CourseEditions({
         </ul>
       )}
       {editions.length > 0 && availability === "opening-soon" && <DetailsComingSoon className="mt-4 w-full" />}
-      {editions.length > 0 && availability === "register-interest" && (
+      {editions.length > 0 && (availability === "register-interest" || availability === "opening-soon") && (
         <div className="mt-4">
           <RegisterInterestLink />
         </div>
