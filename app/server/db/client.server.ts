@@ -208,7 +208,7 @@ async function listenWithReconnect(url: string, channel: string, listener: Chann
 }
 
 /** The PostgreSQL server named by DATABASE_URL did not let the server start: unreachable, or refusing its login or database. */
-export class DatabaseUnreachableError extends Error {
+class DatabaseUnreachableError extends Error {
   override name = "DatabaseUnreachableError";
 }
 
