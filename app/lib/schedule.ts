@@ -1,4 +1,4 @@
-import { addDays, format, isValid, parseISO } from "date-fns";
+import { addDays, parseISO } from "date-fns";
 
 /** Spec 2, route table: where a course's "View Course Details" leads, by its title. */
 export function courseDetailsPath(title: string): string {
@@ -72,7 +72,16 @@ export interface CalendarPlace {
 }
 
 const CALENDAR_VIEWS: readonly CalendarPlace["view"][] = ["month", "week", "day"];
-const ISO_DAY = /^(\d{4})-\d{2}-\d{2}$/;
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A day that exists (not 2027-02-30) in a year the schedule could show; by hand, so date-fns' formatting stays out of the page's first load. */
+function isRealDay(text: string): boolean {
+  const parts = ISO_DAY.exec(text);
+  if (!parts) return false;
+  const [year, month, day] = parts.slice(1).map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 2000 && year <= 2100 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
 
 /**
  * The calendar's place as its address keeps it (`?view=week&date=2027-01-04`),
@@ -82,9 +91,7 @@ const ISO_DAY = /^(\d{4})-\d{2}-\d{2}$/;
 export function calendarPlaceOf(search: URLSearchParams): CalendarPlace {
   const view = CALENDAR_VIEWS.find((known) => known === search.get("view")) ?? "month";
   const date = search.get("date");
-  const year = Number(ISO_DAY.exec(date ?? "")?.[1]);
-  const real = date !== null && year >= 2000 && year <= 2100 && isValid(parseISO(date)) && format(parseISO(date), "yyyy-MM-dd") === date;
-  return { view, date: real ? date : null };
+  return { view, date: date !== null && isRealDay(date) ? date : null };
 }
 
 /** The address's search with this place in it, whatever else it carries kept; today's month is the schedule's own address. */
