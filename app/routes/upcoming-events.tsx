@@ -6,9 +6,10 @@ import calendarStylesheet from "~/components/schedule/schedule-calendar.css?url"
 import { hydrateOnVisible } from "~/components/ui/hydrate-on-visible";
 import { PageHeading } from "~/components/ui/page-heading";
 import { firstPageHydrated } from "~/components/ui/static-html";
+import { calendarPlaceOf } from "~/lib/calendar-place";
 import { cn } from "~/lib/cn";
 import { formatDateRange, placesLeftLabel, placesLeftTone } from "~/lib/format";
-import { calendarPlaceOf, courseDetailsPath } from "~/lib/schedule";
+import { courseDetailsPath } from "~/lib/schedule";
 import { seo } from "~/lib/seo";
 import { scheduledEditions, todayIsoDate } from "~/server/catalogue/editions.server";
 import { currentUser, publicRoute } from "~/server/http/guards.server";

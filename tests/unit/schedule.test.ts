@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { calendarPlaceOf, courseDetailsPath, type ScheduleEdition, scheduleEvents, withCalendarPlace } from "~/lib/schedule";
+import { calendarPlaceOf, withCalendarPlace } from "~/lib/calendar-place";
+import { courseDetailsPath, type ScheduleEdition, scheduleEvents } from "~/lib/schedule";
 
 describe("courseDetailsPath", () => {
   it.each([

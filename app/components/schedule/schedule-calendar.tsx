@@ -8,9 +8,10 @@ import { Link } from "react-router";
 import { Calendar, dateFnsLocalizer, MonthDrawnAtOnce } from "~/components/schedule/big-calendar";
 import { buttonVariants } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { type CalendarPlace, withCalendarPlace } from "~/lib/calendar-place";
 import { cn } from "~/lib/cn";
 import { formatDateRange, placesLeftLabel, placesLeftTone } from "~/lib/format";
-import { type CalendarPlace, courseDetailsPath, type ScheduleEdition, type ScheduleEvent, scheduleEvents, withCalendarPlace } from "~/lib/schedule";
+import { courseDetailsPath, type ScheduleEdition, type ScheduleEvent, scheduleEvents } from "~/lib/schedule";
 
 const localizer = dateFnsLocalizer({ format, startOfWeek, getDay, locales: { "en-GB": enGB } });
 
