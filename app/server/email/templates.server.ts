@@ -1,11 +1,11 @@
 // Every email the product sends, each rendered to a subject, HTML and plain text.
-export { renderAccountExists, renderResetPassword, renderVerifyEmail } from "./templates/account-emails";
+export { renderAccountExists, renderResetPassword, renderVerifyEmail } from "./templates/account-emails.server";
 export {
   renderBookingCancelled,
   renderBookingConfirmation,
   renderPaymentFailed,
   renderPlaceUnavailableRefund,
   renderStaffRefundNotice,
-} from "./templates/booking-emails";
-export { renderInterestConfirmation, renderNewDateAnnouncement, renderNewsletterConfirmation } from "./templates/marketing-emails";
-export { renderContactNotification, renderInterestNotification } from "./templates/staff-emails";
+} from "./templates/booking-emails.server";
+export { renderInterestConfirmation, renderNewDateAnnouncement, renderNewsletterConfirmation } from "./templates/marketing-emails.server";
+export { renderContactNotification, renderInterestNotification } from "./templates/staff-emails.server";

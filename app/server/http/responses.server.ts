@@ -233,12 +233,13 @@ export const UNEXPECTED_ERROR_MESSAGE = "An unexpected error occurred.";
 
 /**
  * Runs a JSON endpoint and turns what its domain call throws into an answer:
- * thrown responses pass through, domain refusals get their status, anything
- * else is logged and answered 500 `{ error }`, never a stack trace.
+ * responses, returned or thrown, pass through, domain refusals get their status,
+ * anything else is logged and answered 500 `{ error }`, never a stack trace.
  */
 export async function jsonEndpoint(name: string, run: () => Promise<object>): Promise<Response> {
   try {
-    return Response.json(await run(), { headers: { "Cache-Control": "no-store" } });
+    const answer = await run();
+    return answer instanceof Response ? answer : Response.json(answer, { headers: { "Cache-Control": "no-store" } });
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     // The HTTP server answers these for the whole site (503, and every request after it until the database is back).

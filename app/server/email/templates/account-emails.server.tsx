@@ -1,6 +1,6 @@
 import { Button, Text } from "@react-email/components";
 
-import { button, EmailLayout, renderEmail, text } from "./layout";
+import { button, EmailLayout, renderEmail, text } from "./layout.server";
 
 /*
  * Account emails greet without a name: whoever asked for them typed it, and

@@ -3,7 +3,7 @@ import { Fragment } from "react";
 
 import { formatDateRange } from "~/lib/format";
 
-import { colors, EmailLayout, label, renderEmail, text } from "./layout";
+import { colors, EmailLayout, label, renderEmail, text } from "./layout.server";
 
 function Detail({ name, value }: { name: string; value: string }) {
   return (

@@ -1,6 +1,6 @@
 import { Button, Link, Text } from "@react-email/components";
 
-import { button, EmailLayout, greeting, label, link, renderEmail, text } from "./layout";
+import { button, EmailLayout, greeting, label, link, renderEmail, text } from "./layout.server";
 
 function UnsubscribeNote({ url }: { url: string }) {
   return (

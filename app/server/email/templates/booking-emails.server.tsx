@@ -1,6 +1,6 @@
 import { Button, Link, Section, Text } from "@react-email/components";
 
-import { button, colors, EmailLayout, greeting, label, link, renderEmail, text } from "./layout";
+import { button, colors, EmailLayout, greeting, label, link, renderEmail, text } from "./layout.server";
 
 export interface BookedCourse {
   courseTitle: string;
