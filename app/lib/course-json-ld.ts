@@ -1,4 +1,5 @@
 import { SITE } from "~/content/site";
+import { minorUnitsAsDecimal } from "~/lib/format";
 
 /** One dated edition, as the database stores its dates ("YYYY-MM-DD"). */
 interface CourseInstanceDates {
@@ -93,7 +94,7 @@ export function courseJsonLd(input: CourseJsonLdInput) {
           offers: prices.map((price) => ({
             "@type": "Offer",
             category: "Paid",
-            price: (price.amount / 100).toFixed(2),
+            price: minorUnitsAsDecimal(price.amount),
             priceCurrency: price.currency.toUpperCase(),
             url,
           })),

@@ -1,7 +1,8 @@
 /*
- * Isomorphic display helpers for course dates and prices. Dates are the
+ * Isomorphic display helpers for course dates and prices. Course dates are the
  * database's `YYYY-MM-DD` strings, read as calendar days: no clock or time
  * zone is involved, so a date is the same day on the server and in every visitor's browser.
+ * Moments (a purchase, a message) are shown in London time (formatLongDate).
  */
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
@@ -59,6 +60,11 @@ export function formatPounds(pounds: number): string {
 /** Spec 9: booking prices are stored in minor units (pence) and shown in pounds. */
 export function formatMinorUnits(amount: number): string {
   return formatPounds(amount / 100);
+}
+
+/** "1500.00": an amount in minor units as the decimal staff type, machines read (CSV, schema.org) and Stripe shows. */
+export function minorUnitsAsDecimal(amount: number): string {
+  return (amount / 100).toFixed(2);
 }
 
 /** Spec 9: program pages split the price into 4 interest-free instalments with Klarna. */

@@ -20,7 +20,7 @@ export async function loader(args: Route.LoaderArgs) {
   const user = await signedInUser(args);
   const found = await receiptOf(appServices(args.context).database.db, user.id, args.params.purchaseId);
   if (!found) throw data(null, { status: 404 });
-  const { purchase, course } = found;
+  const { purchase, course, kept } = found;
   return {
     number: purchase.id.slice(0, 8).toUpperCase(),
     reference: purchase.stripePaymentIntentId ?? purchase.stripeSessionId,
@@ -36,9 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
     discount: purchase.discountKind ? { name: DISCOUNT_RULES[purchase.discountKind].name, amount: formatMinorUnits(purchase.amountDiscount) } : null,
     total: formatMinorUnits(purchase.amountTotal),
     refunded: purchase.amountRefunded > 0 ? formatMinorUnits(purchase.amountRefunded) : null,
-    // After a part refund, what the institute kept: the sum a dentist would otherwise work out from the two lines above.
-    kept:
-      purchase.amountRefunded > 0 && purchase.amountRefunded < purchase.amountTotal ? formatMinorUnits(purchase.amountTotal - purchase.amountRefunded) : null,
+    kept: kept === null ? null : formatMinorUnits(kept),
   };
 }
 

@@ -1,5 +1,5 @@
 import { discountLabel } from "~/lib/discounts";
-import { formatLongDate } from "~/lib/format";
+import { formatLongDate, minorUnitsAsDecimal } from "~/lib/format";
 import { recordExport } from "~/server/admin/audit.server";
 import { type CsvColumn, toCsv } from "~/server/admin/csv.server";
 import { type AdminBooking, editionBookings, findEditionForAdmin } from "~/server/admin/editions.server";
@@ -18,7 +18,7 @@ const COLUMNS: CsvColumn<AdminBooking>[] = [
   { header: "Email", value: (row) => row.email },
   { header: "Mobile", value: (row) => row.mobile },
   { header: "Status", value: (row) => row.status },
-  { header: "Amount paid (£)", value: (row) => (row.amountPaid / 100).toFixed(2) },
+  { header: "Amount paid (£)", value: (row) => minorUnitsAsDecimal(row.amountPaid) },
   { header: "Discount", value: (row) => discountLabel(row.discountKind, row.amountDiscount) },
   { header: "Purchase date", value: (row) => row.purchaseDate },
 ];

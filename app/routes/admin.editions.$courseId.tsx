@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Field, fieldErrorId, Input, inputClass } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import { discountLabel } from "~/lib/discounts";
-import { formatDateRange, formatLongDate, formatMinorUnits } from "~/lib/format";
+import { formatDateRange, formatLongDate, formatMinorUnits, minorUnitsAsDecimal } from "~/lib/format";
 import { isSuccessfulPurchase } from "~/lib/purchases";
 import { CancelBookingSchema, EditionCapacitySchema, MAX_CAPACITY } from "~/lib/schemas/admin";
 import { firstIssueMessage } from "~/lib/schemas/fields";
@@ -173,7 +173,7 @@ function CancelBooking({
           <input type="hidden" name="intent" value="cancel" />
           <input type="hidden" name="purchaseId" value={purchaseId} />
           <Field label="Refund (£)" id={amountId} hint={`Up to ${formatMinorUnits(amountPaid)}; less for a partial refund.`} error={error} announceError>
-            <Input id={amountId} name="amount" inputMode="decimal" required defaultValue={(amountPaid / 100).toFixed(2)} />
+            <Input id={amountId} name="amount" inputMode="decimal" required defaultValue={minorUnitsAsDecimal(amountPaid)} />
           </Field>
           <div className="flex flex-wrap justify-end gap-2">
             <Button type="button" variant="ghost" onClick={() => setOpen(false)}>

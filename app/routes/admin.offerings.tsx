@@ -6,7 +6,7 @@ import { AdminSection } from "~/components/admin/admin-list";
 import { useShowsSavedValues } from "~/components/admin/use-saved-values";
 import { Button } from "~/components/ui/button";
 import { Field, fieldErrorId, inputClass } from "~/components/ui/field";
-import { formatMinorUnits } from "~/lib/format";
+import { formatMinorUnits, minorUnitsAsDecimal } from "~/lib/format";
 import { MAX_CAPACITY, OfferingUpdateSchema, TestProductUpdateSchema } from "~/lib/schemas/admin";
 import { fieldErrors } from "~/lib/schemas/fields";
 import { seo } from "~/lib/seo";
@@ -133,7 +133,7 @@ function OfferingForm({ offering }: { offering: AdminOffering }) {
             name="price"
             inputMode="decimal"
             required
-            defaultValue={(offering.priceAmount / 100).toFixed(2)}
+            defaultValue={minorUnitsAsDecimal(offering.priceAmount)}
             className={inputClass}
             {...described("price")}
           />

@@ -67,12 +67,12 @@ export const meta: Route.MetaFunction = (args) =>
     description: "Book your place on a Global Implant Institute course: dates, places left and prices, paid securely by card, Apple Pay, Google Pay or Klarna.",
   });
 
-function Price({ amount, discount }: { amount: number; discount: BookingCard["discount"] }) {
-  if (!discount) return <p className="font-display text-2xl text-navy">{formatMinorUnits(amount)}</p>;
+function Price({ amount, viewerPrice }: { amount: number; viewerPrice: BookingCard["viewerPrice"] }) {
+  if (!viewerPrice) return <p className="font-display text-2xl text-navy">{formatMinorUnits(amount)}</p>;
   return (
     <div>
       <p className="flex items-baseline gap-2">
-        <span className="font-display text-2xl text-navy">{formatMinorUnits(amount - discount.amount)}</span>
+        <span className="font-display text-2xl text-navy">{formatMinorUnits(viewerPrice.amount)}</span>
         <s className="text-sm text-ink/75">
           <span className="sr-only">instead of </span>
           {formatMinorUnits(amount)}
@@ -80,7 +80,7 @@ function Price({ amount, discount }: { amount: number; discount: BookingCard["di
       </p>
       <p className="mt-1 flex items-center gap-1.5 text-sm font-medium text-emerald-800">
         <TicketPercent aria-hidden="true" className="size-4" />
-        {discount.name}
+        {viewerPrice.discountName}
       </p>
     </div>
   );
@@ -123,7 +123,7 @@ function CourseCard({ card, refusal, onError }: { card: BookingCard; refusal?: s
         </dl>
       </div>
       <div className="flex flex-wrap items-end justify-between gap-3 pt-5">
-        {card.priceAmount !== null && <Price amount={card.priceAmount} discount={card.discount} />}
+        {card.priceAmount !== null && <Price amount={card.priceAmount} viewerPrice={card.viewerPrice} />}
         {card.bookable && <p className={cn("text-sm font-semibold", placesLeftTone(card.placesLeft))}>{placesLeftLabel(card.placesLeft)}</p>}
       </div>
       <div className="mt-6 grid content-start">

@@ -6,7 +6,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { EmailAddress } from "~/components/ui/email-address";
 import { Field, Input } from "~/components/ui/field";
 import { MAX_NAME_LENGTH } from "~/lib/field-limits";
-import { formatMinorUnits, INSTALMENT_COUNT } from "~/lib/format";
+import { formatMinorUnits, formatPounds, instalmentAmount } from "~/lib/format";
 import { LocalPaymentSchema } from "~/lib/schemas/checkout";
 import { firstIssueMessage } from "~/lib/schemas/fields";
 import { seo } from "~/lib/seo";
@@ -43,7 +43,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     subtotal: formatMinorUnits(session.amountSubtotal),
     discount: session.discountName ? { name: session.discountName, amount: formatMinorUnits(session.amountDiscount) } : null,
     total: formatMinorUnits(session.amountTotal),
-    klarna: session.paymentMethodTypes.includes("klarna") ? formatMinorUnits(Math.round(session.amountTotal / INSTALMENT_COUNT)) : null,
+    klarna: session.paymentMethodTypes.includes("klarna") ? formatPounds(instalmentAmount(session.amountTotal / 100)) : null,
     customerEmail: session.customerEmail,
     cancelUrl: session.cancelUrl,
   };

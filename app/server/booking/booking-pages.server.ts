@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 
+import type { ViewerPrice } from "~/lib/discounts";
 import { formatDateRange } from "~/lib/format";
 import { isUuid } from "~/lib/uuid";
 import { upcomingEditions } from "~/server/catalogue/editions.server";
@@ -8,7 +9,7 @@ import type { Database } from "~/server/db/client.server";
 import { courses, userCoursePurchases } from "~/server/db/schema.server";
 import type { AppServices } from "~/server/platform/context.server";
 
-import { discountsFor } from "./discounts.server";
+import { withViewerPrices } from "./discounts.server";
 import type { CheckoutOutcome } from "./fulfilment.server";
 
 /** One card of /booking: an active edition, and, when it is on sale, what this visitor would pay. */
@@ -26,8 +27,8 @@ export interface BookingCard {
   placesLeft: number;
   /** The signed-in dentist has a place on it already. */
   bookedByViewer: boolean;
-  /** For a signed-in dentist: the discount their booking would get. */
-  discount: { name: string; amount: number } | null;
+  /** For a signed-in dentist: their price after the discount their booking would get. */
+  viewerPrice: ViewerPrice | null;
 }
 
 /**
@@ -39,12 +40,10 @@ export interface BookingCard {
 export async function bookingCards(services: AppServices, buyerId: string | null): Promise<BookingCard[]> {
   const { db } = services.database;
   const [editions, slugs] = await Promise.all([upcomingEditions(db, { viewerId: buyerId }), slugsByKey(db)]);
-  const listed = editions.sort((a, b) => a.title.localeCompare(b.title, "en") || a.startDate.localeCompare(b.startDate));
-  const discounts = await discountsFor(
+  const listed = await withViewerPrices(
     db,
     buyerId,
-    // A date they have booked already cannot be bought again: its card shows no discount.
-    listed.filter((edition) => edition.bookable && !edition.bookedByViewer),
+    editions.sort((a, b) => a.title.localeCompare(b.title, "en") || a.startDate.localeCompare(b.startDate)),
   );
   return listed.map((edition) => ({
     id: edition.id,
@@ -57,7 +56,8 @@ export async function bookingCards(services: AppServices, buyerId: string | null
     bookable: edition.bookable && edition.priceAmount !== null,
     placesLeft: edition.placesLeft,
     bookedByViewer: edition.bookedByViewer,
-    discount: discounts[edition.id] ? { name: discounts[edition.id].rule.name, amount: discounts[edition.id].amount } : null,
+    // A date not on sale shows no price of the viewer's own: its card says it cannot be booked.
+    viewerPrice: edition.bookable ? edition.viewerPrice : null,
   }));
 }
 
@@ -93,5 +93,8 @@ export async function receiptOf(db: Database, userId: string, purchaseId: string
     .from(userCoursePurchases)
     .innerJoin(courses, eq(courses.id, userCoursePurchases.courseId))
     .where(and(eq(userCoursePurchases.id, purchaseId), eq(userCoursePurchases.userId, userId)));
-  return row ?? null;
+  if (!row) return null;
+  const { amountTotal, amountRefunded } = row.purchase;
+  // After a part refund, what the institute kept: the sum a dentist would otherwise work out from the total and the refund.
+  return { ...row, kept: amountRefunded > 0 && amountRefunded < amountTotal ? amountTotal - amountRefunded : null };
 }
