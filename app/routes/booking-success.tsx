@@ -76,6 +76,12 @@ const RESULTS: Record<Result, { heading: string; title: string; text: string; to
     text: "Your payment arrived after the last place had been taken, so we have refunded it in full. We have emailed you the details.",
     tone: "stopped",
   },
+  "already-booked": {
+    heading: "Payment Refunded",
+    title: "Payment Refunded",
+    text: "You had already booked and paid for these dates, so we have refunded this second payment in full. Your first booking stands, and we have emailed you the details.",
+    tone: "stopped",
+  },
   cancelled: {
     heading: "Booking Cancelled",
     title: "Booking Cancelled",

@@ -313,6 +313,22 @@ describe(`starting a checkout on ${testDriver}`, () => {
     await expect(checkout(services(), { courseId: edition.id, buyer })).rejects.toThrow(CHECKOUT_MESSAGES.alreadyBooked);
   });
 
+  it("refuses a dentist's new checkout for dates their replaced one paid for at that very moment, recording that payment once", async () => {
+    const edition = await editionFor(handle, { capacity: 5 });
+    const buyer = await person();
+    const first = await checkout(services(), { courseId: edition.id, buyer });
+    // Paid in another tab; its event has not come yet when the dentist presses Book Now again.
+    const { checkout: provider } = capturingCheckout(services());
+    await provider.pay(first.sessionId, { method: "card", email: null });
+
+    await expect(checkout(services(), { courseId: edition.id, buyer })).rejects.toThrow(new UnavailableError(CHECKOUT_MESSAGES.alreadyBooked));
+    const purchases = await handle.db.select().from(userCoursePurchases).where(eq(userCoursePurchases.courseId, edition.id));
+    expect(purchases.map((row) => [row.stripeSessionId, row.status])).toEqual([[first.sessionId, "paid"]]);
+    const holds = await handle.db.select().from(seatHolds).where(eq(seatHolds.courseId, edition.id));
+    expect(holds.filter((hold) => hold.status !== "released").map((hold) => hold.id)).toEqual([first.holdId]);
+    expect(await placesLeft(edition.id)).toBe(4);
+  });
+
   it("ends the checkout at once when the buyer cancels, releasing the place", async () => {
     const edition = await editionFor(handle, { capacity: 1 });
     const started = await checkout(services(), { courseId: edition.id, buyer: null });

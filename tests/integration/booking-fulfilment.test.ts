@@ -462,6 +462,50 @@ describe(`fulfilment through the signed webhook on ${testDriver}`, () => {
     expect(await placesLeft(edition.id)).toBe(0);
   });
 
+  it("refunds in full a second payment for dates the buyer has paid for already (two checkouts with one address), keeping the first booking", async () => {
+    const edition = await editionFor(handle, { capacity: 5 });
+    const email = "paid.twice@example.com";
+    const first = await paidByGuest(edition.id, email);
+    const second = await paidByGuest(edition.id, email.toUpperCase());
+    await deliver(first.events[0]);
+    await deliver(second.events[0]);
+
+    const purchases = await purchasesOf(edition.id);
+    expect(purchases.find((row) => row.stripeSessionId === first.sessionId)).toMatchObject({ status: "paid", arrivalRefundReason: null });
+    expect(purchases.find((row) => row.stripeSessionId === second.sessionId)).toMatchObject({ status: "refunded", arrivalRefundReason: "already-booked" });
+    expect(await holdOf(handle, second.holdId)).toMatchObject({ status: "released" });
+    expect(await placesLeft(edition.id)).toBe(4);
+    const [session] = await handle.db.select().from(localCheckoutSessions).where(eq(localCheckoutSessions.id, second.sessionId));
+    expect(session.amountRefunded).toBe(150_000);
+    expect(await mailTo(email, "booking-confirmation")).toHaveLength(1);
+    const [notice] = await mailTo(email, "booking-refunded");
+    expect(notice.subject).toBe("Your second payment for Sinus Grafting has been refunded");
+    const staffNotices = await mailTo(services().env.mail.staffEmail, "staff-refund-notice");
+    const staffNotice = staffNotices.find((sent) => sent.text.includes(email));
+    expect(staffNotice?.text).toContain("had a paid place on these dates already");
+    expect((await visit(second.sessionId)).booking).toMatchObject({ status: "already-booked" });
+    expect((await visit(first.sessionId)).booking).toMatchObject({ status: "booked" });
+    // Redelivered, the second payment is neither booked nor refunded again.
+    await deliver(second.events[0]);
+    expect(await mailTo(email, "booking-refunded")).toHaveLength(1);
+  });
+
+  it("refunds a dentist's payment for dates they have booked, whether it reaches them signed in or as a guest with their address", async () => {
+    const edition = await editionFor(handle, { capacity: 5 });
+    const dentist = await person();
+    const signedIn = await checkout(services(), { courseId: edition.id, buyer: dentist });
+    await builtInCheckout(services()).pay(signedIn.sessionId, { method: "card", email: null });
+    const asGuest = await paidByGuest(edition.id, dentist.email);
+    await deliver(asGuest.events[0]);
+    expect((await purchasesOf(edition.id)).map((row) => [row.userId, row.status])).toEqual(
+      expect.arrayContaining([
+        [dentist.id, "paid"],
+        [null, "refunded"],
+      ]),
+    );
+    expect(await placesLeft(edition.id)).toBe(4);
+  });
+
   it("finishes a late refund that a crash interrupted, once: the money goes back and the buyer and staff are told", async () => {
     const email = "late.refund.crash@example.com";
     const { edition, late, base } = await interruptedLateRefund(email);
@@ -671,6 +715,10 @@ describe(`the administrators' test product on ${testDriver}`, () => {
     expect(purchase).toMatchObject({ status: "paid", amountTotal: 100 });
     const [mail] = await mailTo(admin.email, "booking-confirmation");
     expect(mail.attachments).toEqual([]);
+    // Bought again at will: a second test purchase is a second payment tested, not a second seat refunded.
+    const again = (await post(admin.cookie)) as Response;
+    await builtInCheckout(services()).pay(again.headers.get("Location")!.split("/").pop()!, { method: "card", email: null });
+    expect((await purchasesOf(product.id)).filter((row) => row.userId === admin.id).map((row) => row.status)).toEqual(["paid", "paid"]);
 
     const someone = await person();
     const refused = (await post(someone.cookie)) as Response;
@@ -769,31 +817,40 @@ describe(`discounts on ${testDriver}`, () => {
     expect(again[otherDate.id]).toBeUndefined();
   });
 
-  it.each([
-    ["another date", 90],
-    ["the same date", 0],
-  ])(
-    "keeps the £100 on a checkout paid the moment before the buyer starts one for %s, whose webhook has not come: the new one is full price",
-    async (_case, daysLater) => {
-      const edition = await editionFor(handle, { capacity: 20 });
-      const next = daysLater ? await editionFor(handle, { days: daysLater, capacity: 20 }) : edition;
-      const buyer = await person({ marketing: true });
-      const first = await checkout(services(), { courseId: edition.id, buyer });
-      const capture = capturingCheckout(services());
-      await capture.checkout.pay(first.sessionId, { method: "card", email: null });
+  it("keeps the £100 on a checkout paid the moment before the buyer starts one for another date, whose webhook has not come: the new one is full price", async () => {
+    const edition = await editionFor(handle, { capacity: 20 });
+    const next = await editionFor(handle, { days: 90, capacity: 20 });
+    const buyer = await person({ marketing: true });
+    const first = await checkout(services(), { courseId: edition.id, buyer });
+    const capture = capturingCheckout(services());
+    await capture.checkout.pay(first.sessionId, { method: "card", email: null });
 
-      const second = await checkout(services(), { courseId: next.id, buyer });
-      expect(await holdOf(handle, second.holdId)).toMatchObject({ status: "open", discountKind: null, amountDiscount: 0, amountTotal: 150_000 });
-      expect(await purchasesOf(edition.id)).toMatchObject([{ stripeSessionId: first.sessionId, status: "paid", amountDiscount: 10_000, userId: buyer.id }]);
-      const [after] = await handle.db.select({ claimed: users.giiSignupDiscountClaimed }).from(users).where(eq(users.id, buyer.id));
-      expect(after.claimed).toBe(true);
+    const second = await checkout(services(), { courseId: next.id, buyer });
+    expect(await holdOf(handle, second.holdId)).toMatchObject({ status: "open", discountKind: null, amountDiscount: 0, amountTotal: 150_000 });
+    expect(await purchasesOf(edition.id)).toMatchObject([{ stripeSessionId: first.sessionId, status: "paid", amountDiscount: 10_000, userId: buyer.id }]);
+    const [after] = await handle.db.select({ claimed: users.giiSignupDiscountClaimed }).from(users).where(eq(users.id, buyer.id));
+    expect(after.claimed).toBe(true);
 
-      // The webhook that comes afterwards adds nothing.
-      for (const event of capture.events) await deliver(event);
-      expect(await purchasesOf(edition.id)).toHaveLength(1);
-      expect(await mailTo(buyer.email, "booking-confirmation")).toHaveLength(1);
-    },
-  );
+    // The webhook that comes afterwards adds nothing.
+    for (const event of capture.events) await deliver(event);
+    expect(await purchasesOf(edition.id)).toHaveLength(1);
+    expect(await mailTo(buyer.email, "booking-confirmation")).toHaveLength(1);
+  });
+
+  it("books a checkout paid the moment before the buyer starts one for the same date once, with its £100, and refuses the new one", async () => {
+    const edition = await editionFor(handle, { capacity: 20 });
+    const buyer = await person({ marketing: true });
+    const first = await checkout(services(), { courseId: edition.id, buyer });
+    const capture = capturingCheckout(services());
+    await capture.checkout.pay(first.sessionId, { method: "card", email: null });
+
+    await expect(checkout(services(), { courseId: edition.id, buyer })).rejects.toThrow(CHECKOUT_MESSAGES.alreadyBooked);
+    expect(await purchasesOf(edition.id)).toMatchObject([{ stripeSessionId: first.sessionId, status: "paid", amountDiscount: 10_000, userId: buyer.id }]);
+    for (const event of capture.events) await deliver(event);
+    expect(await purchasesOf(edition.id)).toHaveLength(1);
+    expect(await mailTo(buyer.email, "booking-confirmation")).toHaveLength(1);
+    expect(await placesLeft(edition.id)).toBe(19);
+  });
 
   it("records a buyer's payment and starts their new checkout for the same date at the same moment, neither waiting on the other for ever", async () => {
     // Both lock the buyer's row, the edition and the holds, in the same order: crossed, the database would abort one (a deadlock).

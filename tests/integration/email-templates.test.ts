@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 
 import { MAX_SUBJECT_LENGTH } from "~/lib/schemas/contact";
 import {
+  renderAlreadyBookedRefund,
   renderBookingConfirmation,
   renderContactNotification,
   renderInterestNotification,
@@ -88,9 +89,35 @@ describe("email templates", () => {
           buyerEmail: "late.payer@x.test",
           sessionId: "cs_test_late",
           refunded: true,
+          reason: "place-taken",
         }),
       "Automatic refund: Sinus Grafting",
-      ["£1,500", "late.payer@x.test", "cs_test_late", "It was refunded in full automatically."],
+      ["£1,500", "late.payer@x.test", "cs_test_late", "no place was left", "It was refunded in full automatically."],
+    ],
+    [
+      "staff notice of a second payment refunded",
+      () =>
+        renderStaffRefundNotice({
+          course: { courseTitle: "Sinus Grafting", dates: "March 10th, 2027", location: "London" },
+          amount: "£1,500",
+          buyerEmail: "twice@x.test",
+          sessionId: "cs_test_twice",
+          refunded: true,
+          reason: "already-booked",
+        }),
+      "Automatic refund: Sinus Grafting",
+      ["£1,500", "twice@x.test", "cs_test_twice", "had a paid place on these dates already", "It was refunded in full automatically."],
+    ],
+    [
+      "a second payment refunded",
+      () =>
+        renderAlreadyBookedRefund({
+          course: { courseTitle: "Sinus Grafting", dates: "March 10th, 2027", location: "London" },
+          amount: "£1,500",
+          accountUrl: "https://x.test/account",
+        }),
+      "Your second payment for Sinus Grafting has been refunded",
+      ["March 10th, 2027", "already booked and paid for", "£1,500", "https://x.test/account"],
     ],
     [
       "staff notice of a refund to make by hand",
@@ -101,6 +128,7 @@ describe("email templates", () => {
           buyerEmail: "late.payer@x.test",
           sessionId: "cs_test_late",
           refunded: false,
+          reason: "place-taken",
         }),
       "Refund needed: Sinus Grafting",
       ["£1,500", "late.payer@x.test", "cs_test_late", "The automatic refund failed"],

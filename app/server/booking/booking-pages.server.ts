@@ -66,7 +66,7 @@ export interface BookedSummary {
   title: string;
   dates: string | null;
   location: string | null;
-  status: "booked" | "awaiting-payment" | "refunded" | "cancelled" | "payment-failed";
+  status: "booked" | "awaiting-payment" | "refunded" | "already-booked" | "cancelled" | "payment-failed";
 }
 
 export async function bookedSummary(db: Database, outcome: CheckoutOutcome | null): Promise<BookedSummary | null> {

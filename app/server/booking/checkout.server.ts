@@ -344,11 +344,18 @@ export async function startCheckout(
 
   const holdOptions = { provider: payments.kind, now, today, clientIp, holdsPerAddress: env.checkoutHoldsPerAddress };
   let taken = await takeHold(db, priced, request, holdOptions);
-  // A replaced checkout paid at this very moment keeps its booking and its £100; this one starts again, without it.
-  if ((await endSessions(services, taken.superseded)) && taken.discount?.kind === "signup") {
-    await giveBackPlace(db, taken.hold.id);
-    taken = await takeHold(db, priced, request, holdOptions);
-    await endSessions(services, taken.superseded);
+  if (await endSessions(services, taken.superseded)) {
+    // A replaced checkout was paid at this very moment. For these dates, it booked them: this one would charge twice.
+    if (request.buyer && !request.testProduct && (await editionsBookedBy(db, request.buyer, [taken.edition.id])).has(taken.edition.id)) {
+      await giveBackPlace(db, taken.hold.id);
+      throw new UnavailableError(CHECKOUT_MESSAGES.alreadyBooked);
+    }
+    // For other dates, it keeps its booking and its £100; this one starts again, without it.
+    if (taken.discount?.kind === "signup") {
+      await giveBackPlace(db, taken.hold.id);
+      taken = await takeHold(db, priced, request, holdOptions);
+      await endSessions(services, taken.superseded);
+    }
   }
   const { hold, edition, discount } = taken;
   try {

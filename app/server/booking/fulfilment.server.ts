@@ -7,11 +7,18 @@ import { MAX_NAME_LENGTH } from "~/lib/field-limits";
 import { formatDateRange, formatMinorUnits } from "~/lib/format";
 import { isBlank, namePlainTextProblem, singleLineText } from "~/lib/schemas/fields";
 import { bookingCalendarAttachment } from "~/server/catalogue/calendar.server";
-import { placesTaken } from "~/server/catalogue/places.server";
+import { TEST_PRODUCT_KEY } from "~/server/catalogue/offerings.server";
+import { hasPaidPlace, placesTaken } from "~/server/catalogue/places.server";
 import type { Transaction } from "~/server/db/client.server";
 import { courses, seatHolds, userCoursePurchases, users } from "~/server/db/schema.server";
 import { enqueueEmail } from "~/server/email/outbox.server";
-import { renderBookingConfirmation, renderPaymentFailed, renderPlaceUnavailableRefund, renderStaffRefundNotice } from "~/server/email/templates.server";
+import {
+  renderAlreadyBookedRefund,
+  renderBookingConfirmation,
+  renderPaymentFailed,
+  renderPlaceUnavailableRefund,
+  renderStaffRefundNotice,
+} from "~/server/email/templates.server";
 import type { ChargeView, CheckoutSessionView } from "~/server/payments/provider.server";
 import { repeatEvery } from "~/server/platform/background.server";
 import type { AppServices } from "~/server/platform/context.server";
@@ -20,6 +27,7 @@ import { describeError, log } from "~/server/platform/log.server";
 type Hold = typeof seatHolds.$inferSelect;
 type Edition = typeof courses.$inferSelect;
 type Purchase = typeof userCoursePurchases.$inferSelect;
+type ArrivalRefundReason = NonNullable<Purchase["arrivalRefundReason"]>;
 
 /** What a checkout came to. */
 export type CheckoutOutcome =
@@ -29,6 +37,8 @@ export type CheckoutOutcome =
   | { kind: "booked"; purchaseId: string; firstTime: boolean }
   /** Paid after its hold lapsed and the last place had gone: refunded in full at once. */
   | { kind: "refunded"; purchaseId: string }
+  /** Paid for dates the buyer had a paid place on already (a second tab, a replaced checkout paid at the same moment): refunded in full at once. */
+  | { kind: "already-booked"; purchaseId: string }
   /** Booked, and later cancelled with a refund (by staff, or in the provider's dashboard). */
   | { kind: "cancelled"; purchaseId: string }
   /** A bank payment that failed: nothing was booked or charged. */
@@ -159,7 +169,9 @@ async function queueConfirmation(tx: Transaction, env: AppServices["env"], purch
  * discount, converts the hold and queues one confirmation. A payment that
  * arrived after its hold lapsed keeps a place still free (checked under the
  * lock), and is otherwise refunded in full with the buyer and staff told:
- * never a paid order that vanishes, never an oversold edition.
+ * never a paid order that vanishes, never an oversold edition. So is a payment
+ * for dates its buyer has a paid place on already: never two seats, and two
+ * charges, for one dentist.
  */
 export async function recordCheckout(
   tx: Transaction,
@@ -206,6 +218,22 @@ export async function recordCheckout(
       `Payment for ${view.id} does not match its checkout: ${view.amountTotal} ${view.currency} paid, ${hold.amountTotal} ${hold.currency} expected (hold ${hold.id})`,
     );
   }
+  const refundOnArrival = async (reason: ArrivalRefundReason): Promise<Recorded> => {
+    // The refund is recorded as due with the decision: a crash before it is made leaves it to the sweep below.
+    await save("refunded", { lateRefundDueAt: now, arrivalRefundReason: reason });
+    await tx
+      .update(seatHolds)
+      .set({ status: "released", releasedAt: hold.releasedAt ?? now })
+      .where(eq(seatHolds.id, hold.id));
+    const kind = reason === "already-booked" ? "already-booked" : "refunded";
+    return { outcome: { kind, purchaseId: id }, afterCommit: (services) => refundInFull(services, id) };
+  };
+  // Checked under the edition's lock, so of two payments at once for one buyer's dates, the second finds the first.
+  // Staff's £1 test product is bought again at will: each purchase tests the payments, none is a seat.
+  if (edition.offeringKey !== TEST_PRODUCT_KEY && (await hasPaidPlace(tx, edition.id, { userId: hold.userId, email: values.customerEmail }, id))) {
+    log.warn(`Payment for ${view.id}: its buyer has a paid place on ${edition.title} already; refunding it`);
+    return refundOnArrival("already-booked");
+  }
   if (await hasPlace(tx, hold, edition, now)) {
     const purchase = await save("paid", { receiptUrl: receiptUrl ?? receiptPageUrl(env.siteUrl, id) });
     await tx.update(seatHolds).set({ status: "converted" }).where(eq(seatHolds.id, hold.id));
@@ -214,14 +242,8 @@ export async function recordCheckout(
     return { outcome: { kind: "booked", purchaseId: id, firstTime: true }, afterCommit: null };
   }
 
-  // The refund is recorded as due with the decision: a crash before it is made leaves it to the sweep below.
-  await save("refunded", { lateRefundDueAt: now });
-  await tx
-    .update(seatHolds)
-    .set({ status: "released", releasedAt: hold.releasedAt ?? now })
-    .where(eq(seatHolds.id, hold.id));
   log.warn(`Payment for ${view.id} arrived after its hold lapsed and ${edition.title} is full: refunding it`);
-  return { outcome: { kind: "refunded", purchaseId: id }, afterCommit: (services) => refundInFull(services, id) };
+  return refundOnArrival("place-taken");
 }
 
 /**
@@ -231,7 +253,8 @@ export async function recordCheckout(
 function settledOutcome(purchase: Purchase, hold: Hold): CheckoutOutcome {
   if (purchase.status === "paid" || purchase.status === "complete") return { kind: "booked", purchaseId: purchase.id, firstTime: false };
   if (hold.status === "converted") return { kind: "cancelled", purchaseId: purchase.id };
-  return { kind: purchase.status === "refunded" ? "refunded" : "payment-failed", purchaseId: purchase.id };
+  if (purchase.status !== "refunded") return { kind: "payment-failed", purchaseId: purchase.id };
+  return { kind: purchase.arrivalRefundReason === "already-booked" ? "already-booked" : "refunded", purchaseId: purchase.id };
 }
 
 /** A late refund still due this long after it was decided was interrupted (a crash), not still being made. */
@@ -270,8 +293,13 @@ async function refundInFull({ payments, database, env }: AppServices, purchaseId
   const course = bookedCourse(edition);
   const amount = formatMinorUnits(purchase.amountTotal);
   const buyerEmail = purchase.customerEmail;
-  const staffNotice = await renderStaffRefundNotice({ course, amount, buyerEmail, sessionId, refunded });
-  const buyerNotice = refunded ? await renderPlaceUnavailableRefund({ course, amount, coursesUrl: `${env.siteUrl}/courses` }) : null;
+  const reason = purchase.arrivalRefundReason ?? "place-taken";
+  const staffNotice = await renderStaffRefundNotice({ course, amount, buyerEmail, sessionId, refunded, reason });
+  const buyerNotice = !refunded
+    ? null
+    : reason === "already-booked"
+      ? await renderAlreadyBookedRefund({ course, amount, accountUrl: `${env.siteUrl}/account` })
+      : await renderPlaceUnavailableRefund({ course, amount, coursesUrl: `${env.siteUrl}/courses` });
   await database.db.transaction(async (tx) => {
     const [finished] = await tx.update(userCoursePurchases).set({ lateRefundDueAt: null }).where(isDue).returning({ id: userCoursePurchases.id });
     if (!finished) return;

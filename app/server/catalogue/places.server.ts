@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, min, or, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray, min, ne, or, type SQL, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 
 import { SUCCESSFUL_PURCHASE_STATUSES } from "~/lib/purchases";
@@ -128,4 +128,27 @@ export async function editionsBookedBy(db: Database | Transaction, person: { id:
       .where(and(inArray(seatHolds.courseId, [...courseIds]), eq(seatHolds.userId, person.id), eq(seatHolds.status, "awaiting_payment"))),
   );
   return new Set(rows.map((row) => row.courseId));
+}
+
+/**
+ * Whether a buyer (their account, or the address a guest paid with) has a paid
+ * place on this edition in a purchase other than `exceptPurchaseId`: a second
+ * payment for the same dates is refunded, never a second seat. Ask it under the
+ * edition's row lock, so that two payments at once are decided one after the other.
+ */
+export async function hasPaidPlace(
+  tx: Transaction,
+  courseId: string,
+  buyer: { userId: string | null; email: string },
+  exceptPurchaseId: string,
+): Promise<boolean> {
+  const byEmail = buyer.email ? eq(sql`lower(${userCoursePurchases.customerEmail})`, buyer.email.toLowerCase()) : undefined;
+  const theirs = buyer.userId ? or(eq(userCoursePurchases.userId, buyer.userId), byEmail) : byEmail;
+  if (!theirs) return false;
+  const [row] = await tx
+    .select({ id: userCoursePurchases.id })
+    .from(userCoursePurchases)
+    .where(and(eq(userCoursePurchases.courseId, courseId), paidPlace(), ne(userCoursePurchases.id, exceptPurchaseId), theirs))
+    .limit(1);
+  return Boolean(row);
 }

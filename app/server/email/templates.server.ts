@@ -1,6 +1,7 @@
 // Every email the product sends, each rendered to a subject, HTML and plain text.
 export { renderAccountExists, renderResetPassword, renderVerifyEmail } from "./templates/account-emails.server";
 export {
+  renderAlreadyBookedRefund,
   renderBookingCancelled,
   renderBookingConfirmation,
   renderPaymentFailed,

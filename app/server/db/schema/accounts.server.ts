@@ -27,6 +27,9 @@ export const profiles = pgTable("profiles", {
   updatedAt: updatedAt(),
 });
 
+/** A payment refunded as it arrived: its place had gone meanwhile, or its buyer had booked the same dates already. */
+const ARRIVAL_REFUND_REASONS = ["place-taken", "already-booked"] as const;
+
 /**
  * Spec 3, Course purchase. A guest purchase has no user yet and is claimed by
  * the account whose verified email equals customer_email.
@@ -62,12 +65,15 @@ export const userCoursePurchases = pgTable(
      * been asked and the emails queued. A crash in between leaves it set, and the refund sweep finishes it.
      */
     lateRefundDueAt: timestamp("late_refund_due_at", { withTimezone: true }),
+    /** Why a payment was refunded on arrival, as the buyer, staff and the success page are told it; null for any other purchase. */
+    arrivalRefundReason: text("arrival_refund_reason", { enum: ARRIVAL_REFUND_REASONS }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex("purchases_stripe_session_id_key").on(table.stripeSessionId),
     check("purchases_status_known", sql.raw(`status IN (${PURCHASE_STATUSES.map((status) => `'${status}'`).join(", ")})`)),
+    check("purchases_arrival_refund_reason_known", sql.raw(`arrival_refund_reason IN (${ARRIVAL_REFUND_REASONS.map((reason) => `'${reason}'`).join(", ")})`)),
     index("purchases_user_date_idx").on(table.userId, table.purchaseDate),
     index("purchases_course_idx").on(table.courseId),
     index("purchases_customer_email_idx").on(table.customerEmail),

@@ -105,6 +105,25 @@ export function renderPlaceUnavailableRefund({ course, amount, coursesUrl }: { c
   );
 }
 
+/** To a buyer who paid a second time for dates they had booked already: the second payment is refunded, the first booking stands. */
+export function renderAlreadyBookedRefund({ course, amount, accountUrl }: { course: BookedCourse; amount: string; accountUrl: string }) {
+  return renderEmail(
+    `Your second payment for ${course.courseTitle} has been refunded`,
+    <EmailLayout preview="You had booked these dates already, so we refunded the second payment" heading="You had booked these dates already">
+      <Text style={text}>Hello,</Text>
+      <Text style={text}>
+        We received a second payment for {course.courseTitle}
+        {course.dates ? ` (${course.dates})` : ""}, which you had already booked and paid for. Your place is kept by your first booking, so we have refunded the
+        full {amount} of the second payment to your original payment method; it usually shows within 5 to 10 working days.
+      </Text>
+      <Text style={text}>Your booking is in your account:</Text>
+      <Button href={accountUrl} style={button}>
+        View my account
+      </Button>
+    </EmailLayout>,
+  );
+}
+
 /** To the buyer whose bank payment failed after the checkout: nothing booked, nothing charged, the place released. */
 export function renderPaymentFailed({ name, course, bookingUrl }: { name?: string; course: BookedCourse; bookingUrl: string }) {
   return renderEmail(
@@ -124,29 +143,39 @@ export function renderPaymentFailed({ name, course, bookingUrl }: { name?: strin
   );
 }
 
-/** To the institute's staff: a late payment found no place, and was refunded automatically or must be refunded by hand. */
+/**
+ * To the institute's staff: a payment refunded as it arrived (a late one that found no place, or a second one for
+ * dates its buyer had booked already), refunded automatically or to be refunded by hand.
+ */
 export function renderStaffRefundNotice({
   course,
   amount,
   buyerEmail,
   sessionId,
   refunded,
+  reason,
 }: {
   course: BookedCourse;
   amount: string;
   buyerEmail: string;
   sessionId: string;
   refunded: boolean;
+  reason: "place-taken" | "already-booked";
 }) {
+  const what = reason === "already-booked" ? "A second payment" : "A late payment";
+  const why = reason === "already-booked" ? "found its buyer booked already" : "found the course full";
   return renderEmail(
     refunded ? `Automatic refund: ${course.courseTitle}` : `Refund needed: ${course.courseTitle}`,
     <EmailLayout
-      preview={refunded ? "A late payment found the course full and was refunded" : "A late payment found the course full: refund it by hand"}
-      heading={refunded ? "A late payment was refunded" : "A late payment must be refunded by hand"}
+      preview={refunded ? `${what} ${why} and was refunded` : `${what} ${why}: refund it by hand`}
+      heading={refunded ? `${what} was refunded` : `${what} must be refunded by hand`}
     >
       <Text style={text}>
         A payment of {amount} for {course.courseTitle}
-        {course.dates ? ` (${course.dates})` : ""} completed after its hold had lapsed, and no place was left.{" "}
+        {course.dates ? ` (${course.dates})` : ""}{" "}
+        {reason === "already-booked"
+          ? "came from a buyer who had a paid place on these dates already, whose booking stands."
+          : "completed after its hold had lapsed, and no place was left."}{" "}
         {refunded
           ? "It was refunded in full automatically."
           : "The automatic refund failed: please refund it in full from the payment provider's dashboard. The buyer has not been told yet."}

@@ -1,0 +1,2 @@
+ALTER TABLE "user_course_purchases" ADD COLUMN "arrival_refund_reason" text;--> statement-breakpoint
+ALTER TABLE "user_course_purchases" ADD CONSTRAINT "purchases_arrival_refund_reason_known" CHECK (arrival_refund_reason IN ('place-taken', 'already-booked'));
