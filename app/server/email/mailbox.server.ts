@@ -1,16 +1,19 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 
 import { isUuid } from "~/lib/uuid";
 import type { Database } from "~/server/db/client.server";
 import { emailOutbox } from "~/server/db/schema.server";
 
 export async function listMailbox(db: Database, options: { to?: string; limit?: number } = {}) {
-  return db
-    .select()
-    .from(emailOutbox)
-    .where(options.to ? eq(emailOutbox.toAddress, options.to.toLowerCase()) : undefined)
-    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
-    .limit(options.limit ?? 100);
+  return (
+    db
+      .select()
+      .from(emailOutbox)
+      // An address is one mailbox whatever its letters' case (a STAFF_EMAIL set as Staff@…).
+      .where(options.to ? eq(sql`lower(${emailOutbox.toAddress})`, options.to.toLowerCase()) : undefined)
+      .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+      .limit(options.limit ?? 100)
+  );
 }
 
 export async function getMailboxMessage(db: Database, id: string) {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, isNull } from "drizzle-orm";
 
 import type { ContactMessage } from "~/lib/schemas/contact";
 import { type AdminActor, recordAdminAction } from "~/server/admin/audit.server";
@@ -51,9 +51,9 @@ export async function markContactMessage(db: Database, actor: AdminActor, id: st
   await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(contactMessages)
-      // Marking read twice keeps the first time it was read.
+      // Marking read twice keeps the first time it was read; marking either way twice changes, and logs, nothing.
       .set({ readAt: read ? now : null })
-      .where(read ? and(eq(contactMessages.id, id), isNull(contactMessages.readAt)) : eq(contactMessages.id, id))
+      .where(and(eq(contactMessages.id, id), read ? isNull(contactMessages.readAt) : isNotNull(contactMessages.readAt)))
       .returning({ subject: contactMessages.subject, email: contactMessages.email });
     if (!updated) {
       const [exists] = await tx.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.id, id));
