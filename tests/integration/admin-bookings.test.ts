@@ -237,6 +237,57 @@ describe(`the back office's editions and bookings on ${testDriver}`, () => {
     expect((await localSessionOf(purchase.stripePaymentIntentId!)).amountRefunded).toBe(50_000);
   });
 
+  it("makes one refund of a booking two staff cancel at once with different amounts, and records and emails the amount refunded", async () => {
+    const [first, second] = [await person({ admin: true }), await person({ admin: true })];
+    const edition = await editionFor(handle, { capacity: 3 });
+    const buyer = await person();
+    const purchase = await paidBooking(edition.id, buyer);
+    // The one the provider refuses is logged as a failed refund.
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const outcomes = await Promise.allSettled([
+      cancelBooking(services(), actorOf(first), { purchaseId: purchase.id, amount: 150_000 }),
+      cancelBooking(services(), actorOf(second), { purchaseId: purchase.id, amount: 10_000 }),
+    ]);
+    logged.mockRestore();
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+    const refunded = (await localSessionOf(purchase.stripePaymentIntentId!)).amountRefunded;
+    expect([150_000, 10_000]).toContain(refunded);
+    expect(await purchaseOf(purchase.id)).toMatchObject({ amountRefunded: refunded });
+    const mail = await handle.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, buyer.email), eq(emailOutbox.template, "booking-cancelled")));
+    expect(mail).toHaveLength(1);
+    expect(mail[0].text).toContain(refunded === 150_000 ? "We have refunded the full £1,500" : "We have refunded £100 of the £1,500 you paid");
+  });
+
+  it("makes each refund key's refund once at the built-in checkout, as Stripe does: the same amount again is that refund, another is refused", async () => {
+    const edition = await editionFor(handle, { capacity: 3 });
+    const paymentIntentId = (await paidBooking(edition.id, await person())).stripePaymentIntentId!;
+    const { payments } = services();
+    await payments.refund({ paymentIntentId, amount: 10_000, idempotencyKey: "refund-key-1" });
+    await payments.refund({ paymentIntentId, amount: 10_000, idempotencyKey: "refund-key-1" });
+    expect((await localSessionOf(paymentIntentId)).amountRefunded).toBe(10_000);
+    await expect(payments.refund({ paymentIntentId, amount: 20_000, idempotencyKey: "refund-key-1" })).rejects.toThrow("used before with another amount");
+    expect((await localSessionOf(paymentIntentId)).amountRefunded).toBe(10_000);
+    await payments.refund({ paymentIntentId, amount: 20_000, idempotencyKey: "refund-key-2" });
+    expect((await localSessionOf(paymentIntentId)).amountRefunded).toBe(30_000);
+  });
+
+  it("answers a cancel that another's cancel went before at the provider as already cancelled once that one is recorded", async () => {
+    const admin = await person({ admin: true });
+    const edition = await editionFor(handle, { capacity: 3 });
+    const purchase = await paidBooking(edition.id, await person());
+    // Another member of staff's cancel of £100, recorded while this one's refund of £1,500 was being refused.
+    const refund = vi.spyOn(services().payments, "refund").mockImplementationOnce(async () => {
+      await cancelBooking(services(), actorOf(await person({ admin: true })), { purchaseId: purchase.id, amount: 10_000 });
+      throw new Error("Refund key used before with another amount");
+    });
+    await expect(cancelBooking(services(), actorOf(admin), { purchaseId: purchase.id, amount: 150_000 })).rejects.toThrow(ALREADY_CANCELLED_MESSAGE);
+    refund.mockRestore();
+    expect(await purchaseOf(purchase.id)).toMatchObject({ status: "canceled", amountRefunded: 10_000 });
+  });
+
   it("refuses a refund of nothing or of more than was paid (400), and a provider failure answers 502 and changes nothing", async () => {
     const admin = await person({ admin: true });
     const edition = await editionFor(handle, { capacity: 3 });

@@ -60,8 +60,11 @@ export async function cancelBooking(
   });
 
   try {
+    // One key per booking: two staff cancelling it at once with different amounts get one refund, and the other a refusal.
     await services.payments.refund({ paymentIntentId: before.stripePaymentIntentId!, amount: input.amount, idempotencyKey: `admin-refund-${before.id}` });
   } catch (error) {
+    // Refused because someone else's cancel of it went first: say so, not that the provider failed.
+    await db.transaction((tx) => lockCancellable(tx, before.id, input.courseId));
     log.error(`Refund of booking ${before.id} failed`, error);
     throw new UpstreamError(REFUND_FAILED_MESSAGE);
   }

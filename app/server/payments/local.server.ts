@@ -311,11 +311,15 @@ export function createLocalCheckout({
       await withEvents(async (tx, tell) => {
         const [row] = await tx.select().from(localCheckoutSessions).where(eq(localCheckoutSessions.paymentIntentId, paymentIntentId)).for("update");
         if (!row) throw new NotFoundError(`No payment ${paymentIntentId} was made at the built-in checkout.`);
-        if (row.refundKeys.includes(idempotencyKey)) return;
+        // As Stripe does: a key asked again with the same amount is the same refund, made once; with another, a refusal.
+        const asked = `${idempotencyKey}:${amount ?? "rest"}`;
+        const earlier = row.refundKeys.find((key) => key === asked || key === idempotencyKey || key.startsWith(`${idempotencyKey}:`));
+        if (earlier === asked || earlier === idempotencyKey) return;
+        if (earlier) throw new InvalidInputError(`Refund key ${idempotencyKey} was used before with another amount.`);
         const amountRefunded = Math.min(row.amountTotal, row.amountRefunded + (amount ?? row.amountTotal - row.amountRefunded));
         const [updated] = await tx
           .update(localCheckoutSessions)
-          .set({ amountRefunded, refundKeys: [...row.refundKeys, idempotencyKey] })
+          .set({ amountRefunded, refundKeys: [...row.refundKeys, asked] })
           .where(eq(localCheckoutSessions.id, row.id))
           .returning();
         await tell("charge.refunded", asStripeCharge(updated));
