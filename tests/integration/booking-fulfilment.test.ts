@@ -415,6 +415,29 @@ describe(`fulfilment through the signed webhook on ${testDriver}`, () => {
     expect(await placesLeft(edition.id)).toBe(1);
   });
 
+  it("frees the place a bank payment held when it is refunded in full before it settles, and its settling later books nothing", async () => {
+    const edition = await editionFor(handle, { capacity: 1 });
+    const { sessionId, holdId, events } = await paidByGuest(edition.id, "refunded.unsettled@example.com", "bank_transfer");
+    await deliver(events[0]);
+    const [pending] = await purchasesOf(edition.id);
+    expect(await placesLeft(edition.id)).toBe(0);
+
+    const payment = { object: "charge", payment_intent: pending.stripePaymentIntentId, amount: 150_000 };
+    await deliver(signedEvent("charge.refunded", { id: "ch_unsettled", ...payment, amount_refunded: 150_000 }));
+    expect((await purchasesOf(edition.id))[0]).toMatchObject({ status: "refunded", amountRefunded: 150_000 });
+    expect(await holdOf(handle, holdId)).toMatchObject({ status: "released" });
+    expect(await placesLeft(edition.id)).toBe(1);
+
+    await deliver(
+      signedEvent("checkout.session.async_payment_succeeded", {
+        ...checkoutSessionObject({ id: sessionId, holdId, courseId: edition.id, email: pending.customerEmail, paymentIntent: pending.stripePaymentIntentId! }),
+      }),
+    );
+    expect((await purchasesOf(edition.id))[0]).toMatchObject({ status: "refunded" });
+    expect(await mailTo("refunded.unsettled@example.com", "booking-confirmation")).toHaveLength(0);
+    expect(await placesLeft(edition.id)).toBe(1);
+  });
+
   it("records a payment of another amount or currency than its checkout's as the money it is, and flags it", async () => {
     const edition = await editionFor(handle, { capacity: 2 });
     const started = await checkout(services(), { courseId: edition.id, buyer: null });

@@ -380,7 +380,7 @@ export async function recordFailedPayment(tx: Transaction, { env }: Pick<AppServ
   });
 }
 
-/** A refund reached the payment: a full one ends the booking and frees its place; a partial one is recorded. */
+/** A refund reached the payment: a full one ends the booking (or a bank payment still settling) and frees its place; a partial one is recorded. */
 export async function recordRefund(tx: Transaction, charge: ChargeView, now = new Date()): Promise<void> {
   if (!charge.paymentIntentId) return;
   const [purchase] = await tx.select().from(userCoursePurchases).where(eq(userCoursePurchases.stripePaymentIntentId, charge.paymentIntentId)).for("update");
@@ -395,6 +395,13 @@ export async function recordRefund(tx: Transaction, charge: ChargeView, now = ne
     .update(userCoursePurchases)
     .set({ amountRefunded, ...(full ? { status: "refunded" as const, refundedAt: purchase.refundedAt ?? now } : {}) })
     .where(eq(userCoursePurchases.id, purchase.id));
+  // A bank payment refunded before it settled held its place until then: it holds it no longer (nothing else would release it).
+  if (full && purchase.holdId) {
+    await tx
+      .update(seatHolds)
+      .set({ status: "released", releasedAt: now })
+      .where(and(eq(seatHolds.id, purchase.holdId), eq(seatHolds.status, "awaiting_payment")));
+  }
 }
 
 /**
