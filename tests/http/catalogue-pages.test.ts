@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { formatDateRange } from "~/lib/format";
 import { scheduleEdition } from "~/server/catalogue/editions.server";
-import { changeOfferingPrice } from "~/server/catalogue/offerings.server";
 import { courses, offerings } from "~/server/db/schema.server";
 
 import { inDays } from "../support/booking";
+import { changeOfferingPrice } from "../support/catalogue";
 import { type HttpApp, rawRequest, startHttpApp } from "../support/http-app";
 import { createPerson } from "../support/people";
 

@@ -6,11 +6,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { formatDateRange } from "~/lib/format";
-import { changeOfferingPrice } from "~/server/catalogue/offerings.server";
 import { seatHolds } from "~/server/db/schema.server";
 
 import { PUBLIC_CACHE_CONTROL } from "../../server/cache-policy";
 import { checkout, editionFor, holdOf } from "../support/booking";
+import { changeOfferingPrice } from "../support/catalogue";
 import { type HttpApp, type RawAnswer, rawRequest, startHttpApp } from "../support/http-app";
 
 let app: HttpApp;

@@ -16,13 +16,13 @@ import * as authResetPasswordRoute from "~/routes/auth.reset-password";
 import { claimGuestPurchases } from "~/server/accounts/purchases.server";
 import { REPEAT_SIGN_UP_EMAILS } from "~/server/auth/credentials.server";
 import { emailOutbox, pendingSignUps, sessions, users, verifications } from "~/server/db/schema.server";
-import { isSubscribed } from "~/server/marketing/newsletter.server";
 import { settleBackgroundWork } from "~/server/platform/background.server";
 import { TOO_MANY_REQUESTS_MESSAGE } from "~/server/platform/rate-limit.server";
 
 import { inDays } from "../support/booking";
 import { addEdition, addPurchase } from "../support/catalogue";
 import { testDriver, useTestDatabase } from "../support/database";
+import { isSubscribed } from "../support/marketing";
 import { createPerson, uniqueEmail } from "../support/people";
 import { guarded, jsonRequest, routeArgs, settle, TEST_SITE_URL, testAuth, testEnv } from "../support/route-args";
 import { tableCounts } from "../support/table-counts";

@@ -6,9 +6,10 @@ import type { PurchaseStatus } from "~/lib/purchases";
 import * as accountRoute from "~/routes/account";
 import * as apiUpdateUserPreferencesRoute from "~/routes/api.v2.update-user-preferences";
 import { courses, interestRegistrations, newsletterSubscribers, profiles, userCoursePurchases, users } from "~/server/db/schema.server";
-import { confirmNewsletterSubscription, isSubscribed, subscribeToNewsletter, unsubscribeFromNewsletter } from "~/server/marketing/newsletter.server";
+import { confirmNewsletterSubscription, subscribeToNewsletter, unsubscribeFromNewsletter } from "~/server/marketing/newsletter.server";
 
 import { testDriver, useTestDatabase } from "../support/database";
+import { isSubscribed } from "../support/marketing";
 import { createPerson, type Person } from "../support/people";
 import { guarded, jsonRequest, routeArgs, settle, TEST_SITE_URL, testAuth } from "../support/route-args";
 

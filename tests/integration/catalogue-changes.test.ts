@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 
-import { changeOfferingPrice } from "~/server/catalogue/offerings.server";
 import { contactMessages, seatHolds } from "~/server/db/schema.server";
 
 import { editionFor } from "../support/booking";
+import { changeOfferingPrice } from "../support/catalogue";
 import { testDriver, useTestDatabase } from "../support/database";
 
 const database = useTestDatabase();

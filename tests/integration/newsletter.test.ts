@@ -4,9 +4,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import * as newsletterConfirmRoute from "~/routes/newsletter.confirm";
 import * as newsletterUnsubscribeRoute from "~/routes/newsletter.unsubscribe";
 import { emailOutbox, newsletterSubscribers } from "~/server/db/schema.server";
-import { CONFIRM_BY_EMAIL_MESSAGE, CONFIRMATION_EMAIL_INTERVAL_MS, isSubscribed, subscribeToNewsletter } from "~/server/marketing/newsletter.server";
+import { CONFIRM_BY_EMAIL_MESSAGE, CONFIRMATION_EMAIL_INTERVAL_MS, subscribeToNewsletter } from "~/server/marketing/newsletter.server";
 
 import { useTestDatabase } from "../support/database";
+import { isSubscribed } from "../support/marketing";
 import { guarded, routeArgs, TEST_SITE_URL } from "../support/route-args";
 
 const confirmHeaders = newsletterConfirmRoute.headers;

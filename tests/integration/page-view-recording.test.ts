@@ -2,9 +2,10 @@ import { desc } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { pageViews } from "~/server/db/schema.server";
-import { countPageViews, recordPageView } from "~/server/marketing/analytics.server";
+import { recordPageView } from "~/server/marketing/analytics.server";
 
 import { testDriver, useTestDatabase } from "../support/database";
+import { countPageViews } from "../support/marketing";
 
 const handle = useTestDatabase();
 

@@ -3,9 +3,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { PAGE_VIEW_INVALID_MESSAGE } from "~/lib/schemas/page-view";
 import * as apiPageViewsRoute from "~/routes/api.page-views";
 import { pageViews } from "~/server/db/schema.server";
-import { countPageViews } from "~/server/marketing/analytics.server";
 
 import { useTestDatabase } from "../support/database";
+import { countPageViews } from "../support/marketing";
 import { guarded, jsonRequest, routeArgs, settle, TEST_SITE_URL, testEnv } from "../support/route-args";
 
 const action = guarded(apiPageViewsRoute, "action");

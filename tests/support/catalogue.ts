@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 
+import { eq } from "drizzle-orm";
+
 import type { PurchaseStatus } from "~/lib/purchases";
 import type { Database } from "~/server/db/client.server";
-import { courses, userCoursePurchases } from "~/server/db/schema.server";
+import { courses, offerings, userCoursePurchases } from "~/server/db/schema.server";
 
 /**
  * An edition written straight into the table, for tests that need rows the
@@ -42,4 +44,13 @@ export async function addPurchase(db: Database, courseId: string, status: Purcha
     })
     .returning();
   return row;
+}
+
+/**
+ * A new price for what is sold from now on, written straight into the table as a
+ * database change the pages must notice (editions already scheduled keep theirs).
+ */
+export async function changeOfferingPrice(db: Database, key: string, priceAmount: number): Promise<boolean> {
+  const updated = await db.update(offerings).set({ priceAmount }).where(eq(offerings.key, key)).returning({ key: offerings.key });
+  return updated.length > 0;
 }

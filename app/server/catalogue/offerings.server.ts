@@ -69,16 +69,6 @@ export async function findOfferingBySlug(db: Database | Transaction, slug: strin
   return row ?? null;
 }
 
-/**
- * A new price for what is sold from now on: editions already scheduled keep
- * the price they were scheduled with. False when there is no such offering.
- */
-export async function changeOfferingPrice(db: Database, key: string, priceAmount: number): Promise<boolean> {
-  if (!Number.isInteger(priceAmount) || priceAmount < 0) throw new RangeError("A price is a whole number of minor units, not negative.");
-  const updated = await db.update(offerings).set({ priceAmount }).where(eq(offerings.key, key)).returning({ key: offerings.key });
-  return updated.length > 0;
-}
-
 /** Each offering's page slug, by key: where an edition's course page is. */
 export async function slugsByKey(db: Database | Transaction): Promise<Record<string, string>> {
   const rows = await db.select({ key: offerings.key, slug: offerings.slug }).from(offerings);

@@ -1,5 +1,3 @@
-import { count } from "drizzle-orm";
-
 import { publicLocation, publicReferrer, redactPath } from "~/lib/page-location";
 import type { PageView } from "~/lib/schemas/page-view";
 import type { Database } from "~/server/db/client.server";
@@ -32,9 +30,4 @@ export async function recordPageView(
     referrer: view.referrer ? publicReferrer(view.referrer, siteOrigins) : null,
   });
   return "recorded";
-}
-
-export async function countPageViews(db: Database): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(pageViews);
-  return row?.value ?? 0;
 }

@@ -160,12 +160,6 @@ export async function unsubscribeFromNewsletter(db: Database, token: string) {
   });
 }
 
-/** Addresses that may receive marketing email: confirmed and not unsubscribed. */
-export async function isSubscribed(db: Database, email: string): Promise<boolean> {
-  const [row] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email.toLowerCase()));
-  return Boolean(row?.confirmedAt && !row.unsubscribedAt);
-}
-
 /**
  * The account's marketing switch ('Receive emails about new courses and
  * upcoming events') acts on the lists those emails go to: off ends the
