@@ -11,7 +11,6 @@ import { anonymousRoute } from "~/server/http/guards.server";
 import { isPagePost, readFormData } from "~/server/http/responses.server";
 import { appServices, requestInfoContext } from "~/server/platform/context.server";
 import { log } from "~/server/platform/log.server";
-import { consumeRateLimit, FORM_WINDOW_MS, TOO_MANY_REQUESTS_MESSAGE } from "~/server/platform/rate-limit.server";
 
 import type { Route } from "./+types/auth";
 
@@ -61,8 +60,6 @@ async function submit({ request, context }: Route.ActionArgs, form: FormData): P
   const field = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : undefined);
 
   const { clientIp } = context.get(requestInfoContext);
-  // Logins share the auth library's budget (per address and per account); sign-ups and reset requests count here.
-  const withinBudget = () => consumeRateLimit(services.database.db, `auth:${clientIp}`, { limit: services.env.authRateLimit, windowMs: FORM_WINDOW_MS });
 
   if (intent === "sign-in") {
     const parsed = LoginSchema.safeParse({ email: field("email"), password: field("password") });
@@ -75,7 +72,6 @@ async function submit({ request, context }: Route.ActionArgs, form: FormData): P
     );
   }
   if (intent === "sign-up") {
-    if (!(await withinBudget())) return refusal(TOO_MANY_REQUESTS_MESSAGE, 429);
     const parsed = SignUpSchema.safeParse({
       firstName: field("firstName"),
       lastName: field("lastName"),
@@ -88,7 +84,6 @@ async function submit({ request, context }: Route.ActionArgs, form: FormData): P
     return signUp(services, request, clientIp, parsed.data).catch((error) => unexpected("sign up", error));
   }
   if (intent === "forgot-password") {
-    if (!(await withinBudget())) return refusal(TOO_MANY_REQUESTS_MESSAGE, 429);
     const parsed = ForgotPasswordSchema.safeParse({ email: field("email") });
     if (!parsed.success) return refusal(firstIssueMessage(parsed.error));
     return requestPasswordReset(services, request, clientIp, parsed.data.email);

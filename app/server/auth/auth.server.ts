@@ -80,8 +80,16 @@ async function loginBudgetKey(ctx: SignedCookies, email: string): Promise<string
  */
 async function withinLoginBudget(db: Database, clientIp: string, budgetKey: string, limits: { address: number; account: number }): Promise<boolean> {
   // The address first: an attempt it refuses spends nothing of the account's, or one address could keep any account locked.
-  if (!(await consumeRateLimit(db, `auth:${clientIp}`, { limit: limits.address, windowMs: FORM_WINDOW_MS }))) return false;
+  if (!(await withinAuthAddressBudget(db, clientIp, limits.address))) return false;
   return consumeRateLimit(db, budgetKey, { limit: limits.account, windowMs: FORM_WINDOW_MS });
+}
+
+/**
+ * Counts one attempt against the visitor address's budget (AUTH_RATE_LIMIT) that
+ * logins, sign-ups, reset requests and confirmation passwords share; true while within it.
+ */
+export function withinAuthAddressBudget(db: Database, clientIp: string, limit: number): Promise<boolean> {
+  return consumeRateLimit(db, `auth:${clientIp}`, { limit, windowMs: FORM_WINDOW_MS });
 }
 
 /**

@@ -9,9 +9,9 @@ import { recordSignUpSubscription } from "~/server/marketing/newsletter.server";
 import { runInBackground } from "~/server/platform/background.server";
 import type { AppServices } from "~/server/platform/context.server";
 import { log } from "~/server/platform/log.server";
-import { consumeRateLimit, FORM_WINDOW_MS } from "~/server/platform/rate-limit.server";
+import { consumeRateLimit, FORM_WINDOW_MS, TOO_MANY_REQUESTS_MESSAGE } from "~/server/platform/rate-limit.server";
 
-import { CLIENT_IP_HEADER, endResetLinks, queueVerificationEmail, VERIFICATION_LINK_SECONDS, withSignUpDecision } from "./auth.server";
+import { CLIENT_IP_HEADER, endResetLinks, queueVerificationEmail, VERIFICATION_LINK_SECONDS, withinAuthAddressBudget, withSignUpDecision } from "./auth.server";
 import { isSignUpPassword, PENDING_SIGN_UP_PARAM, pendingSignUpAddress, recordPendingSignUp, samePasswordSignUp } from "./pending-sign-ups.server";
 import { startsSession } from "./session.server";
 
@@ -126,12 +126,15 @@ async function queueAccountExistsEmail(services: AppServices, email: string) {
   await enqueueEmail(db, { template: "account-exists", to: email, ...(await renderAccountExists({ loginUrl: `${services.env.siteUrl}/auth` })) });
 }
 
+const tooManyAttempts = (): AuthOutcome => ({ ok: false, kind: "error", message: TOO_MANY_REQUESTS_MESSAGE, cookies: [], status: 429 });
+
 /**
  * Spec 4 sign-up outcomes. Verification is required, so a new account has a user
  * and no session: "check your email". A ticked marketing box also puts the address
  * on the newsletter list, confirmed with the account; that failing is only logged.
  */
 export async function signUp(services: AppServices, request: Request, clientIp: string, input: SignUpInput): Promise<AuthOutcome> {
+  if (!(await withinAuthAddressBudget(services.database.db, clientIp, services.env.authRateLimit))) return tooManyAttempts();
   const email = input.email.toLowerCase();
   const { ok, body, cookies, serviceMessage } = await call(() =>
     withSignUpDecision({ marketingConsent: input.marketing }, () =>
@@ -201,7 +204,7 @@ export async function confirmAccount(services: AppServices, request: Request, cl
   const email = await pendingSignUpAddress(db, form);
   if (!email) return { kind: "link-invalid" };
   if (
-    !(await consumeRateLimit(db, `auth:${clientIp}`, { limit: services.env.authRateLimit, windowMs: FORM_WINDOW_MS })) ||
+    !(await withinAuthAddressBudget(db, clientIp, services.env.authRateLimit)) ||
     !(await consumeRateLimit(db, `confirm-password:${email}`, { limit: services.env.accountLoginLimit, windowMs: FORM_WINDOW_MS }))
   ) {
     return { kind: "too-many-requests" };
@@ -235,7 +238,8 @@ const RESET_LINK_SENT_MESSAGE = "If an account exists for that email, we have se
  * The same answer, in the same time, whether or not the address has an
  * account: the link is made and queued after the answer has gone.
  */
-export function requestPasswordReset(services: AppServices, request: Request, clientIp: string, email: string): AuthOutcome {
+export async function requestPasswordReset(services: AppServices, request: Request, clientIp: string, email: string): Promise<AuthOutcome> {
+  if (!(await withinAuthAddressBudget(services.database.db, clientIp, services.env.authRateLimit))) return tooManyAttempts();
   const headers = authHeaders(request, clientIp);
   runInBackground("Password reset request", () =>
     services.auth.api.requestPasswordReset({ body: { email: email.toLowerCase(), redirectTo: "/auth/reset-password" }, headers }),
