@@ -165,6 +165,22 @@ describe(`/auth action on ${testDriver}: rate limits`, () => {
     expect(await sessionsOf(emails[3])).toHaveLength(1);
   });
 
+  it("counts sign-ups and reset requests against the address's budget with logins: the 4th is refused with 429, creating and sending nothing", async () => {
+    const ip = freshIp();
+    const first = uniqueEmail("budget.signup1");
+    expect((await submit(signUpFields(first, {}, false), { ip, env })).status).toBe(200);
+    expect((await submit({ intent: "forgot-password", email: first }, { ip, env })).status).toBe(200);
+    expect((await submit(signInFields(first, "wrong-password"), { ip, env })).status).toBe(400);
+
+    const late = uniqueEmail("budget.signup2");
+    const signUpRefused = await submit(signUpFields(late, {}, false), { ip, env });
+    expect(signUpRefused).toMatchObject({ status: 429, body: errorBody(TOO_MANY_REQUESTS_MESSAGE) });
+    expect(await userByEmail(late)).toHaveLength(0);
+    const resetRefused = await submit({ intent: "forgot-password", email: first }, { ip, env });
+    expect(resetRefused).toMatchObject({ status: 429, body: errorBody(TOO_MANY_REQUESTS_MESSAGE) });
+    expect((await submit(signUpFields(late, {}, false), { ip: freshIp(), env })).status).toBe(200);
+  });
+
   it("spends nothing of an account's budget on an attempt its address is refused: one address cannot lock accounts out", async () => {
     const email = uniqueEmail("limited.bystander");
     await verifiedUser(email);
