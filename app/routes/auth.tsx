@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 
 import { type AuthIntent, type AuthPageAnswer, AuthPanel } from "~/components/sections/auth/auth-panel";
 import { unlessConnectionLost } from "~/lib/connection-lost";
+import { textOf } from "~/lib/form-data";
 import { returnPath } from "~/lib/pages";
 import { ForgotPasswordSchema, LoginSchema, SignUpSchema } from "~/lib/schemas/auth";
 import { firstIssueMessage } from "~/lib/schemas/fields";
@@ -57,12 +58,11 @@ function unexpected(step: keyof typeof UNEXPECTED_MESSAGES, error: unknown): Aut
 async function submit({ request, context }: Route.ActionArgs, form: FormData): Promise<AuthOutcome> {
   const services = appServices(context);
   const intent = form.get("intent");
-  const field = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : undefined);
 
   const { clientIp } = context.get(requestInfoContext);
 
   if (intent === "sign-in") {
-    const parsed = LoginSchema.safeParse({ email: field("email"), password: field("password") });
+    const parsed = LoginSchema.safeParse({ email: textOf(form, "email"), password: textOf(form, "password") });
     if (!parsed.success) return refusal(firstIssueMessage(parsed.error));
     // Back to the page that asked for a login (an emailed receipt, a back-office page), if it is one of ours; else /account.
     const returnTo = returnPath(form.get("next"));
@@ -73,18 +73,18 @@ async function submit({ request, context }: Route.ActionArgs, form: FormData): P
   }
   if (intent === "sign-up") {
     const parsed = SignUpSchema.safeParse({
-      firstName: field("firstName"),
-      lastName: field("lastName"),
-      email: field("email"),
-      password: field("password"),
-      confirmPassword: field("confirmPassword"),
+      firstName: textOf(form, "firstName"),
+      lastName: textOf(form, "lastName"),
+      email: textOf(form, "email"),
+      password: textOf(form, "password"),
+      confirmPassword: textOf(form, "confirmPassword"),
       marketing: form.get("marketing") === "on",
     });
     if (!parsed.success) return refusal(firstIssueMessage(parsed.error));
     return signUp(services, request, clientIp, parsed.data).catch((error) => unexpected("sign up", error));
   }
   if (intent === "forgot-password") {
-    const parsed = ForgotPasswordSchema.safeParse({ email: field("email") });
+    const parsed = ForgotPasswordSchema.safeParse({ email: textOf(form, "email") });
     if (!parsed.success) return refusal(firstIssueMessage(parsed.error));
     return requestPasswordReset(services, request, clientIp, parsed.data.email);
   }
@@ -95,12 +95,8 @@ const isAuthIntent = (intent: unknown): intent is AuthIntent => intent === "sign
 
 /** What a refused form had typed, for the page drawn again: never a password. */
 function typedIn(intent: AuthIntent, form: FormData): NonNullable<AuthPageAnswer["typed"]> {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  if (intent !== "sign-up") return { email: text("email") };
-  return { email: text("email"), firstName: text("firstName"), lastName: text("lastName"), marketing: form.get("marketing") === "on" };
+  if (intent !== "sign-up") return { email: textOf(form, "email") };
+  return { email: textOf(form, "email"), firstName: textOf(form, "firstName"), lastName: textOf(form, "lastName"), marketing: form.get("marketing") === "on" };
 }
 
 export async function action(args: Route.ActionArgs) {

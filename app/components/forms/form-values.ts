@@ -4,17 +4,6 @@
  * emptied as the page hydrates.
  */
 
-/** A text field's value as sent ("" when absent). */
-export function textOf(fields: FormData, name: string): string {
-  const value = fields.get(name);
-  return typeof value === "string" ? value : "";
-}
-
-/** Every value of the ticked boxes of one name. */
-export function choicesOf(fields: FormData, name: string): string[] {
-  return fields.getAll(name).filter((value) => typeof value === "string");
-}
-
 /** Empties a sent form: text cleared, boxes unticked. Not `reset()`, which would bring back what the page kept from a refused post. */
 export function emptyForm(form: HTMLFormElement) {
   for (const field of form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea")) {

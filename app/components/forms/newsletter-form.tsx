@@ -1,11 +1,12 @@
 import { useId, useState } from "react";
 
-import { emptyForm, textOf } from "~/components/forms/form-values";
+import { emptyForm } from "~/components/forms/form-values";
 import { EmailField, NameField } from "~/components/forms/name-and-email";
 import { useOnePress } from "~/components/forms/use-one-press";
 import { Button } from "~/components/ui/button";
 import { atFault, FormError, FormSuccess } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
+import { textOf } from "~/lib/form-data";
 import { postJson } from "~/lib/post-json";
 import { prepareToasts, toast } from "~/lib/toast";
 import type { PageFormAnswer } from "~/server/http/public-forms.server";

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 
+import { choicesOf, textOf } from "~/lib/form-data";
 import { ContactMessageSchema } from "~/lib/schemas/contact";
 import { InterestRegistrationSchema } from "~/lib/schemas/interest";
 import { NewsletterSubscriptionSchema } from "~/lib/schemas/newsletter";
@@ -28,16 +29,10 @@ export interface PublicForm<Schema extends z.ZodType, Posted> {
 
 const publicForm = <Schema extends z.ZodType, Posted>(form: PublicForm<Schema, Posted>) => form;
 
-/** A text field as posted; a missing one (or a file in its place) reads as empty, which the schema refuses in the form's words. */
-function text(form: FormData, field: string): string {
-  const value = form.get(field);
-  return typeof value === "string" ? value : "";
-}
-
 export const NEWSLETTER_FORM = publicForm({
   name: "Newsletter subscription",
   schema: NewsletterSubscriptionSchema,
-  readPosted: (form) => ({ email: text(form, "email"), name: text(form, "name") }),
+  readPosted: (form) => ({ email: textOf(form, "email"), name: textOf(form, "name") }),
   async submit({ env, database }, subscription, clientIp) {
     await limitFormSubmissions(database.db, "newsletter", clientIp, env.formRateLimit);
     return subscribeToNewsletter(database.db, subscription, { siteUrl: env.siteUrl });
@@ -48,9 +43,9 @@ export const INTEREST_FORM = publicForm({
   name: "Interest registration",
   schema: InterestRegistrationSchema,
   readPosted: (form) => ({
-    name: text(form, "name"),
-    email: text(form, "email"),
-    interestedCourses: form.getAll("interestedCourses").filter((course) => typeof course === "string"),
+    name: textOf(form, "name"),
+    email: textOf(form, "email"),
+    interestedCourses: choicesOf(form, "interestedCourses"),
   }),
   async submit({ env, database }, registration, clientIp) {
     await limitFormSubmissions(database.db, "interest", clientIp, env.formRateLimit);
@@ -62,11 +57,11 @@ export const CONTACT_FORM = publicForm({
   name: "Contact message",
   schema: ContactMessageSchema,
   readPosted: (form) => ({
-    name: text(form, "name"),
-    email: text(form, "email"),
-    subject: text(form, "subject"),
-    message: text(form, "message"),
-    website: text(form, "website"),
+    name: textOf(form, "name"),
+    email: textOf(form, "email"),
+    subject: textOf(form, "subject"),
+    message: textOf(form, "message"),
+    website: textOf(form, "website"),
   }),
   async submit({ env, database }, message, clientIp) {
     await limitFormSubmissions(database.db, "contact", clientIp, env.formRateLimit);
