@@ -35,6 +35,11 @@ export interface ScheduleEvent {
   };
 }
 
+/** Spec 3: a blank title reads 'Untitled Event', on the calendar, in its list and in the calendar feed alike. */
+export function eventTitle(title: string): string {
+  return title.trim() || "Untitled Event";
+}
+
 /**
  * The calendar's events: editions without a title, start or end date are left
  * out (with a warning, as they cannot be placed); a blank title reads 'Untitled Event'.
@@ -48,7 +53,7 @@ export function scheduleEvents(editions: readonly ScheduleEdition[]): ScheduleEv
     }
     return [
       {
-        title: edition.title.trim() || "Untitled Event",
+        title: eventTitle(edition.title),
         start: parseISO(edition.startDate),
         // The calendar's end is exclusive: the day after the last day.
         end: addDays(parseISO(edition.endDate), 1),

@@ -9,7 +9,7 @@ import { firstPageHydrated } from "~/components/ui/static-html";
 import { calendarPlaceOf } from "~/lib/calendar-place";
 import { cn } from "~/lib/cn";
 import { formatDateRange, placesLeftLabel, placesLeftTone } from "~/lib/format";
-import { courseDetailsPath } from "~/lib/schedule";
+import { courseDetailsPath, eventTitle } from "~/lib/schedule";
 import { seo } from "~/lib/seo";
 import { scheduledEditions, todayIsoDate } from "~/server/catalogue/editions.server";
 import { currentUser, publicRoute } from "~/server/http/guards.server";
@@ -36,7 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
       today: todayIsoDate(),
       editions: editions.map((edition) => ({
         id: edition.id,
-        title: edition.title || "Untitled Event",
+        title: eventTitle(edition.title),
         description: edition.description,
         slug: edition.slug,
         startDate: edition.startDate,

@@ -1,3 +1,4 @@
+import { eventTitle } from "~/lib/schedule";
 import { editionsCalendar } from "~/server/catalogue/calendar.server";
 import { scheduledEditions } from "~/server/catalogue/editions.server";
 import { slugsByKey } from "~/server/catalogue/offerings.server";
@@ -20,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const calendar = editionsCalendar(
     editions.map((edition) => ({
       id: edition.id,
-      title: edition.title || "Untitled Event",
+      title: eventTitle(edition.title),
       startDate: edition.startDate,
       endDate: edition.endDate,
       location: edition.location,

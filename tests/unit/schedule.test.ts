@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { calendarPlaceOf, withCalendarPlace } from "~/lib/calendar-place";
-import { courseDetailsPath, type ScheduleEdition, scheduleEvents } from "~/lib/schedule";
+import { courseDetailsPath, eventTitle, type ScheduleEdition, scheduleEvents } from "~/lib/schedule";
 
 describe("courseDetailsPath", () => {
   it.each([
@@ -60,8 +60,10 @@ describe("scheduleEvents", () => {
     expect(event.end).toEqual(new Date(2026, 11, 8));
   });
 
-  it("shows a blank title as 'Untitled Event'", () => {
+  it("shows a blank title as 'Untitled Event', as the list and the calendar feed do", () => {
     expect(scheduleEvents([edition({ title: "  " })])[0].title).toBe("Untitled Event");
+    expect(eventTitle("")).toBe("Untitled Event");
+    expect(eventTitle(" Sinus Grafting ")).toBe("Sinus Grafting");
   });
 
   it("leaves out, with a warning, editions without a title, start date or end date", () => {
