@@ -136,6 +136,7 @@ export function reactRouterHandler({
         void pageCache
           .offer(cacheKey, url.href, { response: forCache, route: res.locals.requestRoute as RequestRoute | undefined })
           .then((page) => (page ? undefined : forCache.body?.cancel()))
+          // A page whose stream failed is not cached: its failure is the request's own, logged with it.
           .catch(() => {});
         response = new Response(visitorCopy, response);
         res.setHeader("X-Cache", "MISS");

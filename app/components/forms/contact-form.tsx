@@ -11,7 +11,7 @@ import { postJson } from "~/lib/post-json";
 import { ContactMessageSchema, MAX_MESSAGE_LENGTH, MAX_SUBJECT_LENGTH } from "~/lib/schemas/contact";
 import { firstIssueFields, firstIssueMessage } from "~/lib/schemas/fields";
 import { prepareToasts, toast } from "~/lib/toast";
-import type { PageFormAnswer } from "~/server/http/public-forms.server";
+import type { PageFormAnswer } from "~/server/http/form-endpoints.server";
 
 const CONTACT_ENDPOINT = "/api/v2/v2-send-contact-email";
 /** Without scripts (off, or not loaded) the form posts itself to its page, whose action sends it as the endpoint does. */

@@ -10,7 +10,7 @@ import { cn } from "~/lib/cn";
 import { choicesOf, textOf } from "~/lib/form-data";
 import { postJson } from "~/lib/post-json";
 import { prepareToasts, toast } from "~/lib/toast";
-import type { PageFormAnswer } from "~/server/http/public-forms.server";
+import type { PageFormAnswer } from "~/server/http/form-endpoints.server";
 
 const INTEREST_ENDPOINT = "/api/register-interest";
 /**

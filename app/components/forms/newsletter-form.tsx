@@ -9,7 +9,7 @@ import { cn } from "~/lib/cn";
 import { textOf } from "~/lib/form-data";
 import { postJson } from "~/lib/post-json";
 import { prepareToasts, toast } from "~/lib/toast";
-import type { PageFormAnswer } from "~/server/http/public-forms.server";
+import type { PageFormAnswer } from "~/server/http/form-endpoints.server";
 
 const NEWSLETTER_ENDPOINT = "/api/v2/v2-subscribe-newsletter";
 /** One toast for the form's latest answer: a new one takes the place of the last. */

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { isBookablePriceId } from "~/lib/booking";
+
 import { safeString, trimmed } from "./fields";
 
 /** The largest group an edition or offering may take: a guard against a typo of an extra digit. */
@@ -60,7 +62,7 @@ const stripePriceIdField = z.preprocess(
   trimmed,
   safeString({ error: PRICE_ID_MESSAGE })
     .max(255, PRICE_ID_MESSAGE)
-    .refine((value) => value === "" || /^price_[A-Za-z0-9_]+$/.test(value), PRICE_ID_MESSAGE)
+    .refine((value) => value === "" || (isBookablePriceId(value) && /^[A-Za-z0-9_]+$/.test(value)), PRICE_ID_MESSAGE)
     .transform((value) => value || null),
 );
 
