@@ -1,5 +1,5 @@
-import { apiRoute } from "~/server/http/guards.server";
 import { publicFormEndpoint } from "~/server/http/form-endpoints.server";
+import { apiRoute } from "~/server/http/guards.server";
 import { INTEREST_FORM } from "~/server/marketing/public-forms.server";
 
 import type { Route } from "./+types/api.register-interest";

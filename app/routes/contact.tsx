@@ -8,8 +8,8 @@ import { CONTACT } from "~/content/contact";
 import { SITE } from "~/content/site";
 import { mailtoHref } from "~/lib/mailto";
 import { organizationJsonLd, seo } from "~/lib/seo";
-import { publicRoute } from "~/server/http/guards.server";
 import { publicFormPageAction } from "~/server/http/form-endpoints.server";
+import { publicRoute } from "~/server/http/guards.server";
 import { CONTACT_FORM } from "~/server/marketing/public-forms.server";
 import { appServices } from "~/server/platform/context.server";
 

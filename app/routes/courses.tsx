@@ -12,8 +12,8 @@ import { CATALOGUE, COURSES_PAGE, FEES_FROM_POUNDS } from "~/content/programmes"
 import { formatPounds } from "~/lib/format";
 import { seo } from "~/lib/seo";
 import { listOfferings } from "~/server/catalogue/offerings.server";
-import { publicRoute } from "~/server/http/guards.server";
 import { publicFormPageAction } from "~/server/http/form-endpoints.server";
+import { publicRoute } from "~/server/http/guards.server";
 import { INTEREST_FORM } from "~/server/marketing/public-forms.server";
 import { appServices } from "~/server/platform/context.server";
 

@@ -8,8 +8,8 @@ import { courseJsonLd } from "~/lib/course-json-ld";
 import { organizationJsonLd, seo } from "~/lib/seo";
 import { datePricesByOffering, todayIsoDate } from "~/server/catalogue/editions.server";
 import { findOffering } from "~/server/catalogue/offerings.server";
-import { publicRoute } from "~/server/http/guards.server";
 import { publicFormPageAction } from "~/server/http/form-endpoints.server";
+import { publicRoute } from "~/server/http/guards.server";
 import { NEWSLETTER_FORM } from "~/server/marketing/public-forms.server";
 import { appServices } from "~/server/platform/context.server";
 
