@@ -68,7 +68,7 @@ export function minorUnitsAsDecimal(amount: number): string {
 }
 
 /** Spec 9: program pages split the price into 4 interest-free instalments with Klarna. */
-export const INSTALMENT_COUNT = 4;
+const INSTALMENT_COUNT = 4;
 const INSTALMENT_PROVIDER = "Klarna";
 
 export function instalmentAmount(pounds: number): number {
