@@ -190,7 +190,7 @@ async function lockedEdition(tx: Transaction, courseId: string) {
 }
 
 /** What keeps an edition from being deleted: someone bought (or was refunded) a place on it, or is paying for one now. */
-type EditionInUse = "bookings" | "checkout";
+export type EditionInUse = "bookings" | "checkout";
 
 async function editionInUse(tx: Transaction, courseId: string, now: Date): Promise<EditionInUse | null> {
   const [purchases] = await tx.select({ n: count() }).from(userCoursePurchases).where(eq(userCoursePurchases.courseId, courseId));
