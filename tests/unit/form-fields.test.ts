@@ -65,6 +65,16 @@ describe("a person's name", () => {
     ["a braille blank", "Lee\u2800"],
     ["a combining grapheme joiner", "Le\u034fe"],
     ["a Mongolian vowel separator", "Le\u180ee"],
+    ["a domain of any ending", "Visit evil.zip"],
+    ["a short link after a one-letter label", "Pat t.co/abc"],
+    ["another short link", "rb.gy/abc"],
+    ["an address", "support@evil.dev"],
+    ["a disguised scheme", "hxxps evil.ml"],
+    ["a full-width dot", "evil\uff0ecom"],
+    ["an ideographic dot", "evil\u3002com"],
+    ["a written-out dot", "evil[.]com"],
+    ["another written-out dot", "evil (.) com"],
+    ["circled letters", "\u24ba\u24e5\u24d8\u24db.\u24d2\u24de\u24dc"],
   ])("refuses %s", (_what, name) => {
     expect(namePlainTextProblem(name)).toBeDefined();
   });

@@ -40,10 +40,13 @@ const NOT_PLAIN_TEXT = new RegExp(
   `\\u034f|[\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u115f\\u1160\\u180e\\u200b\\u2028\\u2029\\u200e\\u200f\\u2060-\\u2064\\u061c\\u2800\\u3164\\ufeff\\uffa0<>${DIRECTION_OVERRIDES}]`,
 );
 /**
- * What a mail program would turn into a link: a scheme, www., an IP address, or
- * a domain. Top-level domains that are no one's name count after any label;
- * those that are also names or name parts ("De", "Ly", "Do") only after a label of
- * two or more characters that is not a title, so "K.De Vries", "T.Ly" and "Dr.De Souza" are still names.
+ * What a mail program would turn into a link, or a reader would type as one: a
+ * scheme, www., an IP address, a domain, or a path after one. Top-level domains
+ * that are no one's name count after any label; any other word after a dot counts
+ * after a label of two or more characters that is not a title, so "K.De Vries",
+ * "T.Ly", "J.R.R. Tolkien" and "Dr.De Souza" are still names. Written-out dots
+ * ("evil[.]com") count as dots. It is matched against the name's compatibility
+ * form (NFKC), where full-width and circled letters and dots are plain ones.
  */
 const WEB_ADDRESS = new RegExp(
   [
@@ -51,9 +54,10 @@ const WEB_ADDRESS = new RegExp(
     String.raw`\b\d{1,3}(?:\.\d{1,3}){3}\b`,
     String.raw`[a-z0-9-]\.(?:com|net|org|info|biz|ru|cn|xyz|top|online|site|link|click|app|shop|live)\b`,
     // No lookbehind: this also runs in the forms of browsers without it.
-    String.raw`(?:^|[^a-z0-9-])(?!(?:dr|mr|mrs|ms|prof|st)\.)[a-z0-9-]{2,}\.(?:ae|au|be|br|ca|cc|ch|co|de|dk|do|es|eu|fi|fr|gg|gr|ie|in|io|it|jp|kr|ly|me|nl|no|nz|pl|pt|qa|sa|se|su|to|tr|tv|uk|us|ws|za|bid|buzz|club|icu|pro|store|support|tech|vip|website|win)\b`,
+    String.raw`(?:^|[^\p{L}\p{N}-])(?!(?:dr|mr|mrs|ms|prof|st)\.)[\p{L}\p{N}-]{2,}(?:[.\u3002]|\s*[[(]\.[\])]\s*)\p{L}{2,}`,
+    String.raw`\.\p{L}{2,}\/`,
   ].join("|"),
-  "i",
+  "iu",
 );
 export const NAME_MARKUP_MESSAGE = "Please enter a name as plain text, without < or > or hidden characters.";
 export const NAME_WEB_ADDRESS_MESSAGE = "Please enter a name without a web address.";
@@ -66,7 +70,7 @@ const NOT_ONE_LINE = /[\u0001-\u001f\u007f-\u009f\u2028\u2029]/;
 export function namePlainTextProblem(value: string): string | undefined {
   if (NOT_ONE_LINE.test(value)) return NAME_NOT_ONE_LINE_MESSAGE;
   if (NOT_PLAIN_TEXT.test(value)) return NAME_MARKUP_MESSAGE;
-  if (WEB_ADDRESS.test(value)) return NAME_WEB_ADDRESS_MESSAGE;
+  if (WEB_ADDRESS.test(value.normalize("NFKC"))) return NAME_WEB_ADDRESS_MESSAGE;
   return undefined;
 }
 
