@@ -88,6 +88,8 @@ export default defineConfig({
       ACCOUNT_LOGIN_LIMIT: "10000",
       PAGE_VIEW_RATE_LIMIT: "10000",
       CHECKOUT_RATE_LIMIT: "10000",
+      RECIPIENT_EMAIL_LIMIT: "10000",
+      STAFF_NOTICE_LIMIT: "10000",
       CHECKOUT_HOLDS_PER_ADDRESS: "10000",
       DEMO_ADMIN_PASSWORD: "demo-admin-password",
     },

@@ -36,6 +36,8 @@ export async function startAppInstance(port: number, env: Record<string, string>
       ACCOUNT_LOGIN_LIMIT: "10000",
       PAGE_VIEW_RATE_LIMIT: "10000",
       CHECKOUT_RATE_LIMIT: "10000",
+      RECIPIENT_EMAIL_LIMIT: "10000",
+      STAFF_NOTICE_LIMIT: "10000",
       CHECKOUT_HOLDS_PER_ADDRESS: "10000",
       ...env,
     },

@@ -5,6 +5,7 @@ import { newsletterSubscribers } from "~/server/db/schema.server";
 import { subscribeToNewsletter } from "~/server/marketing/newsletter.server";
 
 import { type HttpApp, rawRequest, startHttpApp } from "../support/http-app";
+import { TEST_MAIL_BUDGETS } from "../support/route-args";
 
 let app: HttpApp;
 beforeAll(async () => {
@@ -17,7 +18,7 @@ afterAll(async () => {
 describe("posts that come from no page of ours", () => {
   it("reach a mail client's one-click unsubscribe (RFC 8058), which carries no Origin", async () => {
     const { db } = app.services.database;
-    await subscribeToNewsletter(db, { email: "one.click@example.com" }, { siteUrl: app.url });
+    await subscribeToNewsletter(db, { email: "one.click@example.com" }, { siteUrl: app.url, mailBudgets: TEST_MAIL_BUDGETS });
     const [row] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, "one.click@example.com"));
     const answer = await rawRequest(app.url, {
       method: "POST",

@@ -11,7 +11,7 @@ import { confirmNewsletterSubscription, subscribeToNewsletter, unsubscribeFromNe
 import { testDriver, useTestDatabase } from "../support/database";
 import { isSubscribed } from "../support/marketing";
 import { createPerson, type Person } from "../support/people";
-import { guarded, jsonRequest, routeArgs, settle, TEST_SITE_URL, testAuth } from "../support/route-args";
+import { guarded, jsonRequest, routeArgs, settle, TEST_MAIL_BUDGETS, TEST_SITE_URL, testAuth } from "../support/route-args";
 
 const accountAction = guarded(accountRoute, "action");
 const accountLoader = guarded(accountRoute, "loader");
@@ -544,7 +544,7 @@ describe("preferences endpoint", () => {
   it("follows the address's list: on once a subscription is confirmed from its email, off after an unsubscribe link; never for an unverified account", async () => {
     const hana = await signUpAndSignIn("Hana", "Hale");
     await postPreferences(asCookie(hana), { preferences: { eventNotifications: false } });
-    await subscribeToNewsletter(handle.db, { email: hana.email.toUpperCase() }, { siteUrl: TEST_SITE_URL });
+    await subscribeToNewsletter(handle.db, { email: hana.email.toUpperCase() }, { siteUrl: TEST_SITE_URL, mailBudgets: TEST_MAIL_BUDGETS });
     const [pending] = await handle.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, hana.email));
     expect(await preference(hana)).toBe(false);
     expect(await confirmNewsletterSubscription(handle.db, pending.confirmationToken!)).toEqual({ email: hana.email });
@@ -556,7 +556,7 @@ describe("preferences endpoint", () => {
     const ivo = await signUpAndSignIn("Ivo", "Ingram");
     await postPreferences(asCookie(ivo), { preferences: { eventNotifications: false } });
     await handle.db.update(users).set({ emailVerified: false }).where(eq(users.id, ivo.id));
-    await subscribeToNewsletter(handle.db, { email: ivo.email }, { siteUrl: TEST_SITE_URL });
+    await subscribeToNewsletter(handle.db, { email: ivo.email }, { siteUrl: TEST_SITE_URL, mailBudgets: TEST_MAIL_BUDGETS });
     const [ivoPending] = await handle.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, ivo.email));
     await confirmNewsletterSubscription(handle.db, ivoPending.confirmationToken!);
     expect(await preference(ivo)).toBe(false);

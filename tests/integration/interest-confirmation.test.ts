@@ -12,7 +12,7 @@ import { CONFIRMATION_EMAIL_INTERVAL_MS, confirmNewsletterSubscription, subscrib
 import { addEdition } from "../support/catalogue";
 import { testDriver, useTestDatabase } from "../support/database";
 import { createPerson, uniqueEmail } from "../support/people";
-import { guarded, routeArgs, TEST_SITE_URL, testAuth } from "../support/route-args";
+import { guarded, routeArgs, TEST_MAIL_BUDGETS, TEST_SITE_URL, testAuth } from "../support/route-args";
 
 const confirmLoader = guarded(interestConfirmRoute, "loader");
 const confirmAction = guarded(interestConfirmRoute, "action");
@@ -30,7 +30,11 @@ beforeEach(async () => {
 
 const STAFF = "staff@example.com";
 const register = (email: string, interestedCourses = ["Sinus Grafting"], now?: Date) =>
-  registerInterest(handle.db, { name: "Dr Amira Khan", email, interestedCourses }, { staffEmail: STAFF, siteUrl: TEST_SITE_URL, now });
+  registerInterest(
+    handle.db,
+    { name: "Dr Amira Khan", email, interestedCourses },
+    { staffEmail: STAFF, siteUrl: TEST_SITE_URL, mailBudgets: TEST_MAIL_BUDGETS, now },
+  );
 const mailTo = (email: string, template: string) =>
   handle.db
     .select()
@@ -58,7 +62,7 @@ const pressConfirm = (token: string) =>
 
 /** A newsletter subscription, confirmed by its emailed link. */
 async function subscribed(email: string, name?: string) {
-  await subscribeToNewsletter(handle.db, { email, name }, { siteUrl: TEST_SITE_URL });
+  await subscribeToNewsletter(handle.db, { email, name }, { siteUrl: TEST_SITE_URL, mailBudgets: TEST_MAIL_BUDGETS });
   const [row] = await handle.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
   expect(await confirmNewsletterSubscription(handle.db, row.confirmationToken!)).not.toBeNull();
 }
@@ -132,7 +136,7 @@ describe(`registering interest on ${testDriver}`, () => {
     await registerInterest(
       handle.db,
       { name: "Not The Owner", email: "victim@example.com", interestedCourses: ["Full Arch Complications"] },
-      { staffEmail: STAFF, siteUrl: TEST_SITE_URL, now: at(1) },
+      { staffEmail: STAFF, siteUrl: TEST_SITE_URL, mailBudgets: TEST_MAIL_BUDGETS, now: at(1) },
     );
     const asks = await mailTo("victim@example.com", "interest-confirmation");
     expect(asks).toHaveLength(2);

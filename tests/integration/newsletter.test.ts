@@ -8,7 +8,7 @@ import { CONFIRM_BY_EMAIL_MESSAGE, CONFIRMATION_EMAIL_INTERVAL_MS, subscribeToNe
 
 import { useTestDatabase } from "../support/database";
 import { isSubscribed } from "../support/marketing";
-import { guarded, routeArgs, TEST_SITE_URL } from "../support/route-args";
+import { guarded, routeArgs, TEST_MAIL_BUDGETS, TEST_SITE_URL } from "../support/route-args";
 
 const confirmHeaders = newsletterConfirmRoute.headers;
 const confirmLoader = guarded(newsletterConfirmRoute, "loader");
@@ -22,7 +22,8 @@ afterAll(async () => {});
 
 const subscriber = async (email: string) => (await handle.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)))[0];
 const mailTo = (email: string) => handle.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
-const subscribe = (email: string, name?: string, now?: Date) => subscribeToNewsletter(handle.db, { email, name }, { siteUrl: TEST_SITE_URL, now });
+const subscribe = (email: string, name?: string, now?: Date) =>
+  subscribeToNewsletter(handle.db, { email, name }, { siteUrl: TEST_SITE_URL, mailBudgets: TEST_MAIL_BUDGETS, now });
 /** The confirm page's button: its form posts the link's token. */
 const confirm = (token: string | null) =>
   confirmAction(

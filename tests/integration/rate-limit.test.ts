@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 
 import { rateLimits } from "~/server/db/schema.server";
-import { consumeRateLimit, forgetEndedRateLimits, FORM_WINDOW_MS } from "~/server/platform/rate-limit.server";
+import { consumeHourlyBudget, consumeRateLimit, forgetEndedRateLimits, FORM_WINDOW_MS } from "~/server/platform/rate-limit.server";
 
 import { createTestDatabase, useTestDatabase } from "../support/database";
 
@@ -60,6 +60,24 @@ describe("rate limits", () => {
     expect(left).toEqual([{ key: "still-counting" }]);
     // A spent budget stays spent until its window ends.
     expect(await consumeRateLimit(handle.db, "still-counting", { limit: 30, windowMs: FORM_WINDOW_MS, now })).toBe(false);
+  });
+
+  it("keeps an hour's budget for its hour, in a transaction's own count, and the sweep forgets it only after the hour", async () => {
+    const start = new Date("2030-01-06T10:00:00Z");
+    const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
+    expect(await consumeHourlyBudget(handle.db, "mail-to:someone@example.com", 2, start)).toBe(true);
+    // Spent in a transaction that rolls back, nothing is spent.
+    await handle.db
+      .transaction(async (tx) => {
+        expect(await consumeHourlyBudget(tx, "mail-to:someone@example.com", 2, at(1))).toBe(true);
+        throw new Error("rolled back");
+      })
+      .catch(() => undefined);
+    expect(await consumeHourlyBudget(handle.db, "mail-to:someone@example.com", 2, at(2))).toBe(true);
+    await forgetEndedRateLimits(handle.db, at(30));
+    expect(await consumeHourlyBudget(handle.db, "mail-to:someone@example.com", 2, at(31))).toBe(false);
+    await forgetEndedRateLimits(handle.db, at(61));
+    expect(await consumeHourlyBudget(handle.db, "mail-to:someone@example.com", 2, at(62))).toBe(true);
   });
 
   it("never lets concurrent attempts past the limit", async () => {

@@ -23,6 +23,9 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
   });
 }
 
+/** The mail budgets of the test settings, for the services tests call directly. */
+export const TEST_MAIL_BUDGETS = testEnv().mail.budgets;
+
 export const TEST_APP_SECRET = "test-secret-that-is-at-least-32-characters";
 
 const servicesByDatabase = new WeakMap<DatabaseHandle, Map<string, AppServices>>();

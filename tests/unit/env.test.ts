@@ -41,6 +41,14 @@ describe("environment", () => {
     expect(budgets(parseEnv({ FORM_RATE_LIMIT: "3", AUTH_RATE_LIMIT: "4", CHECKOUT_RATE_LIMIT: "5", CHECKOUT_HOLDS_PER_ADDRESS: "6" }))).toEqual([3, 4, 5, 6]);
     // Not per address: the same everywhere.
     expect([parseEnv({}).accountLoginLimit, parseEnv({}).pageViewRateLimit]).toEqual([10, 120]);
+    // The mail budgets, per hour: to one mailbox, and of staff notices for the site.
+    expect(parseEnv({ ...deployment, STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_def" }).mail.budgets).toEqual({
+      perRecipient: 6,
+      staffNotices: 30,
+    });
+    expect(parseEnv({ NODE_ENV: "production" }).mail.budgets).toEqual({ perRecipient: 30, staffNotices: 150 });
+    expect(parseEnv({ RECIPIENT_EMAIL_LIMIT: "2", STAFF_NOTICE_LIMIT: "7" }).mail.budgets).toEqual({ perRecipient: 2, staffNotices: 7 });
+    expect(() => parseEnv({ STAFF_NOTICE_LIMIT: "0" })).toThrow(/STAFF_NOTICE_LIMIT/);
   });
 
   it("honours PORT, DATA_DIR, DATABASE_URL and SITE_URL", () => {

@@ -97,11 +97,14 @@ export function withinAuthAddressBudget(db: Database, clientIp: string, limit: n
  * transaction with its pending sign-up. No name is echoed: whoever signed up
  * chose it, and the address is not confirmed.
  */
-export async function queueVerificationEmail(db: Database, input: { userId: string; email: string; siteUrl: string; token: string; choices: SignUpChoices }) {
+export async function queueVerificationEmail(
+  db: Database,
+  input: { userId: string; email: string; siteUrl: string; token: string; choices: SignUpChoices; recipientLimit: number },
+) {
   await db.transaction(async (tx) => {
     const secret = await recordPendingSignUp(tx, input.userId, input.choices, VERIFICATION_LINK_SECONDS);
     const rendered = await renderVerifyEmail({ url: confirmationLink(input.siteUrl, input.token, secret) });
-    await enqueueEmail(tx, { template: "verify-email", to: input.email, ...rendered });
+    await enqueueEmail(tx, { template: "verify-email", to: input.email, ...rendered }, { kind: "typed-address", limit: input.recipientLimit });
   });
 }
 
@@ -158,7 +161,9 @@ export function createAuth({ db, env, secret }: { db: Database; env: Env; secret
           .delete(verifications)
           .where(and(eq(verifications.value, user.id), like(verifications.identifier, "reset-password:%"), lt(verifications.createdAt, sql`(${issued})`)));
         const rendered = await renderResetPassword({ url });
-        await queueAfterTransactionHook(() => enqueueEmail(db, { template: "reset-password", to: user.email, ...rendered }));
+        await queueAfterTransactionHook(async () => {
+          await enqueueEmail(db, { template: "reset-password", to: user.email, ...rendered }, { kind: "typed-address", limit: env.mail.budgets.perRecipient });
+        });
       },
       /**
        * A used reset link ends the account's other reset links and its pending
@@ -187,7 +192,15 @@ export function createAuth({ db, env, secret }: { db: Database; env: Env; secret
         await queueAfterTransactionHook(async () => {
           if (!(await consumeRateLimit(db, `confirmation-email:${user.id}`, { limit: CONFIRMATION_EMAILS_PER_ACCOUNT, windowMs: FORM_WINDOW_MS }))) return;
           const choices = await currentSignUpChoices(db, user.id);
-          if (choices) await queueVerificationEmail(db, { userId: user.id, email: user.email, siteUrl: env.siteUrl, token, choices });
+          if (choices)
+            await queueVerificationEmail(db, {
+              userId: user.id,
+              email: user.email,
+              siteUrl: env.siteUrl,
+              token,
+              choices,
+              recipientLimit: env.mail.budgets.perRecipient,
+            });
         });
       },
       /** The link's own sign-up decides the password that works from now on (no pre-hijacked accounts). */

@@ -116,14 +116,18 @@ async function queueRepeatSignUp(services: AppServices, userId: string, input: S
     return;
   }
   const token = await createEmailVerificationToken(context.secret, email, undefined, VERIFICATION_LINK_SECONDS);
-  await queueVerificationEmail(db, { userId, email, siteUrl: services.env.siteUrl, token, choices });
+  await queueVerificationEmail(db, { userId, email, siteUrl: services.env.siteUrl, token, choices, recipientLimit: services.env.mail.budgets.perRecipient });
 }
 
 /** At most one such email per address per 10 minutes: repeated sign-ups cannot flood an inbox. */
 async function queueAccountExistsEmail(services: AppServices, email: string) {
   const { db } = services.database;
   if (!(await consumeRateLimit(db, `account-exists-email:${email}`, { limit: 1, windowMs: FORM_WINDOW_MS }))) return;
-  await enqueueEmail(db, { template: "account-exists", to: email, ...(await renderAccountExists({ loginUrl: `${services.env.siteUrl}/auth` })) });
+  await enqueueEmail(
+    db,
+    { template: "account-exists", to: email, ...(await renderAccountExists({ loginUrl: `${services.env.siteUrl}/auth` })) },
+    { kind: "typed-address", limit: services.env.mail.budgets.perRecipient },
+  );
 }
 
 const tooManyAttempts = (): AuthOutcome => ({ ok: false, kind: "error", message: TOO_MANY_REQUESTS_MESSAGE, cookies: [], status: 429 });

@@ -2,6 +2,8 @@ import { count, inArray, sql } from "drizzle-orm";
 
 import type { Database, Transaction } from "~/server/db/client.server";
 import { emailOutbox, type OutboxAttachment } from "~/server/db/schema.server";
+import { log } from "~/server/platform/log.server";
+import { consumeHourlyBudget } from "~/server/platform/rate-limit.server";
 
 export interface OutgoingEmail {
   /** Which template made it: shown in the mailbox and used to pick out auth links in logs. */
@@ -16,10 +18,37 @@ export interface OutgoingEmail {
 }
 
 /**
+ * The mailbox an address reaches, as far as a budget can tell: lower case,
+ * without a "+tag", and at Gmail without dots, so that "Ann+1@x.com" and
+ * "a.nn@gmail.com" share the budget of "ann@x.com" and "ann@gmail.com".
+ */
+export function mailboxOf(address: string): string {
+  const lower = address.toLowerCase();
+  const at = lower.lastIndexOf("@");
+  if (at < 0) return lower;
+  const domain = lower.slice(at + 1) === "googlemail.com" ? "gmail.com" : lower.slice(at + 1);
+  const local = lower.slice(0, at).split("+")[0];
+  return `${domain === "gmail.com" ? local.replaceAll(".", "") : local}@${domain}`;
+}
+
+/** Which budget an email spends, if any: the recipient's for one to a typed address, the site's for a staff notice. */
+export type MailBudget = { kind: "typed-address"; limit: number } | { kind: "staff-notice"; limit: number };
+
+/**
  * Queues an email. Call it inside the transaction of the change that causes
  * it: the email exists exactly when the change does. The worker delivers it.
+ * One that spends a budget already spent this hour is not queued (false), and
+ * the change stands: the form's answer stays the same, and what a staff notice
+ * would have said waits in the back office.
  */
-export async function enqueueEmail(db: Database | Transaction, email: OutgoingEmail): Promise<void> {
+export async function enqueueEmail(db: Database | Transaction, email: OutgoingEmail, budget?: MailBudget): Promise<boolean> {
+  if (budget) {
+    const name = budget.kind === "staff-notice" ? "staff-notices" : `mail-to:${mailboxOf(email.to)}`;
+    if (!(await consumeHourlyBudget(db, name, budget.limit))) {
+      log.warn(`Not queued: a ${email.template} email over the hour's ${budget.kind === "staff-notice" ? "staff notices" : "emails to its address"}`);
+      return false;
+    }
+  }
   await db.insert(emailOutbox).values({
     template: email.template,
     toAddress: email.to,
@@ -30,6 +59,7 @@ export async function enqueueEmail(db: Database | Transaction, email: OutgoingEm
     headers: email.headers ?? {},
     attachments: email.attachments ?? [],
   });
+  return true;
 }
 
 /** RFC 8058 one-click unsubscribe headers for every marketing email. */

@@ -7,6 +7,7 @@ import { rowsAfter } from "~/server/db/paging.server";
 import { contactMessages } from "~/server/db/schema.server";
 import { enqueueEmail } from "~/server/email/outbox.server";
 import { renderContactNotification } from "~/server/email/templates.server";
+import type { MailBudgets } from "~/server/platform/env.server";
 import { NotFoundError } from "~/server/platform/errors.server";
 
 const CONTACT_SENT_MESSAGE = "Your message has been sent successfully!";
@@ -15,7 +16,7 @@ const CONTACT_SENT_MESSAGE = "Your message has been sent successfully!";
  * Stores the message for the admin inbox and emails staff with Reply-To the
  * sender, in one transaction. A filled honeypot gets the same answer and is dropped.
  */
-export async function sendContactMessage(db: Database, input: ContactMessage, options: { staffEmail: string }) {
+export async function sendContactMessage(db: Database, input: ContactMessage, options: { staffEmail: string; mailBudgets: MailBudgets }) {
   if (input.website) return { message: CONTACT_SENT_MESSAGE };
   await db.transaction(async (tx) => {
     const [row] = await tx.insert(contactMessages).values({ name: input.name, email: input.email, subject: input.subject, message: input.message }).returning();
@@ -26,7 +27,11 @@ export async function sendContactMessage(db: Database, input: ContactMessage, op
       message: row.message,
       receivedAt: row.createdAt,
     });
-    await enqueueEmail(tx, { template: "contact-notification", to: options.staffEmail, replyTo: row.email, ...rendered });
+    await enqueueEmail(
+      tx,
+      { template: "contact-notification", to: options.staffEmail, replyTo: row.email, ...rendered },
+      { kind: "staff-notice", limit: options.mailBudgets.staffNotices },
+    );
   });
   return { message: CONTACT_SENT_MESSAGE };
 }

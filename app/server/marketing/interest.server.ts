@@ -5,6 +5,7 @@ import type { Database, Transaction } from "~/server/db/client.server";
 import { interestRegistrations, offerings } from "~/server/db/schema.server";
 import { enqueueEmail } from "~/server/email/outbox.server";
 import { renderInterestConfirmation, renderInterestNotification } from "~/server/email/templates.server";
+import type { MailBudgets } from "~/server/platform/env.server";
 import { InvalidInputError } from "~/server/platform/errors.server";
 
 import { CONFIRMATION_EMAIL_INTERVAL_MS, newLinkToken } from "./newsletter.server";
@@ -33,7 +34,11 @@ export const CONFIRMATION_EMAILS_PER_INTERVAL = 3;
  * courses to a confirmation the address's owner never saw. The answer is the
  * same either way.
  */
-export async function registerInterest(db: Database, input: InterestRegistration, options: { staffEmail: string; siteUrl: string; now?: Date }) {
+export async function registerInterest(
+  db: Database,
+  input: InterestRegistration,
+  options: { staffEmail: string; siteUrl: string; mailBudgets: MailBudgets; now?: Date },
+) {
   const now = options.now ?? new Date();
   await db.transaction(async (tx) => {
     // Only what the form offers: the listed offerings (never the administrators' test product).
@@ -69,11 +74,19 @@ export async function registerInterest(db: Database, input: InterestRegistration
       .returning();
     const courses = ordered.map((offering) => offering.title);
     const staffNotice = await renderInterestNotification({ name: row.name, email: row.email, courses, receivedAt: row.createdAt });
-    await enqueueEmail(tx, { template: "interest-notification", to: options.staffEmail, replyTo: row.email, ...staffNotice });
+    await enqueueEmail(
+      tx,
+      { template: "interest-notification", to: options.staffEmail, replyTo: row.email, ...staffNotice },
+      { kind: "staff-notice", limit: options.mailBudgets.staffNotices },
+    );
     if (!sendsLink) return;
     // No name: the address is not confirmed yet, so nothing the requester typed goes into the email.
     const confirmation = await renderInterestConfirmation({ confirmUrl: `${options.siteUrl}/interest/confirm?token=${confirmationToken}`, courses });
-    await enqueueEmail(tx, { template: "interest-confirmation", to: row.email, ...confirmation });
+    await enqueueEmail(
+      tx,
+      { template: "interest-confirmation", to: row.email, ...confirmation },
+      { kind: "typed-address", limit: options.mailBudgets.perRecipient },
+    );
   });
   return { message: INTEREST_REGISTERED_MESSAGE };
 }

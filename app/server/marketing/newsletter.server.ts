@@ -7,6 +7,7 @@ import type { Database, Transaction } from "~/server/db/client.server";
 import { interestRegistrations, newsletterSubscribers, profiles, users } from "~/server/db/schema.server";
 import { enqueueEmail, marketingHeaders } from "~/server/email/outbox.server";
 import { renderNewsletterConfirmation } from "~/server/email/templates.server";
+import type { MailBudgets } from "~/server/platform/env.server";
 
 const SUBSCRIBED_MESSAGE = "Successfully subscribed to the newsletter!";
 export const CONFIRM_BY_EMAIL_MESSAGE = `${SUBSCRIBED_MESSAGE} Please check your inbox to confirm your subscription.`;
@@ -24,16 +25,19 @@ function newsletterLinks(siteUrl: string, tokens: { confirmationToken: string; u
   };
 }
 
-async function sendConfirmation(tx: Transaction, siteUrl: string, subscriber: { email: string; confirmationToken: string; unsubscribeToken: string }) {
+async function sendConfirmation(
+  tx: Transaction,
+  { siteUrl, mailBudgets }: { siteUrl: string; mailBudgets: MailBudgets },
+  subscriber: { email: string; confirmationToken: string; unsubscribeToken: string },
+) {
   const links = newsletterLinks(siteUrl, subscriber);
   // No name: the address is not confirmed yet, so nothing the requester typed goes into the email.
   const rendered = await renderNewsletterConfirmation(links);
-  await enqueueEmail(tx, {
-    template: "newsletter-confirmation",
-    to: subscriber.email,
-    ...rendered,
-    headers: marketingHeaders(links.unsubscribeUrl),
-  });
+  await enqueueEmail(
+    tx,
+    { template: "newsletter-confirmation", to: subscriber.email, ...rendered, headers: marketingHeaders(links.unsubscribeUrl) },
+    { kind: "typed-address", limit: mailBudgets.perRecipient },
+  );
 }
 
 /**
@@ -60,7 +64,7 @@ export async function recordSignUpSubscription(db: Database, input: NewsletterSu
 export async function subscribeToNewsletter(
   db: Database,
   input: NewsletterSubscription,
-  options: { siteUrl: string; source?: string; now?: Date },
+  options: { siteUrl: string; mailBudgets: MailBudgets; source?: string; now?: Date },
 ): Promise<{ message: string }> {
   const email = input.email.toLowerCase();
   const now = options.now ?? new Date();
@@ -80,7 +84,7 @@ export async function subscribeToNewsletter(
       .onConflictDoNothing({ target: newsletterSubscribers.email })
       .returning();
     if (created) {
-      await sendConfirmation(tx, options.siteUrl, { email, confirmationToken, unsubscribeToken: created.unsubscribeToken });
+      await sendConfirmation(tx, options, { email, confirmationToken, unsubscribeToken: created.unsubscribeToken });
       return answer;
     }
 
@@ -100,7 +104,7 @@ export async function subscribeToNewsletter(
         confirmationSentAt: now,
       })
       .where(eq(newsletterSubscribers.id, existing.id));
-    await sendConfirmation(tx, options.siteUrl, { email, confirmationToken, unsubscribeToken: existing.unsubscribeToken });
+    await sendConfirmation(tx, options, { email, confirmationToken, unsubscribeToken: existing.unsubscribeToken });
     return answer;
   });
 }

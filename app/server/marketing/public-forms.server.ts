@@ -35,7 +35,7 @@ export const NEWSLETTER_FORM = publicForm({
   readPosted: (form) => ({ email: textOf(form, "email"), name: textOf(form, "name") }),
   async submit({ env, database }, subscription, clientIp) {
     await limitFormSubmissions(database.db, "newsletter", clientIp, env.formRateLimit);
-    return subscribeToNewsletter(database.db, subscription, { siteUrl: env.siteUrl });
+    return subscribeToNewsletter(database.db, subscription, { siteUrl: env.siteUrl, mailBudgets: env.mail.budgets });
   },
 });
 
@@ -49,7 +49,7 @@ export const INTEREST_FORM = publicForm({
   }),
   async submit({ env, database }, registration, clientIp) {
     await limitFormSubmissions(database.db, "interest", clientIp, env.formRateLimit);
-    return registerInterest(database.db, registration, { staffEmail: env.mail.staffEmail, siteUrl: env.siteUrl });
+    return registerInterest(database.db, registration, { staffEmail: env.mail.staffEmail, siteUrl: env.siteUrl, mailBudgets: env.mail.budgets });
   },
 });
 
@@ -65,6 +65,6 @@ export const CONTACT_FORM = publicForm({
   }),
   async submit({ env, database }, message, clientIp) {
     await limitFormSubmissions(database.db, "contact", clientIp, env.formRateLimit);
-    return sendContactMessage(database.db, message, { staffEmail: env.mail.staffEmail });
+    return sendContactMessage(database.db, message, { staffEmail: env.mail.staffEmail, mailBudgets: env.mail.budgets });
   },
 });

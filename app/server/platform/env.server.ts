@@ -17,6 +17,18 @@ function isDatabaseUrl(value: string): boolean {
 
 /** A deployment's budgets per visitor address, when not set (10 minutes each, but for holds, which last while a checkout is open). */
 const ADDRESS_BUDGETS = { form: 10, auth: 30, checkout: 20, holds: 5 } as const;
+/**
+ * The hourly budgets of the emails anyone can make the site send by filling in
+ * a form: to any one mailbox that someone typed the address of (confirmations,
+ * reset links, "account exists"), and staff's notices of forms sent, for the
+ * whole site. Each form's own limits count per visitor address; these hold
+ * however many addresses a sender has, and however a victim's address is spelled.
+ */
+export interface MailBudgets {
+  perRecipient: number;
+  staffNotices: number;
+}
+const MAIL_BUDGETS = { perRecipient: 6, staffNotices: 30 } as const;
 
 /**
  * With the built-in providers on, every visitor is this machine: its checkout and mailbox answer nobody
@@ -43,6 +55,8 @@ const EnvSchema = z
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
     FORM_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).optional(),
     AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).optional(),
+    RECIPIENT_EMAIL_LIMIT: z.coerce.number().int().min(1).max(100_000).optional(),
+    STAFF_NOTICE_LIMIT: z.coerce.number().int().min(1).max(100_000).optional(),
     ACCOUNT_LOGIN_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
     PAGE_VIEW_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),
     BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -181,6 +195,7 @@ export interface Env {
     staffEmail: string;
     /** How long an email claimed by an instance stays its own: one that died (kill -9) leaves its claims to the others after this. */
     claimTimeoutMs: number;
+    budgets: MailBudgets;
   };
   /** Lets a scraper on another machine read /metrics (`Authorization: Bearer …`); this machine needs none. */
   metricsToken: string | undefined;
@@ -203,8 +218,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const localProviders = env.LOCAL_PROVIDERS ?? (embedded || env.NODE_ENV !== "production");
   const problem = env.NODE_ENV === "production" ? productionProblem(env, localProviders) : undefined;
   if (problem) throw new EnvError(`Invalid environment variable ${problem[0]}: ${problem[1]}`);
-  const perAddress = (set: number | undefined, budget: keyof typeof ADDRESS_BUDGETS) =>
-    set ?? ADDRESS_BUDGETS[budget] * (localProviders ? DEMO_BUDGET_FACTOR : 1);
+  const demoFactor = localProviders ? DEMO_BUDGET_FACTOR : 1;
+  const perAddress = (set: number | undefined, budget: keyof typeof ADDRESS_BUDGETS) => set ?? ADDRESS_BUDGETS[budget] * demoFactor;
   return {
     nodeEnv: env.NODE_ENV,
     isProduction: env.NODE_ENV === "production",
@@ -241,7 +256,16 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     checkoutRateLimit: perAddress(env.CHECKOUT_RATE_LIMIT, "checkout"),
     checkoutHoldsPerAddress: perAddress(env.CHECKOUT_HOLDS_PER_ADDRESS, "holds"),
     klarnaMaxAmount: env.KLARNA_MAX_AMOUNT_GBP * 100,
-    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, staffEmail: env.STAFF_EMAIL, claimTimeoutMs: env.OUTBOX_CLAIM_TIMEOUT_MS },
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      staffEmail: env.STAFF_EMAIL,
+      claimTimeoutMs: env.OUTBOX_CLAIM_TIMEOUT_MS,
+      budgets: {
+        perRecipient: env.RECIPIENT_EMAIL_LIMIT ?? MAIL_BUDGETS.perRecipient * demoFactor,
+        staffNotices: env.STAFF_NOTICE_LIMIT ?? MAIL_BUDGETS.staffNotices * demoFactor,
+      },
+    },
     metricsToken: env.METRICS_TOKEN,
   };
 }

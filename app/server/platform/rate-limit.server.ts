@@ -1,7 +1,7 @@
 import { normalizeIP } from "@better-auth/core/utils/ip";
-import { eq, lte, sql } from "drizzle-orm";
+import { and, eq, lte, notLike, or, sql } from "drizzle-orm";
 
-import type { Database } from "~/server/db/client.server";
+import type { Database, Transaction } from "~/server/db/client.server";
 import { preparedStatement } from "~/server/db/prepared.server";
 import { rateLimits } from "~/server/db/schema.server";
 
@@ -21,8 +21,8 @@ export function limitedAddress(ip: string | undefined): string {
   return ip ? normalizeIP(ip, { ipv6Subnet: 64 }) : "unknown";
 }
 
-/** The attempt's upsert, built once per database (every form and checkout runs it). */
-const countAttempt = preparedStatement("consume_rate_limit", (db, name) => {
+/** One attempt counted in its key's window: the window starts again once it has ended. */
+function attemptUpsert(db: Database | Transaction) {
   const windowStart = sql`${sql.placeholder("windowStart")}::timestamptz`;
   const now = sql`${sql.placeholder("now")}::timestamptz`;
   return db
@@ -35,9 +35,11 @@ const countAttempt = preparedStatement("consume_rate_limit", (db, name) => {
         windowStartedAt: sql`case when ${rateLimits.windowStartedAt} <= ${windowStart} then ${now} else ${rateLimits.windowStartedAt} end`,
       },
     })
-    .returning({ count: rateLimits.count })
-    .prepare(name);
-});
+    .returning({ count: rateLimits.count });
+}
+
+/** The attempt's upsert, built once per database (every form and checkout runs it). */
+const countAttempt = preparedStatement("consume_rate_limit", (db, name) => attemptUpsert(db).prepare(name));
 
 /**
  * Counts one attempt against `key` in a fixed window shared by every instance
@@ -50,6 +52,20 @@ export async function consumeRateLimit(
 ): Promise<boolean> {
   const windowStart = new Date(now.getTime() - windowMs);
   const [row] = await countAttempt(db).execute({ key, now: now.toISOString(), windowStart: windowStart.toISOString() });
+  return (row?.count ?? 1) <= limit;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Counters of an hour's window: the sweep keeps them an hour, not FORM_WINDOW_MS. */
+const HOURLY_KEY_PREFIX = "hourly:";
+
+/**
+ * Counts one against an hour's budget shared by every instance, in the caller's
+ * transaction (so a change rolled back spends nothing). True while within it.
+ */
+export async function consumeHourlyBudget(db: Database | Transaction, name: string, limit: number, now = new Date()): Promise<boolean> {
+  const windowStart = new Date(now.getTime() - HOUR_MS);
+  const [row] = await attemptUpsert(db).execute({ key: `${HOURLY_KEY_PREFIX}${name}`, now: now.toISOString(), windowStart: windowStart.toISOString() });
   return (row?.count ?? 1) <= limit;
 }
 
@@ -69,7 +85,12 @@ export async function giveBackAttempt(db: Database, key: string): Promise<void> 
 export async function forgetEndedRateLimits(db: Database, now = new Date()): Promise<number> {
   const ended = await db
     .delete(rateLimits)
-    .where(lte(rateLimits.windowStartedAt, new Date(now.getTime() - FORM_WINDOW_MS)))
+    .where(
+      or(
+        and(notLike(rateLimits.key, `${HOURLY_KEY_PREFIX}%`), lte(rateLimits.windowStartedAt, new Date(now.getTime() - FORM_WINDOW_MS))),
+        lte(rateLimits.windowStartedAt, new Date(now.getTime() - HOUR_MS)),
+      ),
+    )
     .returning({ key: rateLimits.key });
   return ended.length;
 }
