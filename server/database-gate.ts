@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
 
-import { serviceUnavailableResponse } from "~/server/http/responses.server";
+import { serviceUnavailableResponse } from "~/server/http/service-unavailable.server";
 import type { DatabaseHealth } from "~/server/platform/database-health.server";
 
 import { sendResponse } from "./react-router-handler";

@@ -2,7 +2,7 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import type { createRequestHandler, RouterContextProvider } from "react-router";
 
-import { serviceUnavailableResponse } from "~/server/http/responses.server";
+import { serviceUnavailableResponse } from "~/server/http/service-unavailable.server";
 import { requestErrors, type RequestRoute } from "~/server/platform/context.server";
 import type { DatabaseHealth } from "~/server/platform/database-health.server";
 

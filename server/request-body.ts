@@ -3,7 +3,7 @@ import type { IncomingMessage } from "node:http";
 import type { RequestHandler, Response } from "express";
 import getRawBody from "raw-body";
 
-import { MAX_BODY_BYTES, NUL_MESSAGE } from "~/server/http/responses.server";
+import { MAX_BODY_BYTES, NUL_MESSAGE } from "~/server/http/request-bodies.server";
 
 /** Where the body read before routing waits for the React Router handler. */
 export function requestBody(res: Response): Buffer | undefined {

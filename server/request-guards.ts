@@ -6,7 +6,9 @@
 import type { RequestHandler, Response } from "express";
 
 import { PAGES } from "~/lib/pages";
-import { CROSS_SITE_MESSAGE, isBearerOnlyCall, NUL_MESSAGE, ownOrigins } from "~/server/http/responses.server";
+import { isBearerOnlyCall, ownOrigins } from "~/server/http/origins.server";
+import { NUL_MESSAGE } from "~/server/http/request-bodies.server";
+import { CROSS_SITE_MESSAGE } from "~/server/http/responses.server";
 
 import { requestUrl } from "./react-router-handler";
 

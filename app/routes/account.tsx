@@ -21,7 +21,7 @@ import { needsPassword } from "~/server/auth/pending-sign-ups.server";
 import { isAdmin } from "~/server/auth/session.server";
 import { hasFirstCourseDiscount } from "~/server/booking/discounts.server";
 import { currentUser, signedInRoute, signedInUser } from "~/server/http/guards.server";
-import { isPagePost, readFormData } from "~/server/http/responses.server";
+import { isPagePost, readFormData } from "~/server/http/request-bodies.server";
 import { appServices } from "~/server/platform/context.server";
 import { log } from "~/server/platform/log.server";
 

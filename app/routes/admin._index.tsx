@@ -17,7 +17,8 @@ import {
 import { startCheckout } from "~/server/booking/checkout.server";
 import { todayIsoDate } from "~/server/catalogue/editions.server";
 import { adminRoute, signedInUser } from "~/server/http/guards.server";
-import { readFormData, refusalOf } from "~/server/http/responses.server";
+import { readFormData } from "~/server/http/request-bodies.server";
+import { refusalOf } from "~/server/http/responses.server";
 import { appServices, requestInfoContext } from "~/server/platform/context.server";
 import { log } from "~/server/platform/log.server";
 

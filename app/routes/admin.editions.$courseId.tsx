@@ -18,7 +18,8 @@ import { cancelBooking } from "~/server/admin/bookings.server";
 import { changeEditionCapacity, editionBookings, findEditionForAdmin } from "~/server/admin/editions.server";
 import { backOnSaleRefusal, reactivateEdition } from "~/server/admin/schedule.server";
 import { adminRoute, signedInUser } from "~/server/http/guards.server";
-import { errorResponse, readFormData, refusalOf } from "~/server/http/responses.server";
+import { readFormData } from "~/server/http/request-bodies.server";
+import { errorResponse, refusalOf } from "~/server/http/responses.server";
 import { appServices } from "~/server/platform/context.server";
 import { NotFoundError } from "~/server/platform/errors.server";
 

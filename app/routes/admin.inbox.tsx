@@ -8,7 +8,8 @@ import { InboxMarkSchema, olderPageAfter, pageAfter } from "~/lib/schemas/admin-
 import { firstIssueMessage } from "~/lib/schemas/fields";
 import { seo } from "~/lib/seo";
 import { adminRoute, signedInUser } from "~/server/http/guards.server";
-import { readFormData, refusalOf } from "~/server/http/responses.server";
+import { readFormData } from "~/server/http/request-bodies.server";
+import { refusalOf } from "~/server/http/responses.server";
 import { listContactMessages, markContactMessage, unreadContactCount } from "~/server/marketing/contact.server";
 import { appServices } from "~/server/platform/context.server";
 

@@ -20,7 +20,8 @@ import {
   updateTestProduct,
 } from "~/server/admin/offerings.server";
 import { adminRoute, signedInUser } from "~/server/http/guards.server";
-import { readFormData, refusalOf } from "~/server/http/responses.server";
+import { readFormData } from "~/server/http/request-bodies.server";
+import { refusalOf } from "~/server/http/responses.server";
 import { appServices } from "~/server/platform/context.server";
 
 import type { Route } from "./+types/admin.offerings";

@@ -8,7 +8,8 @@ import { seo } from "~/lib/seo";
 import { listDeadLetters, outboxCounts, retryAllDeadLetters, retryDeadLetter } from "~/server/admin/outbox.server";
 import { MAX_ATTEMPTS } from "~/server/email/worker.server";
 import { adminRoute, signedInUser } from "~/server/http/guards.server";
-import { readFormData, refusalOf } from "~/server/http/responses.server";
+import { readFormData } from "~/server/http/request-bodies.server";
+import { refusalOf } from "~/server/http/responses.server";
 import { appServices } from "~/server/platform/context.server";
 
 import type { Route } from "./+types/admin.outbox";

@@ -2,7 +2,8 @@ import { redirect } from "react-router";
 
 import { isExposedAuthEndpoint, isResetLink, unreadableRequestMessage } from "~/server/auth/endpoints.server";
 import { publicRoute } from "~/server/http/guards.server";
-import { errorResponse, isPagelessAnonymousCall, withErrorField } from "~/server/http/responses.server";
+import { isPagelessAnonymousCall } from "~/server/http/origins.server";
+import { errorResponse, withErrorField } from "~/server/http/responses.server";
 import { appServices } from "~/server/platform/context.server";
 
 import type { Route } from "./+types/api.auth";

@@ -1,6 +1,8 @@
 import { PageViewSchema } from "~/lib/schemas/page-view";
 import { apiRoute } from "~/server/http/guards.server";
-import { errorResponse, jsonEndpoint, ownOrigins, parseJsonBody } from "~/server/http/responses.server";
+import { ownOrigins } from "~/server/http/origins.server";
+import { parseJsonBody } from "~/server/http/request-bodies.server";
+import { errorResponse, jsonEndpoint } from "~/server/http/responses.server";
 import { OTHER_ORIGIN_MESSAGE, recordPageView } from "~/server/marketing/analytics.server";
 import { appServices, requestInfoContext } from "~/server/platform/context.server";
 

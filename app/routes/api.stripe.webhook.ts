@@ -1,5 +1,6 @@
 import { webhookRoute } from "~/server/http/guards.server";
-import { jsonEndpoint, readRawBody } from "~/server/http/responses.server";
+import { readRawBody } from "~/server/http/request-bodies.server";
+import { jsonEndpoint } from "~/server/http/responses.server";
 import { receivePaymentEvent } from "~/server/payments/webhook.server";
 import { appServices } from "~/server/platform/context.server";
 

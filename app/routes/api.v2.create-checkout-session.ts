@@ -1,7 +1,8 @@
 import { CheckoutRequestSchema } from "~/lib/schemas/checkout";
 import { startCheckout } from "~/server/booking/checkout.server";
 import { apiRoute, currentUser } from "~/server/http/guards.server";
-import { jsonEndpoint, parseJsonBody } from "~/server/http/responses.server";
+import { parseJsonBody } from "~/server/http/request-bodies.server";
+import { jsonEndpoint } from "~/server/http/responses.server";
 import { appServices, requestInfoContext } from "~/server/platform/context.server";
 
 import type { Route } from "./+types/api.v2.create-checkout-session";

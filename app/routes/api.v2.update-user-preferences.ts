@@ -1,7 +1,8 @@
 import { PREFERENCES_MESSAGES, UpdatePreferencesSchema } from "~/lib/schemas/preferences";
 import { setEventNotifications } from "~/server/accounts/profiles.server";
 import { apiRoute, signedInUser } from "~/server/http/guards.server";
-import { jsonEndpoint, parseJsonBody } from "~/server/http/responses.server";
+import { parseJsonBody } from "~/server/http/request-bodies.server";
+import { jsonEndpoint } from "~/server/http/responses.server";
 import { appServices } from "~/server/platform/context.server";
 
 import type { Route } from "./+types/api.v2.update-user-preferences";

@@ -9,8 +9,9 @@ import { firstIssueMessage } from "~/lib/schemas/fields";
 import { seo } from "~/lib/seo";
 import { confirmAccount, LINK_INVALID_PAGE, VERIFIED_PAGE } from "~/server/auth/credentials.server";
 import { pendingSignUpAddress } from "~/server/auth/pending-sign-ups.server";
+import { emailLinkPageHeaders } from "~/server/http/email-links.server";
 import { currentUser, publicRoute } from "~/server/http/guards.server";
-import { emailLinkPageHeaders, readFormData } from "~/server/http/responses.server";
+import { readFormData } from "~/server/http/request-bodies.server";
 import { appServices, requestInfoContext } from "~/server/platform/context.server";
 import { TOO_MANY_REQUESTS_MESSAGE } from "~/server/platform/rate-limit.server";
 

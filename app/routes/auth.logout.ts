@@ -3,7 +3,7 @@ import { data, redirect } from "react-router";
 import { unlessConnectionLost } from "~/lib/connection-lost";
 import { signOut } from "~/server/auth/credentials.server";
 import { apiRoute, currentUser } from "~/server/http/guards.server";
-import { isPagePost } from "~/server/http/responses.server";
+import { isPagePost } from "~/server/http/request-bodies.server";
 import { appServices } from "~/server/platform/context.server";
 
 import type { Route } from "./+types/auth.logout";

@@ -10,8 +10,9 @@ import { seo } from "~/lib/seo";
 import { toast } from "~/lib/toast";
 import { useTokenOutOfAddressBar } from "~/lib/use-token-out-of-address-bar";
 import { resetPassword } from "~/server/auth/credentials.server";
+import { emailLinkPageHeaders } from "~/server/http/email-links.server";
 import { publicRoute } from "~/server/http/guards.server";
-import { emailLinkPageHeaders, isPagePost, readFormData } from "~/server/http/responses.server";
+import { isPagePost, readFormData } from "~/server/http/request-bodies.server";
 import { appServices } from "~/server/platform/context.server";
 
 import type { Route } from "./+types/auth.reset-password";

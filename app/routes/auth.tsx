@@ -9,7 +9,7 @@ import { firstIssueMessage } from "~/lib/schemas/fields";
 import { seo } from "~/lib/seo";
 import { type AuthOutcome, requestPasswordReset, signIn, signUp } from "~/server/auth/credentials.server";
 import { anonymousRoute } from "~/server/http/guards.server";
-import { isPagePost, readFormData } from "~/server/http/responses.server";
+import { isPagePost, readFormData } from "~/server/http/request-bodies.server";
 import { appServices, requestInfoContext } from "~/server/platform/context.server";
 import { log } from "~/server/platform/log.server";
 

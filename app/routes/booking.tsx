@@ -14,7 +14,8 @@ import { seo } from "~/lib/seo";
 import { type BookingCard, bookingCards } from "~/server/booking/booking-pages.server";
 import { startCheckout } from "~/server/booking/checkout.server";
 import { currentUser, publicRoute } from "~/server/http/guards.server";
-import { readFormData, refusalOf } from "~/server/http/responses.server";
+import { readFormData } from "~/server/http/request-bodies.server";
+import { refusalOf } from "~/server/http/responses.server";
 import { appServices, recordFailedRead, requestInfoContext } from "~/server/platform/context.server";
 import { log } from "~/server/platform/log.server";
 

@@ -11,7 +11,8 @@ import { LocalPaymentSchema } from "~/lib/schemas/checkout";
 import { firstIssueMessage } from "~/lib/schemas/fields";
 import { seo } from "~/lib/seo";
 import { localDevRoute } from "~/server/http/guards.server";
-import { readFormData, refusalOf } from "~/server/http/responses.server";
+import { readFormData } from "~/server/http/request-bodies.server";
+import { refusalOf } from "~/server/http/responses.server";
 import { asLocalCheckout } from "~/server/payments/providers.server";
 import { appServices } from "~/server/platform/context.server";
 

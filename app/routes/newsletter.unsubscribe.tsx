@@ -1,7 +1,7 @@
 import { EmailLinkPage } from "~/components/sections/email-link-page";
 import { seo } from "~/lib/seo";
+import { actOnEmailLink, emailLinkPageHeaders, emailLinkToken } from "~/server/http/email-links.server";
 import { publicRoute } from "~/server/http/guards.server";
-import { actOnEmailLink, emailLinkPageHeaders, emailLinkToken } from "~/server/http/responses.server";
 import { unsubscribeFromNewsletter } from "~/server/marketing/newsletter.server";
 import { appServices } from "~/server/platform/context.server";
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 
-import { SERVICE_UNAVAILABLE_MESSAGE } from "~/server/http/responses.server";
+import { SERVICE_UNAVAILABLE_MESSAGE } from "~/server/http/service-unavailable.server";
 
 import { expect, logInThroughUi, test } from "./accounts";
 import { holdRequests, hydrated, logOutFromHeader, OFFLINE_CONSOLE_ERRORS, signInAs } from "./fixtures";

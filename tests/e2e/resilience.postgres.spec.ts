@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 
 import pg from "pg";
 
-import { RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE } from "~/server/http/responses.server";
+import { RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE } from "~/server/http/service-unavailable.server";
 import { localWebhookSecret } from "~/server/payments/local.server";
 
 import { checkoutSessionObject, signedEvent } from "../support/booking";

@@ -1,4 +1,4 @@
-import { SERVICE_UNAVAILABLE_MESSAGE } from "~/server/http/responses.server";
+import { SERVICE_UNAVAILABLE_MESSAGE } from "~/server/http/service-unavailable.server";
 
 import { expect, hydrated, test } from "./fixtures";
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { contactMessages, rateLimits } from "~/server/db/schema.server";
-import { MAX_BODY_BYTES, NUL_MESSAGE } from "~/server/http/responses.server";
+import { MAX_BODY_BYTES, NUL_MESSAGE } from "~/server/http/request-bodies.server";
 
 import { type HttpApp, type RawAnswer, rawRequest, startHttpApp } from "../support/http-app";
 import { tableCounts } from "../support/table-counts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE, serviceUnavailableResponse } from "~/server/http/responses.server";
+import { RETRY_AFTER_SECONDS, SERVICE_UNAVAILABLE_MESSAGE, serviceUnavailableResponse } from "~/server/http/service-unavailable.server";
 
 describe("serviceUnavailableResponse", () => {
   it("answers a page's data asked for by the router in the browser with the message alone, which the router shows as the error's", async () => {

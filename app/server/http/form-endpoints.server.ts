@@ -7,7 +7,8 @@ import { appServices, requestInfoContext } from "~/server/platform/context.serve
 import { isDatabaseUnavailable } from "~/server/platform/errors.server";
 import { log } from "~/server/platform/log.server";
 
-import { jsonEndpoint, parseJsonBody, readFormData, refusalStatus, UNEXPECTED_ERROR_MESSAGE } from "./responses.server";
+import { parseJsonBody, readFormData } from "./request-bodies.server";
+import { jsonEndpoint, refusalStatus, UNEXPECTED_ERROR_MESSAGE } from "./responses.server";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 

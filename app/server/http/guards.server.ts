@@ -4,7 +4,8 @@ import { ADMIN_LOGIN_REQUIRED_PATH, LOGIN_REQUIRED_PATH, loginPathFor } from "~/
 import { getSessionUser, isAdmin, type SessionUser } from "~/server/auth/session.server";
 import { appServices, requestInfoContext } from "~/server/platform/context.server";
 
-import { errorResponse, isPagelessAnonymousCall, ownOrigins, requireSameOrigin } from "./responses.server";
+import { isPagelessAnonymousCall, ownOrigins, requireSameOrigin } from "./origins.server";
+import { errorResponse } from "./responses.server";
 
 /*
  * Route guards: every route module exports `middleware` holding exactly one of

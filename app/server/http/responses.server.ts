@@ -1,14 +1,6 @@
-import type { z } from "zod";
-
 import { CALLBACK_MESSAGE } from "~/lib/schemas/auth";
-import { firstIssueMessage, NUL_MESSAGE } from "~/lib/schemas/fields";
 import { InvalidInputError, isDatabaseUnavailable, NotFoundError, RateLimitedError, UnavailableError, UpstreamError } from "~/server/platform/errors.server";
 import { log } from "~/server/platform/log.server";
-
-export { NUL_MESSAGE };
-
-/** design.md 5: bodies over 64 KB are refused, however they are sent. */
-export const MAX_BODY_BYTES = 64 * 1024;
 
 /** An answer an endpoint gives by throwing: `{ error }` with a status, never a stack trace. */
 export function errorResponse(status: number, error: string): Response {
@@ -69,145 +61,6 @@ export async function withErrorField(response: Response, unreadable = INVALID_AU
   return new Response(JSON.stringify({ ...body, error: message, message }), { status: response.status, statusText: response.statusText, headers });
 }
 
-async function readLimitedBytes(request: Request): Promise<Buffer> {
-  if (!request.body) return Buffer.alloc(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      throw errorResponse(413, "Request body too large.");
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
-
-/** A body exactly as it was sent (a webhook's signature covers these bytes), within the size limit. */
-export async function readRawBody(request: Request): Promise<string> {
-  return new TextDecoder().decode(await readLimitedBytes(request));
-}
-
-/** JSON is UTF-8 (RFC 8259): text in another encoding is unreadable, never silently changed into U+FFFD. */
-const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
-
-/**
- * Every key and string of parsed JSON is well-formed UTF-16: a `\ud800` escape
- * alone is half a character, which PostgreSQL's UTF-8 would store as U+FFFD.
- */
-function isWellFormedJson(value: unknown): boolean {
-  if (typeof value === "string") return value.isWellFormed();
-  if (Array.isArray(value)) return value.every(isWellFormedJson);
-  if (value !== null && typeof value === "object") return Object.entries(value).every(([key, item]) => key.isWellFormed() && isWellFormedJson(item));
-  return true;
-}
-
-/**
- * Reads a JSON body and validates it with the payload's shared schema. A body
- * that is not JSON in UTF-8 (a lone surrogate escape included) is treated as empty, so the caller hears the same message a
- * missing field gives; the first problem's message answers with 400.
- */
-export async function parseJsonBody<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {
-  const bytes = await readLimitedBytes(request);
-  let body: unknown = {};
-  try {
-    const text = strictUtf8.decode(bytes);
-    if (text.trim()) body = JSON.parse(text);
-    if (!isWellFormedJson(body)) body = {};
-  } catch {
-    body = {};
-  }
-  // Only a JSON object is a payload; anything else is read as an empty one.
-  const payload = body !== null && typeof body === "object" && !Array.isArray(body) ? body : {};
-  const result = schema.safeParse(payload);
-  if (!result.success) throw errorResponse(400, firstIssueMessage(result.error));
-  return result.data;
-}
-
-/**
- * A bearer-token call: an API client's, carrying no ambient credential a forged
- * page could borrow. With a cookie beside it, it is not: an invalid token is
- * ignored by the auth library and the cookie's session would act.
- */
-export function isBearerOnlyCall(headers: { authorization: string | null | undefined; cookie: string | null | undefined }): boolean {
-  return /^bearer\s+\S/i.test(headers.authorization ?? "") && !headers.cookie;
-}
-
-/**
- * A call no web page made: JSON, or no body at all (spec 7's claim call has
- * none), that names no origin (browsers name one on every POST, and mark a
- * cross-site fetch) and carries no cookie, so no credential a forged page
- * could borrow. A script or a server calling the API (spec 7's calls that need
- * no sign-in) sends such calls; what they may do, anyone may.
- */
-export function isPagelessAnonymousCall(request: Request): boolean {
-  const { headers } = request;
-  // JSON, which no HTML form can send and no other site's script can without a preflight this server never grants;
-  // or nothing, which no form sends either (a form always names its encoding).
-  const json = (headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase() === "application/json";
-  const bodiless = !headers.get("content-type") && !headers.get("transfer-encoding") && Number(headers.get("content-length") ?? 0) === 0;
-  return (json || bodiless) && !headers.get("origin") && !headers.get("cookie") && headers.get("sec-fetch-site") !== "cross-site";
-}
-
-/**
- * The origins this site's own pages name: the configured site's, and the one
- * the request reached (the same app at another address, such as a preview).
- * Every origin check (the door, requireSameOrigin, page views) asks this.
- */
-export function ownOrigins(reachedOrigin: string, siteUrl: string): string[] {
-  return [new URL(siteUrl).origin, reachedOrigin];
-}
-
-/**
- * CSRF guard for state-changing calls (design.md 7): browsers send Origin on
- * every POST, so one that names another site, or none at all, is refused.
- * Bearer-token calls without cookies carry no ambient credentials and pass.
- */
-export function requireSameOrigin(request: Request, siteUrl: string) {
-  if (isBearerOnlyCall({ authorization: request.headers.get("authorization"), cookie: request.headers.get("cookie") })) return;
-  const origin = request.headers.get("origin");
-  const fetchSite = request.headers.get("sec-fetch-site");
-  if (!origin || !ownOrigins(new URL(request.url).origin, siteUrl).includes(origin) || fetchSite === "cross-site") throw errorResponse(403, CROSS_SITE_MESSAGE);
-}
-
-const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
-const FORM_TYPE_MESSAGE = "Please send the form as application/x-www-form-urlencoded or multipart/form-data.";
-
-/**
- * A page action's form: only the two form encodings are read (415 for any
- * other), a body that does not parse is 400, and so is a NUL character in any field.
- */
-export async function readFormData(request: Request): Promise<FormData> {
-  const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
-  if (!FORM_TYPES.includes(type)) throw errorResponse(415, FORM_TYPE_MESSAGE);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    throw errorResponse(400, "The form could not be read.");
-  }
-  for (const [name, value] of form) {
-    if (name.includes("\0") || (typeof value === "string" && value.includes("\0"))) throw errorResponse(400, NUL_MESSAGE);
-  }
-  return form;
-}
-
-/**
- * A page's form posted by the browser itself, as when scripts are off or the
- * form's code has not loaded: a navigation, which asks for a page (`Accept:
- * text/html`). The page's script posts through the router's fetch, which asks
- * for any type and acts on the answer itself (a toast, a navigation). A page
- * post is answered as a page: a success that leads elsewhere by a redirect,
- * anything else by the page drawn again with the form's answer.
- */
-export function isPagePost(request: Request): boolean {
-  return /\btext\/html\b/i.test(request.headers.get("accept") ?? "");
-}
-
 /** The HTTP status of a domain refusal; undefined for anything else (a failure). */
 export function refusalStatus(thrown: unknown): number | undefined {
   if (thrown instanceof RateLimitedError) return 429;
@@ -251,47 +104,6 @@ export async function jsonEndpoint(name: string, run: () => Promise<object>): Pr
   }
 }
 
-/** While the database cannot be reached: every page and API says so, and when to try again. */
-export const SERVICE_UNAVAILABLE_MESSAGE = "The service is temporarily unavailable. Please try again in a minute.";
-export const RETRY_AFTER_SECONDS = 30;
-
-/**
- * The 503 answer while the database is down: `{ error }` under /api/, a small
- * page of its own otherwise (the site's layout needs the database it lacks).
- */
-export function serviceUnavailableResponse(pathname: string): Response {
-  const headers = { "Cache-Control": "no-store", "Retry-After": String(RETRY_AFTER_SECONDS) };
-  if (pathname.startsWith("/api/")) return Response.json({ error: SERVICE_UNAVAILABLE_MESSAGE }, { status: 503, headers });
-  // A page's data or a form's answer asked for by the router in the browser: it shows this text as the error's own.
-  if (pathname.endsWith(".data"))
-    return new Response(SERVICE_UNAVAILABLE_MESSAGE, { status: 503, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" } });
-  return new Response(SERVICE_UNAVAILABLE_PAGE, { status: 503, headers: { ...headers, "Content-Type": "text/html; charset=utf-8" } });
-}
-
-const SERVICE_UNAVAILABLE_PAGE = `<!doctype html>
-<html lang="en-GB">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Temporarily unavailable | Global Implant Institute</title>
-<style>
-body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #f5f7fa; color: #0f1b2d; font: 1.0625rem/1.6 system-ui, sans-serif; }
-main { max-width: 32rem; padding: 2rem; text-align: center; }
-h1 { font: 600 1.75rem/1.3 Georgia, serif; margin: 0 0 1rem; }
-a { color: #0f1b2d; }
-</style>
-</head>
-<body>
-<main>
-<h1>Global Implant Institute</h1>
-<p>${SERVICE_UNAVAILABLE_MESSAGE}</p>
-<p><a href="">Try again</a></p>
-</main>
-</body>
-</html>
-`;
-
 /** The answer for a CSV download under the file name given, never cached. */
 export function csvResponse(csv: string, fileName: string): Response {
   return new Response(csv, {
@@ -301,31 +113,4 @@ export function csvResponse(csv: string, fileName: string): Response {
       "Cache-Control": "private, no-store",
     },
   });
-}
-
-/**
- * The headers of a page an emailed link opens: its URL carries the link's
- * secrets, so no other site's page or host gets it as a referrer. Same-origin
- * (not no-referrer): under no-referrer a browser sends `Origin: null` with the
- * page's form when scripts are off or not yet loaded, and the form would be refused as cross-site.
- */
-export const emailLinkPageHeaders = () => ({ "Referrer-Policy": "same-origin" });
-
-const cleanToken = (value: unknown) => (typeof value === "string" ? value.slice(0, 100) : "");
-
-/** An emailed link's token, from its URL (as the link and RFC 8058's one-click POST carry it). */
-export function emailLinkToken(request: Request): string {
-  return cleanToken(new URL(request.url).searchParams.get("token"));
-}
-
-/**
- * What an emailed link does, on POST only, so link scanners that follow the GET
- * cannot do it: its page's form carries the token in its body, a mail client's
- * one-click POST (RFC 8058) in the URL. The token is the proof. True when `act` found it.
- */
-export async function actOnEmailLink(request: Request, act: (token: string) => Promise<unknown>): Promise<boolean> {
-  const form = await readFormData(request);
-  const token = emailLinkToken(request) || cleanToken(form.get("token"));
-  const row = token ? await act(token) : null;
-  return row !== null;
 }
