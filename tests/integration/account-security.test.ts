@@ -1,5 +1,5 @@
 import { and, eq, like } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 
 import { CONFIRMATION_PASSWORD_REQUIRED, CONFIRMATION_PASSWORD_WRONG } from "~/lib/schemas/auth";
 import * as accountRoute from "~/routes/account";
@@ -15,8 +15,10 @@ import * as authConfirmRoute from "~/routes/auth.confirm";
 import * as authResetPasswordRoute from "~/routes/auth.reset-password";
 import { claimGuestPurchases } from "~/server/accounts/purchases.server";
 import { REPEAT_SIGN_UP_EMAILS } from "~/server/auth/credentials.server";
-import { emailOutbox, pendingSignUps, sessions, users, verifications } from "~/server/db/schema.server";
+import { emailOutbox, pendingSignUps, rateLimits, sessions, users, verifications } from "~/server/db/schema.server";
+import { mailboxOf } from "~/server/email/outbox.server";
 import { settleBackgroundWork } from "~/server/platform/background.server";
+import { log } from "~/server/platform/log.server";
 import { TOO_MANY_REQUESTS_MESSAGE } from "~/server/platform/rate-limit.server";
 
 import { inDays } from "../support/booking";
@@ -496,6 +498,32 @@ describe(`sessions and links on ${testDriver}`, () => {
     expect(stale.status).toBe(400);
     expect(await signInStatus(email, "stale-pass")).toBe(400);
     const used = await post(resetAction, "/auth/reset-password", { token: tokenOf(newer), newPassword: "second-pass", confirmPassword: "second-pass" });
+    expect(used.status).toBe(200);
+    expect(await signInStatus(email, "second-pass")).toBe(200);
+  });
+
+  it("a reset the mailbox's hourly budget leaves unsent ends none of its links: the one in the inbox still works", async () => {
+    const email = uniqueEmail("budget-reset");
+    await verifiedAccount(email, "first-pass");
+    await post(authAction, "/auth", { intent: "forgot-password", email });
+    await settleBackgroundWork();
+    const [sent] = await linksTo(email, "reset-password");
+    // Someone has spent the mailbox's budget (confirmations to its spellings), then asks for a reset of the account.
+    await handle.db
+      .update(rateLimits)
+      .set({ count: 10_000 })
+      .where(eq(rateLimits.key, `hourly:mail-to:${mailboxOf(email)}`));
+    const warned = vi.spyOn(log, "warn").mockImplementation(() => {});
+    await post(authAction, "/auth", { intent: "forgot-password", email });
+    await settleBackgroundWork();
+    warned.mockRestore();
+    expect(await linksTo(email, "reset-password")).toEqual([sent]);
+
+    const used = await post(resetAction, "/auth/reset-password", {
+      token: new URL(sent).pathname.split("/").at(-1)!,
+      newPassword: "second-pass",
+      confirmPassword: "second-pass",
+    });
     expect(used.status).toBe(200);
     expect(await signInStatus(email, "second-pass")).toBe(200);
   });

@@ -152,17 +152,19 @@ export function createAuth({ db, env, secret }: { db: Database; env: Env; secret
        */
       async sendResetPassword({ user, url, token }) {
         if (!(await consumeRateLimit(db, `reset-email:${user.id}`, { limit: RESET_EMAILS_PER_ACCOUNT, windowMs: FORM_WINDOW_MS }))) return;
-        // Older by creation, not "all but this one": two requests' emails are sent in the background, in either order.
-        const issued = db
-          .select({ createdAt: verifications.createdAt })
-          .from(verifications)
-          .where(eq(verifications.identifier, `reset-password:${token}`));
-        await db
-          .delete(verifications)
-          .where(and(eq(verifications.value, user.id), like(verifications.identifier, "reset-password:%"), lt(verifications.createdAt, sql`(${issued})`)));
         const rendered = await renderResetPassword({ url });
         await queueAfterTransactionHook(async () => {
-          await enqueueEmail(db, { template: "reset-password", to: user.email, ...rendered }, { kind: "typed-address", limit: env.mail.budgets.perRecipient });
+          const budget = { kind: "typed-address", limit: env.mail.budgets.perRecipient } as const;
+          // A link the mailbox's budget leaves unsent ends nothing: the links already in the inbox keep working.
+          if (!(await enqueueEmail(db, { template: "reset-password", to: user.email, ...rendered }, budget))) return;
+          // Older by creation, not "all but this one": two requests' emails are sent in the background, in either order.
+          const issued = db
+            .select({ createdAt: verifications.createdAt })
+            .from(verifications)
+            .where(eq(verifications.identifier, `reset-password:${token}`));
+          await db
+            .delete(verifications)
+            .where(and(eq(verifications.value, user.id), like(verifications.identifier, "reset-password:%"), lt(verifications.createdAt, sql`(${issued})`)));
         });
       },
       /**
