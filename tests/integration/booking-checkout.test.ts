@@ -15,6 +15,7 @@ import { programmePageData } from "~/server/catalogue/programme-pages.server";
 import type { Transaction } from "~/server/db/client.server";
 import { courses, HOLD_STATUSES, localCheckoutSessions, seatHolds, userCoursePurchases } from "~/server/db/schema.server";
 import { INVALID_TOKEN_MESSAGE } from "~/server/http/guards.server";
+import { receivePaymentEvent } from "~/server/payments/webhook.server";
 import { InvalidInputError, RateLimitedError, UnavailableError } from "~/server/platform/errors.server";
 
 import { builtInCheckout, capturingCheckout, checkout, editionFor, holdOf, inDays, whileSessionsOpen } from "../support/booking";
@@ -327,6 +328,44 @@ describe(`starting a checkout on ${testDriver}`, () => {
     const holds = await handle.db.select().from(seatHolds).where(eq(seatHolds.courseId, edition.id));
     expect(holds.filter((hold) => hold.status !== "released").map((hold) => hold.id)).toEqual([first.holdId]);
     expect(await placesLeft(edition.id)).toBe(4);
+  });
+
+  it("refuses a dentist's new checkout for dates whose payment in another tab is recorded while it starts, before its place is taken", async () => {
+    const edition = await editionFor(handle, { capacity: 5 });
+    const buyer = await person();
+    const first = await checkout(services(), { courseId: edition.id, buyer });
+    const { checkout: provider, events } = capturingCheckout(services());
+    await provider.pay(first.sessionId, { method: "card", email: null });
+    const completed = events.find((event) => event.type === "checkout.session.completed")!;
+    // Its webhook lands after the new checkout's first look at the buyer's bookings, before its place is taken.
+    const base = services();
+    const meanwhile = {
+      ...base,
+      payments: {
+        ...base.payments,
+        confirmPrice: async (...args: Parameters<typeof base.payments.confirmPrice>) => {
+          await receivePaymentEvent(base, completed.payload, completed.signature);
+          return base.payments.confirmPrice(...args);
+        },
+      },
+    };
+
+    await expect(checkout(meanwhile, { courseId: edition.id, buyer })).rejects.toThrow(new UnavailableError(CHECKOUT_MESSAGES.alreadyBooked));
+    const holds = await handle.db.select().from(seatHolds).where(eq(seatHolds.courseId, edition.id));
+    expect(holds.map((hold) => [hold.id === first.holdId, hold.status]).sort()).toEqual([
+      [false, "released"],
+      [true, "converted"],
+    ]);
+    expect(await placesLeft(edition.id)).toBe(4);
+  });
+
+  it("refuses a dentist a checkout for dates their bank payment as a guest, with their address, is still settling for", async () => {
+    const edition = await editionFor(handle, { capacity: 5 });
+    const buyer = await person();
+    const asGuest = await checkout(services(), { courseId: edition.id, buyer: null });
+    await builtInCheckout(services()).pay(asGuest.sessionId, { method: "bank_transfer", email: buyer.email.toUpperCase() });
+    expect(await holdOf(handle, asGuest.holdId)).toMatchObject({ status: "awaiting_payment" });
+    await expect(checkout(services(), { courseId: edition.id, buyer })).rejects.toThrow(new UnavailableError(CHECKOUT_MESSAGES.alreadyBooked));
   });
 
   it("ends the checkout at once when the buyer cancels, releasing the place", async () => {

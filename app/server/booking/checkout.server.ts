@@ -344,18 +344,19 @@ export async function startCheckout(
 
   const holdOptions = { provider: payments.kind, now, today, clientIp, holdsPerAddress: env.checkoutHoldsPerAddress };
   let taken = await takeHold(db, priced, request, holdOptions);
-  if (await endSessions(services, taken.superseded)) {
-    // A replaced checkout was paid at this very moment. For these dates, it booked them: this one would charge twice.
-    if (request.buyer && !request.testProduct && (await editionsBookedBy(db, request.buyer, [taken.edition.id])).has(taken.edition.id)) {
-      await giveBackPlace(db, taken.hold.id);
-      throw new UnavailableError(CHECKOUT_MESSAGES.alreadyBooked);
-    }
-    // For other dates, it keeps its booking and its £100; this one starts again, without it.
-    if (taken.discount?.kind === "signup") {
-      await giveBackPlace(db, taken.hold.id);
-      taken = await takeHold(db, priced, request, holdOptions);
-      await endSessions(services, taken.superseded);
-    }
+  const paidMeanwhile = await endSessions(services, taken.superseded);
+  // A payment of theirs for these dates recorded since the check above (the checkout this one replaced, or another
+  // tab's, paid at that very moment) booked them: this one would charge twice. Asked once the hold is taken, after which
+  // their other checkouts for these dates are ended, so no payment for them can be recorded unseen.
+  if (request.buyer && !request.testProduct && (await editionsBookedBy(db, request.buyer, [taken.edition.id])).has(taken.edition.id)) {
+    await giveBackPlace(db, taken.hold.id);
+    throw new UnavailableError(CHECKOUT_MESSAGES.alreadyBooked);
+  }
+  // One paid for other dates keeps its booking and its £100; this one starts again, without it.
+  if (paidMeanwhile && taken.discount?.kind === "signup") {
+    await giveBackPlace(db, taken.hold.id);
+    taken = await takeHold(db, priced, request, holdOptions);
+    await endSessions(services, taken.superseded);
   }
   const { hold, edition, discount } = taken;
   try {

@@ -121,7 +121,8 @@ export async function editionsBookedBy(db: Database | Transaction, person: { id:
     db
       .select({ courseId: userCoursePurchases.courseId })
       .from(userCoursePurchases)
-      .where(and(inArray(userCoursePurchases.courseId, [...courseIds]), paidPlace(), theirs)),
+      // Paid, or a bank payment still settling (a guest's too, found by their address).
+      .where(and(inArray(userCoursePurchases.courseId, [...courseIds]), or(paidPlace(), eq(userCoursePurchases.status, "pending")), theirs)),
     db
       .select({ courseId: seatHolds.courseId })
       .from(seatHolds)
