@@ -27,6 +27,11 @@ describe("a person's name", () => {
     "José Núñez",
     "محمد العلي",
     "Zoë 😊",
+    // Middle dots inside names: Catalan's "l·l", and Japanese's between given and family names.
+    "Jordi Col·lell",
+    "ジョン・スミス",
+    "Nguyễn Văn An",
+    "राहुल शर्मा",
     // The zero-width non-joiner and joiner belong in some scripts' names (Persian, Hindi) and emoji.
     "می\u200cخواهم",
     "क्\u200dष",
@@ -75,6 +80,17 @@ describe("a person's name", () => {
     ["a written-out dot", "evil[.]com"],
     ["another written-out dot", "evil (.) com"],
     ["circled letters", "\u24ba\u24e5\u24d8\u24db.\u24d2\u24de\u24dc"],
+    ["a joiner before the dot", "Refunds paypal\u200d.com"],
+    ["a non-joiner after the dot", "evil.\u200ccom"],
+    ["a combining mark on the dot", "evil\u0332.com"],
+    ["a bullet for a dot", "evil\u2022com"],
+    ["a dot in braces", "evil{.}com"],
+    ["a written-out dot word", "evil[dot]com"],
+    ["an email address with a one-letter label", "help@x.io"],
+    ["a deprecated format character", "Ann\u206aLee"],
+    ["an annotation mark", "Ann\ufff9Lee"],
+    ["a tag character", "Ann\u{e0041}Lee"],
+    ["a shorthand format control", "Ann\u{1bca0}Lee"],
   ])("refuses %s", (_what, name) => {
     expect(namePlainTextProblem(name)).toBeDefined();
   });

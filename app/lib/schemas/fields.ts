@@ -32,12 +32,14 @@ export function isEmailAddress(value: string): boolean {
 const DIRECTION_OVERRIDES = "\\u202a-\\u202e\\u2066-\\u2069";
 
 /** A name may be put in an email, so it is plain text of at most MAX_NAME_LENGTH characters, and no web address. */
-// Control characters (C0 and C1), line and paragraph separators, the invisible direction marks, the direction overrides that would reverse a name in a staff email,
-// and what draws nothing (zero-width space, word joiner, byte-order mark, soft hyphen, fillers, blanks), which would make two names that look alike differ.
-// The zero-width non-joiner and joiner are kept: Persian, Indic names and emoji need them.
+// Control characters (C0 and C1), line and paragraph separators, every format character (\p{Cf}: the invisible direction marks and overrides that
+// would reverse a name in a staff email, zero-width space, word joiner, byte-order mark, soft hyphen, tags, annotation marks…) and what else draws
+// nothing (fillers, blanks), which would make two names that look alike differ. The zero-width non-joiner and joiner are kept: Persian, Indic
+// names and emoji need them.
 const NOT_PLAIN_TEXT = new RegExp(
   // The combining grapheme joiner stands outside the class: inside, a linter takes it to combine with the character before.
-  `\\u034f|[\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u115f\\u1160\\u180e\\u200b\\u2028\\u2029\\u200e\\u200f\\u2060-\\u2064\\u061c\\u2800\\u3164\\ufeff\\uffa0<>${DIRECTION_OVERRIDES}]`,
+  `\\u034f|(?![\\u200c\\u200d])\\p{Cf}|[\\u0000-\\u001f\\u007f-\\u009f\\u115f\\u1160\\u2028\\u2029\\u2800\\u3164\\uffa0<>]`,
+  "u",
 );
 /**
  * What a mail program would turn into a link, or a reader would type as one: a
@@ -45,7 +47,8 @@ const NOT_PLAIN_TEXT = new RegExp(
  * that are no one's name count after any label; any other word after a dot counts
  * after a label of two or more characters that is not a title, so "K.De Vries",
  * "T.Ly", "J.R.R. Tolkien" and "Dr.De Souza" are still names. Written-out dots
- * ("evil[.]com") count as dots. It is matched against the name's compatibility
+ * ("evil[.]com", "evil(dot)com") and bullets count as dots, not the middle dots
+ * of Catalan and Japanese names. It is matched against the name's compatibility
  * form (NFKC), where full-width and circled letters and dots are plain ones.
  */
 const WEB_ADDRESS = new RegExp(
@@ -54,11 +57,15 @@ const WEB_ADDRESS = new RegExp(
     String.raw`\b\d{1,3}(?:\.\d{1,3}){3}\b`,
     String.raw`[a-z0-9-]\.(?:com|net|org|info|biz|ru|cn|xyz|top|online|site|link|click|app|shop|live)\b`,
     // No lookbehind: this also runs in the forms of browsers without it.
-    String.raw`(?:^|[^\p{L}\p{N}-])(?!(?:dr|mr|mrs|ms|prof|st)\.)[\p{L}\p{N}-]{2,}(?:[.\u3002]|\s*[[(]\.[\])]\s*)\p{L}{2,}`,
+    String.raw`(?:^|[^\p{L}\p{N}-])(?!(?:dr|mr|mrs|ms|prof|st)\.)[\p{L}\p{N}-]{2,}(?:[.\u3002\u2022\u2027\u2219\u22c5]|\s*[[({]\s*(?:\.|dot)\s*[\])}]\s*)\p{L}{2,}`,
     String.raw`\.\p{L}{2,}\/`,
+    // An email address, which mail programs make a link of too.
+    "@",
   ].join("|"),
   "iu",
 );
+/** What is matched for a web address: the compatibility form, without the joiners and combining marks that can hide in one ("paypal\u200d.com"). */
+const linkable = (value: string) => value.normalize("NFKC").replace(/[\u200c\u200d\p{Mn}\p{Me}]/gu, "");
 export const NAME_MARKUP_MESSAGE = "Please enter a name as plain text, without < or > or hidden characters.";
 export const NAME_WEB_ADDRESS_MESSAGE = "Please enter a name without a web address.";
 const NAME_NOT_ONE_LINE_MESSAGE = "Please enter a name on one line, without line breaks or tabs.";
@@ -70,7 +77,7 @@ const NOT_ONE_LINE = /[\u0001-\u001f\u007f-\u009f\u2028\u2029]/;
 export function namePlainTextProblem(value: string): string | undefined {
   if (NOT_ONE_LINE.test(value)) return NAME_NOT_ONE_LINE_MESSAGE;
   if (NOT_PLAIN_TEXT.test(value)) return NAME_MARKUP_MESSAGE;
-  if (WEB_ADDRESS.test(value.normalize("NFKC"))) return NAME_WEB_ADDRESS_MESSAGE;
+  if (WEB_ADDRESS.test(linkable(value))) return NAME_WEB_ADDRESS_MESSAGE;
   return undefined;
 }
 
