@@ -5,6 +5,7 @@ import { CHECKOUT_MESSAGES } from "~/lib/checkout";
 import { cancelCheckout, CHECKOUT_SESSION_MS } from "~/server/booking/checkout.server";
 import { fulfilCheckout } from "~/server/booking/fulfilment.server";
 import { seatHolds, userCoursePurchases } from "~/server/db/schema.server";
+import { RefundKeyConflictError } from "~/server/payments/provider.server";
 import { INVALID_SIGNATURE_MESSAGE, receivePaymentEvent } from "~/server/payments/webhook.server";
 import { InvalidInputError, UpstreamError } from "~/server/platform/errors.server";
 import { log } from "~/server/platform/log.server";
@@ -310,6 +311,16 @@ describe(`the Stripe provider through the official SDK on ${testDriver}`, () => 
     const event = stripeEvent("checkout.session.expired", stripe.sessions.get(started.sessionId)!);
     await expect(receivePaymentEvent(services(), event.payload, event.signature)).resolves.toEqual({ received: true });
     await expect(checkout(services(), { courseId: edition.id, buyer: null })).resolves.toBeTruthy();
+  });
+
+  it("reads Stripe's refusal of a refund key used before with another amount as another cancel having gone first", async () => {
+    const { payments } = services();
+    await payments.refund({ paymentIntentId: "pi_twice", amount: 10_000, idempotencyKey: "admin-refund-twice" });
+    await payments.refund({ paymentIntentId: "pi_twice", amount: 10_000, idempotencyKey: "admin-refund-twice" });
+    await expect(payments.refund({ paymentIntentId: "pi_twice", amount: 90_000, idempotencyKey: "admin-refund-twice" })).rejects.toBeInstanceOf(
+      RefundKeyConflictError,
+    );
+    expect(stripe.requestsTo("POST", "/v1/refunds").map((request) => request.form.get("amount"))).toEqual(["10000", "10000", "90000"]);
   });
 
   it("refunds through Stripe a payment that arrives after its place went to someone else", async () => {

@@ -56,6 +56,7 @@ const missing = (kind: string, id: string) => ({
  */
 export async function startFakeStripe(): Promise<FakeStripe> {
   let sessionCount = 0;
+  const refundsByKey = new Map<string, { asked: string; refund: object }>();
   const fake: FakeStripe = {
     url: "",
     close: () => Promise.resolve(),
@@ -136,7 +137,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return { status: 200, body: { id, object: "payment_intent", latest_charge: expanded ? charge : charge.id } };
     }
     if (method === "POST" && path === "/v1/refunds") {
-      return { status: 200, body: { id: `re_${fake.requests.length}`, object: "refund", payment_intent: form.get("payment_intent"), status: "succeeded" } };
+      // As Stripe keeps an idempotency key's first request: the same parameters again are that refund, others an error.
+      const asked = form.toString();
+      const first = request.idempotencyKey ? refundsByKey.get(request.idempotencyKey) : undefined;
+      if (first && first.asked !== asked) {
+        const message = "Keys for idempotent requests can only be used with the same parameters they were first used with.";
+        return { status: 400, body: { error: { type: "idempotency_error", message } } };
+      }
+      if (first) return { status: 200, body: first.refund };
+      const refund = { id: `re_${fake.requests.length}`, object: "refund", payment_intent: form.get("payment_intent"), status: "succeeded" };
+      if (request.idempotencyKey) refundsByKey.set(request.idempotencyKey, { asked, refund });
+      return { status: 200, body: refund };
     }
     return { status: 404, body: { error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path}).` } } };
   }

@@ -8,6 +8,7 @@ import type { Transaction } from "~/server/db/client.server";
 import { adminAuditLog, courses, profiles, userCoursePurchases } from "~/server/db/schema.server";
 import { enqueueEmail } from "~/server/email/outbox.server";
 import { renderBookingCancelled } from "~/server/email/templates.server";
+import { RefundKeyConflictError } from "~/server/payments/provider.server";
 import type { AppServices } from "~/server/platform/context.server";
 import { InvalidInputError, NotFoundError, UnavailableError, UpstreamError } from "~/server/platform/errors.server";
 import { log } from "~/server/platform/log.server";
@@ -63,8 +64,8 @@ export async function cancelBooking(
     // One key per booking: two staff cancelling it at once with different amounts get one refund, and the other a refusal.
     await services.payments.refund({ paymentIntentId: before.stripePaymentIntentId!, amount: input.amount, idempotencyKey: `admin-refund-${before.id}` });
   } catch (error) {
-    // Refused because someone else's cancel of it went first: say so, not that the provider failed.
-    await db.transaction((tx) => lockCancellable(tx, before.id, input.courseId));
+    // Refused because another cancel of it, with another amount, went first: it made its refund, so the booking is cancelled.
+    if (error instanceof RefundKeyConflictError) throw new UnavailableError(ALREADY_CANCELLED_MESSAGE);
     log.error(`Refund of booking ${before.id} failed`, error);
     throw new UpstreamError(REFUND_FAILED_MESSAGE);
   }

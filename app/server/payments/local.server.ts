@@ -12,7 +12,7 @@ import { repeatEvery } from "~/server/platform/background.server";
 import { InvalidInputError, NotFoundError } from "~/server/platform/errors.server";
 import { describeError, log } from "~/server/platform/log.server";
 
-import { checkoutSessionView, type PaymentProvider, sessionMetadata } from "./provider.server";
+import { checkoutSessionView, type PaymentProvider, RefundKeyConflictError, sessionMetadata } from "./provider.server";
 
 type LocalCheckoutSession = typeof localCheckoutSessions.$inferSelect;
 
@@ -315,7 +315,7 @@ export function createLocalCheckout({
         const asked = `${idempotencyKey}:${amount ?? "rest"}`;
         const earlier = row.refundKeys.find((key) => key === asked || key === idempotencyKey || key.startsWith(`${idempotencyKey}:`));
         if (earlier === asked || earlier === idempotencyKey) return;
-        if (earlier) throw new InvalidInputError(`Refund key ${idempotencyKey} was used before with another amount.`);
+        if (earlier) throw new RefundKeyConflictError(`Refund key ${idempotencyKey} was used before with another amount.`);
         const amountRefunded = Math.min(row.amountTotal, row.amountRefunded + (amount ?? row.amountTotal - row.amountRefunded));
         const [updated] = await tx
           .update(localCheckoutSessions)

@@ -2,6 +2,7 @@ import type Stripe from "stripe";
 
 import type { DiscountRule } from "~/lib/discounts";
 import { isUuid } from "~/lib/uuid";
+import { UnavailableError } from "~/server/platform/errors.server";
 
 export type PaymentMethodKind = "card" | "klarna";
 
@@ -70,6 +71,9 @@ export interface PaymentProvider {
   /** Checks an event's signature on its raw body; throws when it does not match. */
   verifyEvent(rawBody: string, signature: string | null): Stripe.Event;
 }
+
+/** A refund asked with a key used before for another amount: another refund under that key (another cancel of the booking) went first. */
+export class RefundKeyConflictError extends UnavailableError {}
 
 /** The metadata every session carries, naming our hold and the edition. */
 export function sessionMetadata(request: Pick<CheckoutRequest, "holdId" | "courseId">): Record<string, string> {

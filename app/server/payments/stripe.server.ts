@@ -5,7 +5,7 @@ import type { Env } from "~/server/platform/env.server";
 import { UpstreamError } from "~/server/platform/errors.server";
 import { log } from "~/server/platform/log.server";
 
-import { type CheckoutRequest, checkoutSessionView, type PaymentProvider, sessionMetadata } from "./provider.server";
+import { type CheckoutRequest, checkoutSessionView, type PaymentProvider, RefundKeyConflictError, sessionMetadata } from "./provider.server";
 
 type StripeConfig = Extract<Env["payments"], { kind: "stripe" }>;
 
@@ -162,7 +162,12 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
     },
 
     async refund({ paymentIntentId, amount, idempotencyKey }) {
-      await bounded(() => stripe.refunds.create({ payment_intent: paymentIntentId, ...(amount ? { amount } : {}) }, { idempotencyKey }));
+      try {
+        await bounded(() => stripe.refunds.create({ payment_intent: paymentIntentId, ...(amount ? { amount } : {}) }, { idempotencyKey }));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeIdempotencyError) throw new RefundKeyConflictError(error.message);
+        throw error;
+      }
     },
 
     verifyEvent(rawBody, signature) {
