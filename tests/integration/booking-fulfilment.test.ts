@@ -21,6 +21,7 @@ import { programmePageData } from "~/server/catalogue/programme-pages.server";
 import { courses, emailOutbox, localCheckoutSessions, seatHolds, userCoursePurchases, users } from "~/server/db/schema.server";
 import { INVALID_SIGNATURE_MESSAGE, receivePaymentEvent } from "~/server/payments/webhook.server";
 import { InvalidInputError } from "~/server/platform/errors.server";
+import { log } from "~/server/platform/log.server";
 
 import { builtInCheckout, capturingCheckout, checkout, checkoutSessionObject, editionFor, holdOf, inDays, signedEvent } from "../support/booking";
 import { addEdition, addPurchase } from "../support/catalogue";
@@ -436,6 +437,24 @@ describe(`fulfilment through the signed webhook on ${testDriver}`, () => {
     expect((await purchasesOf(edition.id))[0]).toMatchObject({ status: "refunded" });
     expect(await mailTo("refunded.unsettled@example.com", "booking-confirmation")).toHaveLength(0);
     expect(await placesLeft(edition.id)).toBe(1);
+  });
+
+  it("books nothing for a payment refunded in full before its completed event came, whose refund event found no purchase", async () => {
+    vi.spyOn(log, "warn").mockImplementation(() => undefined);
+    const edition = await editionFor(handle, { capacity: 2 });
+    const email = "refunded.first@example.com";
+    const paid = await paidByGuest(edition.id, email);
+    const paymentIntentId = (await builtInCheckout(services()).session(paid.sessionId))!.paymentIntentId!;
+    await paid.checkout.refund({ paymentIntentId, idempotencyKey: "dashboard-refund" });
+    const [completed, refunded] = paid.events;
+    expect([completed.type, refunded.type]).toEqual(["checkout.session.completed", "charge.refunded"]);
+
+    await deliver(refunded);
+    await deliver(completed);
+    expect(await purchasesOf(edition.id)).toMatchObject([{ status: "refunded", amountRefunded: 150_000 }]);
+    expect(await placesLeft(edition.id)).toBe(2);
+    expect(await mailTo(email, "booking-confirmation")).toHaveLength(0);
+    expect((await visit(paid.sessionId)).booking).toMatchObject({ status: "cancelled" });
   });
 
   it("records a payment of another amount or currency than its checkout's as the money it is, and flags it", async () => {

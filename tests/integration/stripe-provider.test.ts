@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
 import { cancelCheckout, CHECKOUT_SESSION_MS } from "~/server/booking/checkout.server";
 import { fulfilCheckout } from "~/server/booking/fulfilment.server";
-import { seatHolds, userCoursePurchases } from "~/server/db/schema.server";
+import { upcomingEditions } from "~/server/catalogue/editions.server";
+import { emailOutbox, seatHolds, userCoursePurchases } from "~/server/db/schema.server";
 import { RefundKeyConflictError } from "~/server/payments/provider.server";
 import { INVALID_SIGNATURE_MESSAGE, receivePaymentEvent } from "~/server/payments/webhook.server";
 import { InvalidInputError, UpstreamError } from "~/server/platform/errors.server";
@@ -255,6 +256,40 @@ describe(`the Stripe provider through the official SDK on ${testDriver}`, () => 
     const [intent] = stripe.requestsTo("GET", `/v1/payment_intents/pi_${started.sessionId}`);
     expect([...intent.query.values()]).toContain("latest_charge");
     expect(await holdOf(handle, started.holdId)).toMatchObject({ status: "converted" });
+  });
+
+  it("records as refunded, taking no place and sending no confirmation, a payment refunded in full before its completed event came", async () => {
+    vi.spyOn(log, "warn").mockImplementation(() => undefined);
+    const edition = await editionFor(handle, { capacity: 4 });
+    const started = await checkout(services(), { courseId: edition.id, buyer: null });
+    // Refunded in the dashboard while our endpoint was down; the refund's event came first and found no purchase.
+    stripe.amountRefunded.set(`pi_${started.sessionId}`, 150_000);
+    const refunded = stripeEvent("charge.refunded", {
+      id: `ch_pi_${started.sessionId}`,
+      object: "charge",
+      payment_intent: `pi_${started.sessionId}`,
+      amount: 150_000,
+      amount_refunded: 150_000,
+    });
+    const mailToBuyer = () => handle.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "buyer@example.com"));
+    const mailBefore = (await mailToBuyer()).length;
+    await receivePaymentEvent(services(), refunded.payload, refunded.signature);
+    const completed = stripeEvent("checkout.session.completed", paidSession(started.sessionId));
+    await receivePaymentEvent(services(), completed.payload, completed.signature);
+
+    expect(await purchasesOf(started.sessionId)).toMatchObject([{ status: "refunded", amountRefunded: 150_000 }]);
+    expect(await holdOf(handle, started.holdId)).toMatchObject({ status: "converted" });
+    expect((await upcomingEditions(handle.db)).find((listed) => listed.id === edition.id)?.placesLeft).toBe(4);
+    expect(await mailToBuyer()).toHaveLength(mailBefore);
+  });
+
+  it("records a part refunded before its completed event came beside the booking it leaves", async () => {
+    const edition = await editionFor(handle, { capacity: 4 });
+    const started = await checkout(services(), { courseId: edition.id, buyer: null });
+    stripe.amountRefunded.set(`pi_${started.sessionId}`, 50_000);
+    const completed = stripeEvent("checkout.session.completed", paidSession(started.sessionId));
+    await receivePaymentEvent(services(), completed.payload, completed.signature);
+    expect(await purchasesOf(started.sessionId)).toMatchObject([{ status: "paid", amountRefunded: 50_000 }]);
   });
 
   it("refuses an event not signed with the endpoint's secret, changing nothing", async () => {

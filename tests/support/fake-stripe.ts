@@ -31,6 +31,8 @@ export interface FakeStripe {
   delayFor: (method: string, path: string) => number;
   /** The receipt each payment intent's latest charge carries. */
   receiptUrl: (paymentIntentId: string) => string;
+  /** What has been refunded of each payment intent's charge (none unless set), as its latest charge says. */
+  amountRefunded: Map<string, number>;
   requestsTo(method: string, path: string): StripeRequest[];
   close(): Promise<void>;
 }
@@ -67,6 +69,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     failSessionCreates: 0,
     delayFor: () => 0,
     receiptUrl: (paymentIntentId) => `https://pay.stripe.com/receipts/payment/${paymentIntentId}`,
+    amountRefunded: new Map(),
     requestsTo: (method, path) => fake.requests.filter((request) => request.method === method && request.path === path),
   };
 
@@ -132,7 +135,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     if (method === "GET" && (match = path.match(/^\/v1\/payment_intents\/([^/]+)$/))) {
       const id = match[1];
-      const charge = { id: `ch_${id}`, object: "charge", receipt_url: fake.receiptUrl(id) };
+      const charge = { id: `ch_${id}`, object: "charge", receipt_url: fake.receiptUrl(id), amount_refunded: fake.amountRefunded.get(id) ?? 0 };
       const expanded = request.query.getAll("expand[]").includes("latest_charge") || request.query.getAll("expand[0]").includes("latest_charge");
       return { status: 200, body: { id, object: "payment_intent", latest_charge: expanded ? charge : charge.id } };
     }

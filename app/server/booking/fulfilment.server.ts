@@ -19,7 +19,7 @@ import {
   renderPlaceUnavailableRefund,
   renderStaffRefundNotice,
 } from "~/server/email/templates.server";
-import type { ChargeView, CheckoutSessionView } from "~/server/payments/provider.server";
+import type { ChargeView, CheckoutSessionView, PaymentState } from "~/server/payments/provider.server";
 import { repeatEvery } from "~/server/platform/background.server";
 import type { AppServices } from "~/server/platform/context.server";
 import { describeError, log } from "~/server/platform/log.server";
@@ -177,7 +177,7 @@ export async function recordCheckout(
   tx: Transaction,
   { env }: Pick<AppServices, "env">,
   view: CheckoutSessionView,
-  { receiptUrl, now = new Date() }: { receiptUrl: string | null; now?: Date },
+  { payment, now = new Date() }: { payment: PaymentState | null; now?: Date },
 ): Promise<Recorded> {
   const found = await holdOf(tx, view);
   if (!found) {
@@ -218,6 +218,17 @@ export async function recordCheckout(
       `Payment for ${view.id} does not match its checkout: ${view.amountTotal} ${view.currency} paid, ${hold.amountTotal} ${hold.currency} expected (hold ${hold.id})`,
     );
   }
+  const receiptUrl = payment?.receiptUrl ?? receiptPageUrl(env.siteUrl, id);
+  // Refunded already (in the provider's dashboard) when this event comes: events come in any order, and the refund's
+  // own event, finding no purchase then, was acknowledged and dropped. In full, it is a booking cancelled: no place, no email.
+  const refundedAlready = Math.min(payment?.amountRefunded ?? 0, values.amountTotal);
+  if (refundedAlready > 0 && refundedAlready >= values.amountTotal) {
+    await save("refunded", { receiptUrl, amountRefunded: refundedAlready, refundedAt: now });
+    await tx.update(seatHolds).set({ status: "converted" }).where(eq(seatHolds.id, hold.id));
+    log.warn(`Payment for ${view.id} was refunded in full before it was recorded: recorded as refunded, taking no place`);
+    return { outcome: { kind: "cancelled", purchaseId: id }, afterCommit: null };
+  }
+
   const refundOnArrival = async (reason: ArrivalRefundReason): Promise<Recorded> => {
     // The refund is recorded as due with the decision: a crash before it is made leaves it to the sweep below.
     await save("refunded", { lateRefundDueAt: now, arrivalRefundReason: reason });
@@ -235,7 +246,7 @@ export async function recordCheckout(
     return refundOnArrival("already-booked");
   }
   if (await hasPlace(tx, hold, edition, now)) {
-    const purchase = await save("paid", { receiptUrl: receiptUrl ?? receiptPageUrl(env.siteUrl, id) });
+    const purchase = await save("paid", { receiptUrl, amountRefunded: refundedAlready });
     await tx.update(seatHolds).set({ status: "converted" }).where(eq(seatHolds.id, hold.id));
     if (hold.discountKind === "signup" && hold.userId) await tx.update(users).set({ giiSignupDiscountClaimed: true }).where(eq(users.id, hold.userId));
     await queueConfirmation(tx, env, purchase, edition);
@@ -416,17 +427,17 @@ export async function fulfilCheckout(services: AppServices, sessionId: string, n
   if (!opened) return null;
   const view = await services.payments.retrieveCheckoutSession(sessionId);
   if (!view) return null;
-  const receiptUrl = await receiptFor(services, view);
-  const recorded = await services.database.db.transaction((tx) => recordCheckout(tx, services, view, { receiptUrl, now }));
+  const payment = await paymentStateOf(services, view);
+  const recorded = await services.database.db.transaction((tx) => recordCheckout(tx, services, view, { payment, now }));
   await runAfterCommit(services, recorded);
   return recorded.outcome;
 }
 
-/** The provider's receipt for a paid session, read before the transaction that stores it. */
-export async function receiptFor(services: AppServices, view: CheckoutSessionView): Promise<string | null> {
+/** What the provider says of a paid session's payment (its receipt, any refund already made), read before the transaction that stores it. */
+export async function paymentStateOf(services: AppServices, view: CheckoutSessionView): Promise<PaymentState | null> {
   if (view.status !== "complete" || view.paymentStatus === "unpaid" || !view.paymentIntentId) return null;
   try {
-    return await services.payments.receiptUrl(view.paymentIntentId);
+    return await services.payments.paymentState(view.paymentIntentId);
   } catch (error) {
     // The purchase stands without it: our printable receipt is linked instead.
     log.warn(`Payment: no receipt for ${view.paymentIntentId} yet (${describeError(error)})`);

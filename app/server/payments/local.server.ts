@@ -305,7 +305,13 @@ export function createLocalCheckout({
     },
 
     // Its receipt is the printable page under /account that the booking domain links to.
-    receiptUrl: () => Promise.resolve(null),
+    async paymentState(paymentIntentId) {
+      const [row] = await db
+        .select({ amountRefunded: localCheckoutSessions.amountRefunded })
+        .from(localCheckoutSessions)
+        .where(eq(localCheckoutSessions.paymentIntentId, paymentIntentId));
+      return { receiptUrl: null, amountRefunded: row?.amountRefunded ?? 0 };
+    },
 
     async refund({ paymentIntentId, amount, idempotencyKey }) {
       await withEvents(async (tx, tell) => {

@@ -65,11 +65,20 @@ export interface PaymentProvider {
   retrieveCheckoutSession(id: string): Promise<CheckoutSessionView | null>;
   /** Ends an open session so its place is released at once; a session that is no longer open is left as it is. */
   expireCheckoutSession(id: string): Promise<void>;
-  /** The provider's own receipt for a payment, when it keeps one. */
-  receiptUrl(paymentIntentId: string): Promise<string | null>;
+  /** What a payment's charge says as its session is recorded: the provider's receipt, and what has been refunded of it already. */
+  paymentState(paymentIntentId: string): Promise<PaymentState>;
   refund(input: { paymentIntentId: string; amount?: number; idempotencyKey: string }): Promise<void>;
   /** Checks an event's signature on its raw body; throws when it does not match. */
   verifyEvent(rawBody: string, signature: string | null): Stripe.Event;
+}
+
+/**
+ * A payment as its charge stands: the provider's own receipt when it keeps one, and the amount refunded of it so far
+ * (events come in any order: a refund made in the dashboard can reach us before the payment's own completed event).
+ */
+export interface PaymentState {
+  receiptUrl: string | null;
+  amountRefunded: number;
 }
 
 /** A refund asked with a key used before for another amount: another refund under that key (another cancel of the booking) went first. */

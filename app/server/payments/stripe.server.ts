@@ -155,10 +155,12 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
       }
     },
 
-    async receiptUrl(paymentIntentId) {
+    async paymentState(paymentIntentId) {
       const intent = await bounded(() => stripe.paymentIntents.retrieve(paymentIntentId, { expand: ["latest_charge"] }));
       const charge = intent.latest_charge;
-      return charge && typeof charge !== "string" ? (charge.receipt_url ?? null) : null;
+      return charge && typeof charge !== "string"
+        ? { receiptUrl: charge.receipt_url ?? null, amountRefunded: charge.amount_refunded }
+        : { receiptUrl: null, amountRefunded: 0 };
     },
 
     async refund({ paymentIntentId, amount, idempotencyKey }) {

@@ -1,6 +1,14 @@
 import type Stripe from "stripe";
 
-import { receiptFor, recordCheckout, type Recorded, recordFailedPayment, recordRefund, releaseHold, runAfterCommit } from "~/server/booking/fulfilment.server";
+import {
+  paymentStateOf,
+  recordCheckout,
+  type Recorded,
+  recordFailedPayment,
+  recordRefund,
+  releaseHold,
+  runAfterCommit,
+} from "~/server/booking/fulfilment.server";
 import type { Transaction } from "~/server/db/client.server";
 import { paymentEvents } from "~/server/db/schema.server";
 import type { AppServices } from "~/server/platform/context.server";
@@ -8,7 +16,7 @@ import { InvalidInputError } from "~/server/platform/errors.server";
 import { log } from "~/server/platform/log.server";
 import { countWebhookFailure } from "~/server/platform/metrics.server";
 
-import { chargeView, checkoutSessionView } from "./provider.server";
+import { chargeView, checkoutSessionView, type PaymentState } from "./provider.server";
 
 export const INVALID_SIGNATURE_MESSAGE = "Invalid signature.";
 
@@ -17,16 +25,16 @@ export const INVALID_SIGNATURE_MESSAGE = "Invalid signature.";
  * needs (outside any transaction), `apply` decides in the event's transaction.
  */
 interface EventHandler {
-  prepare?: (services: AppServices, event: Stripe.Event) => Promise<string | null>;
-  apply: (tx: Transaction, services: AppServices, event: Stripe.Event, prepared: string | null) => Promise<Recorded | null>;
+  prepare?: (services: AppServices, event: Stripe.Event) => Promise<PaymentState | null>;
+  apply: (tx: Transaction, services: AppServices, event: Stripe.Event, prepared: PaymentState | null) => Promise<Recorded | null>;
 }
 
 const sessionOf = (event: Stripe.Event) => checkoutSessionView(event.data.object as Stripe.Checkout.Session);
 
 /** Fulfils a paid session; a completed one still unpaid (a bank payment) keeps its place until it settles. */
 const fulfil: EventHandler = {
-  prepare: (services, event) => receiptFor(services, sessionOf(event)),
-  apply: (tx, services, event, receiptUrl) => recordCheckout(tx, services, sessionOf(event), { receiptUrl }),
+  prepare: (services, event) => paymentStateOf(services, sessionOf(event)),
+  apply: (tx, services, event, payment) => recordCheckout(tx, services, sessionOf(event), { payment }),
 };
 
 /** design.md 5: the webhook as a map from event type to handler (cal.com's shape, with the repeat guard it lacks). */
