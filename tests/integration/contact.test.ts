@@ -10,7 +10,7 @@ import { TOO_MANY_REQUESTS_MESSAGE } from "~/server/platform/rate-limit.server";
 
 import { testDriver, useTestDatabase } from "../support/database";
 import { createPerson, type Person } from "../support/people";
-import { TEST_MAIL_BUDGETS, testServices } from "../support/route-args";
+import { TEST_MAIL_BUDGETS, TEST_SITE_URL, testServices } from "../support/route-args";
 import { tableCounts } from "../support/table-counts";
 
 const handle = useTestDatabase();
@@ -28,7 +28,8 @@ const message = (fields: Partial<ContactMessage> = {}): ContactMessage => ({
   message: "When is the next Level 2 course?",
   ...fields,
 });
-const send = (fields: Partial<ContactMessage> = {}) => sendContactMessage(handle.db, message(fields), { staffEmail: STAFF, mailBudgets: TEST_MAIL_BUDGETS });
+const send = (fields: Partial<ContactMessage> = {}) =>
+  sendContactMessage(handle.db, message(fields), { staffEmail: STAFF, siteUrl: TEST_SITE_URL, mailBudgets: TEST_MAIL_BUDGETS });
 
 const storedFrom = (email: string) => handle.db.select().from(contactMessages).where(eq(contactMessages.email, email));
 const mailFrom = (email: string) =>
@@ -73,7 +74,11 @@ describe(`sendContactMessage on ${testDriver}`, () => {
   it("stores the message and its email together: when the email cannot be queued, no message is kept", async () => {
     const before = await tableCounts(handle.db);
     await expect(
-      sendContactMessage(handle.db, message({ email: "lost@example.com" }), { staffEmail: null as unknown as string, mailBudgets: TEST_MAIL_BUDGETS }),
+      sendContactMessage(handle.db, message({ email: "lost@example.com" }), {
+        staffEmail: null as unknown as string,
+        siteUrl: TEST_SITE_URL,
+        mailBudgets: TEST_MAIL_BUDGETS,
+      }),
     ).rejects.toThrow();
     expect(await tableCounts(handle.db)).toEqual(before);
     expect(await storedFrom("lost@example.com")).toEqual([]);

@@ -45,8 +45,9 @@ const NOT_PLAIN_TEXT = new RegExp(
  * What a mail program would turn into a link, or a reader would type as one: a
  * scheme, www., an IP address, a domain, or a path after one. Top-level domains
  * that are no one's name count after any label; any other word after a dot counts
- * after a label of two or more characters that is not a title, so "K.De Vries",
- * "T.Ly", "J.R.R. Tolkien" and "Dr.De Souza" are still names. Written-out dots
+ * after a label of two or more characters that is not a title or an abbreviation
+ * written with a dot in names ("Md.", "Ma.", "Sr."), so "K.De Vries", "T.Ly",
+ * "J.R.R. Tolkien", "Md.Rahman" and "Dr.De Souza" are still names. Written-out dots
  * ("evil[.]com", "evil(dot)com") and bullets count as dots, not the middle dots
  * of Catalan and Japanese names. It is matched against the name's compatibility
  * form (NFKC), where full-width and circled letters and dots are plain ones.
@@ -57,7 +58,7 @@ const WEB_ADDRESS = new RegExp(
     String.raw`\b\d{1,3}(?:\.\d{1,3}){3}\b`,
     String.raw`[a-z0-9-]\.(?:com|net|org|info|biz|ru|cn|xyz|top|online|site|link|click|app|shop|live)\b`,
     // No lookbehind: this also runs in the forms of browsers without it.
-    String.raw`(?:^|[^\p{L}\p{N}-])(?!(?:dr|mr|mrs|ms|prof|st)\.)[\p{L}\p{N}-]{2,}(?:[.\u3002\u2022\u2027\u2219\u22c5]|\s*[[({]\s*(?:\.|dot)\s*[\])}]\s*)\p{L}{2,}`,
+    String.raw`(?:^|[^\p{L}\p{N}-])(?!(?:dr|mr|mrs|ms|prof|st|sr|jr|md|mohd|ma|mt|jo)\.)[\p{L}\p{N}-]{2,}(?:[.\u3002\u2022\u2027\u2219\u22c5]|\s*[[({]\s*(?:\.|dot)\s*[\])}]\s*)\p{L}{2,}`,
     String.raw`\.\p{L}{2,}\/`,
     // An email address, which mail programs make a link of too.
     "@",

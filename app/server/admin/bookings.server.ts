@@ -15,6 +15,8 @@ import { log } from "~/server/platform/log.server";
 
 const CANCEL_ACTION = "booking.cancel";
 export const ALREADY_CANCELLED_MESSAGE = "This booking is no longer paid: it has already been cancelled or refunded.";
+export const REFUND_CONFLICT_MESSAGE =
+  "The payment provider has made another refund of this booking, of another amount, so this one was not made. Please reload the page, and check the refund in the payment provider's dashboard.";
 export const REFUND_FAILED_MESSAGE = "The payment provider did not make the refund, so the booking was left as it was. Please try again later.";
 
 type Purchase = typeof userCoursePurchases.$inferSelect;
@@ -64,8 +66,12 @@ export async function cancelBooking(
     // One key per booking: two staff cancelling it at once with different amounts get one refund, and the other a refusal.
     await services.payments.refund({ paymentIntentId: before.stripePaymentIntentId!, amount: input.amount, idempotencyKey: `admin-refund-${before.id}` });
   } catch (error) {
-    // Refused because another cancel of it, with another amount, went first: it made its refund, so the booking is cancelled.
-    if (error instanceof RefundKeyConflictError) throw new UnavailableError(ALREADY_CANCELLED_MESSAGE);
+    // Refused for another cancel of it with another amount: once that one is recorded (its audit entry), this one hears so.
+    if (error instanceof RefundKeyConflictError) {
+      await db.transaction((tx) => lockCancellable(tx, before.id, input.courseId));
+      log.error(`Refund of booking ${before.id} refused: another refund under its key, of another amount, went first`, error);
+      throw new UpstreamError(REFUND_CONFLICT_MESSAGE);
+    }
     log.error(`Refund of booking ${before.id} failed`, error);
     throw new UpstreamError(REFUND_FAILED_MESSAGE);
   }

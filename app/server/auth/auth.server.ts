@@ -97,14 +97,11 @@ export function withinAuthAddressBudget(db: Database, clientIp: string, limit: n
  * transaction with its pending sign-up. No name is echoed: whoever signed up
  * chose it, and the address is not confirmed.
  */
-export async function queueVerificationEmail(
-  db: Database,
-  input: { userId: string; email: string; siteUrl: string; token: string; choices: SignUpChoices; recipientLimit: number },
-) {
+export async function queueVerificationEmail(db: Database, input: { userId: string; email: string; siteUrl: string; token: string; choices: SignUpChoices }) {
   await db.transaction(async (tx) => {
     const secret = await recordPendingSignUp(tx, input.userId, input.choices, VERIFICATION_LINK_SECONDS);
     const rendered = await renderVerifyEmail({ url: confirmationLink(input.siteUrl, input.token, secret) });
-    await enqueueEmail(tx, { template: "verify-email", to: input.email, ...rendered }, { kind: "typed-address", limit: input.recipientLimit });
+    await enqueueEmail(tx, { template: "verify-email", to: input.email, ...rendered });
   });
 }
 
@@ -154,10 +151,8 @@ export function createAuth({ db, env, secret }: { db: Database; env: Env; secret
         if (!(await consumeRateLimit(db, `reset-email:${user.id}`, { limit: RESET_EMAILS_PER_ACCOUNT, windowMs: FORM_WINDOW_MS }))) return;
         const rendered = await renderResetPassword({ url });
         await queueAfterTransactionHook(async () => {
-          const budget = { kind: "typed-address", limit: env.mail.budgets.perRecipient } as const;
-          // A link the mailbox's budget leaves unsent ends nothing: the links already in the inbox keep working.
-          if (!(await enqueueEmail(db, { template: "reset-password", to: user.email, ...rendered }, budget))) return;
-          // Older by creation, not "all but this one": two requests' emails are sent in the background, in either order.
+          await enqueueEmail(db, { template: "reset-password", to: user.email, ...rendered });
+          // Once it is queued, the older links end. Older by creation, not "all but this one": two requests' emails are sent in the background, in either order.
           const issued = db
             .select({ createdAt: verifications.createdAt })
             .from(verifications)
@@ -201,7 +196,6 @@ export function createAuth({ db, env, secret }: { db: Database; env: Env; secret
               siteUrl: env.siteUrl,
               token,
               choices,
-              recipientLimit: env.mail.budgets.perRecipient,
             });
         });
       },

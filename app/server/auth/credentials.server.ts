@@ -116,7 +116,7 @@ async function queueRepeatSignUp(services: AppServices, userId: string, input: S
     return;
   }
   const token = await createEmailVerificationToken(context.secret, email, undefined, VERIFICATION_LINK_SECONDS);
-  await queueVerificationEmail(db, { userId, email, siteUrl: services.env.siteUrl, token, choices, recipientLimit: services.env.mail.budgets.perRecipient });
+  await queueVerificationEmail(db, { userId, email, siteUrl: services.env.siteUrl, token, choices });
 }
 
 /** At most one such email per address per 10 minutes: repeated sign-ups cannot flood an inbox. */

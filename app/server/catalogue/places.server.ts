@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, min, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, exists, gt, inArray, min, ne, or, type SQL, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 
 import { SUCCESSFUL_PURCHASE_STATUSES } from "~/lib/purchases";
@@ -21,6 +21,15 @@ export function liveHold(now: Date): SQL {
 function holdsAgainst(viewerId: string | null, now: Date): SQL {
   const ownUnpaid = viewerId ? and(eq(seatHolds.userId, viewerId), inArray(seatHolds.status, ["opening", "open"])) : undefined;
   return and(liveHold(now), ownUnpaid && sql`(${ownUnpaid}) is not true`)!;
+}
+
+/** A bank payment still settling whose hold keeps its place (one whose place went while it lapsed holds none, and is refunded when it settles). */
+function settlingWithPlace(db: Database | Transaction): SQL {
+  const keeping = db
+    .select({ id: seatHolds.id })
+    .from(seatHolds)
+    .where(and(eq(seatHolds.id, userCoursePurchases.holdId), eq(seatHolds.status, "awaiting_payment")));
+  return and(eq(userCoursePurchases.status, "pending"), exists(keeping))!;
 }
 
 /** A booking that keeps its place: paid, or paid and settling. */
@@ -121,8 +130,8 @@ export async function editionsBookedBy(db: Database | Transaction, person: { id:
     db
       .select({ courseId: userCoursePurchases.courseId })
       .from(userCoursePurchases)
-      // Paid, or a bank payment still settling (a guest's too, found by their address).
-      .where(and(inArray(userCoursePurchases.courseId, [...courseIds]), or(paidPlace(), eq(userCoursePurchases.status, "pending")), theirs)),
+      // Paid, or a bank payment still settling that keeps its place (a guest's too, found by their address).
+      .where(and(inArray(userCoursePurchases.courseId, [...courseIds]), or(paidPlace(), settlingWithPlace(db)), theirs)),
     db
       .select({ courseId: seatHolds.courseId })
       .from(seatHolds)

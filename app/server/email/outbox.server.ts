@@ -3,7 +3,7 @@ import { count, inArray, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/server/db/client.server";
 import { emailOutbox, type OutboxAttachment } from "~/server/db/schema.server";
 import { log } from "~/server/platform/log.server";
-import { consumeHourlyBudget } from "~/server/platform/rate-limit.server";
+import { countInHour } from "~/server/platform/rate-limit.server";
 
 export interface OutgoingEmail {
   /** Which template made it: shown in the mailbox and used to pick out auth links in logs. */
@@ -31,8 +31,25 @@ export function mailboxOf(address: string): string {
   return `${domain === "gmail.com" ? local.replaceAll(".", "") : local}@${domain}`;
 }
 
-/** Which budget an email spends, if any: the recipient's for one to a typed address, the site's for a staff notice. */
-export type MailBudget = { kind: "typed-address"; limit: number } | { kind: "staff-notice"; limit: number };
+/**
+ * Which hour's budget an email spends, if any: for one kind of email to an address someone typed, that
+ * mailbox's for that kind (so marketing confirmations can never use up what another kind may send); for a
+ * staff notice, the site's.
+ */
+export type MailBudget =
+  | { kind: "typed-address"; limit: number }
+  /** Past the limit, staff are sent `paused` once in the hour instead, so they know to look in the back office. */
+  | { kind: "staff-notice"; limit: number; paused: () => Promise<OutgoingEmail> };
+
+/** Counts the email against its budget; false, with a warning, when the hour's is spent and it must not be sent. */
+export async function spendMailBudget(db: Database | Transaction, email: Pick<OutgoingEmail, "template" | "to">, budget: MailBudget): Promise<boolean> {
+  const name = budget.kind === "staff-notice" ? "staff-notices" : `mail-to:${email.template}:${mailboxOf(email.to)}`;
+  const counted = await countInHour(db, name);
+  if (counted <= budget.limit) return true;
+  log.warn(`Not queued: a ${email.template} email over the hour's ${budget.kind === "staff-notice" ? "staff notices" : "emails of its kind to its address"}`);
+  if (budget.kind === "staff-notice" && counted === budget.limit + 1) await insertEmail(db, await budget.paused());
+  return false;
+}
 
 /**
  * Queues an email. Call it inside the transaction of the change that causes
@@ -42,13 +59,12 @@ export type MailBudget = { kind: "typed-address"; limit: number } | { kind: "sta
  * would have said waits in the back office.
  */
 export async function enqueueEmail(db: Database | Transaction, email: OutgoingEmail, budget?: MailBudget): Promise<boolean> {
-  if (budget) {
-    const name = budget.kind === "staff-notice" ? "staff-notices" : `mail-to:${mailboxOf(email.to)}`;
-    if (!(await consumeHourlyBudget(db, name, budget.limit))) {
-      log.warn(`Not queued: a ${email.template} email over the hour's ${budget.kind === "staff-notice" ? "staff notices" : "emails to its address"}`);
-      return false;
-    }
-  }
+  if (budget && !(await spendMailBudget(db, email, budget))) return false;
+  await insertEmail(db, email);
+  return true;
+}
+
+async function insertEmail(db: Database | Transaction, email: OutgoingEmail) {
   await db.insert(emailOutbox).values({
     template: email.template,
     toAddress: email.to,
@@ -59,7 +75,6 @@ export async function enqueueEmail(db: Database | Transaction, email: OutgoingEm
     headers: email.headers ?? {},
     attachments: email.attachments ?? [],
   });
-  return true;
 }
 
 /** RFC 8058 one-click unsubscribe headers for every marketing email. */

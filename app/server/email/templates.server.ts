@@ -9,4 +9,4 @@ export {
   renderStaffRefundNotice,
 } from "./templates/booking-emails.server";
 export { renderInterestConfirmation, renderNewDateAnnouncement, renderNewsletterConfirmation } from "./templates/marketing-emails.server";
-export { renderContactNotification, renderInterestNotification } from "./templates/staff-emails.server";
+export { renderContactNotification, renderInterestNotification, renderStaffNoticesPaused } from "./templates/staff-emails.server";

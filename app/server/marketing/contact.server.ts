@@ -10,13 +10,15 @@ import { renderContactNotification } from "~/server/email/templates.server";
 import type { MailBudgets } from "~/server/platform/env.server";
 import { NotFoundError } from "~/server/platform/errors.server";
 
+import { staffNoticeBudget } from "./staff-notices.server";
+
 const CONTACT_SENT_MESSAGE = "Your message has been sent successfully!";
 
 /**
  * Stores the message for the admin inbox and emails staff with Reply-To the
  * sender, in one transaction. A filled honeypot gets the same answer and is dropped.
  */
-export async function sendContactMessage(db: Database, input: ContactMessage, options: { staffEmail: string; mailBudgets: MailBudgets }) {
+export async function sendContactMessage(db: Database, input: ContactMessage, options: { staffEmail: string; siteUrl: string; mailBudgets: MailBudgets }) {
   if (input.website) return { message: CONTACT_SENT_MESSAGE };
   await db.transaction(async (tx) => {
     const [row] = await tx.insert(contactMessages).values({ name: input.name, email: input.email, subject: input.subject, message: input.message }).returning();
@@ -30,7 +32,7 @@ export async function sendContactMessage(db: Database, input: ContactMessage, op
     await enqueueEmail(
       tx,
       { template: "contact-notification", to: options.staffEmail, replyTo: row.email, ...rendered },
-      { kind: "staff-notice", limit: options.mailBudgets.staffNotices },
+      staffNoticeBudget({ staffEmail: options.staffEmail, siteUrl: options.siteUrl, limit: options.mailBudgets.staffNotices }),
     );
   });
   return { message: CONTACT_SENT_MESSAGE };

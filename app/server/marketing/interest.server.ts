@@ -3,12 +3,13 @@ import { and, arrayContained, eq, gt, gte, inArray, isNull, lt, or, sql } from "
 import { INTEREST_REQUIRED_MESSAGE, type InterestRegistration } from "~/lib/schemas/interest";
 import type { Database, Transaction } from "~/server/db/client.server";
 import { interestRegistrations, offerings } from "~/server/db/schema.server";
-import { enqueueEmail } from "~/server/email/outbox.server";
+import { enqueueEmail, spendMailBudget } from "~/server/email/outbox.server";
 import { renderInterestConfirmation, renderInterestNotification } from "~/server/email/templates.server";
 import type { MailBudgets } from "~/server/platform/env.server";
 import { InvalidInputError } from "~/server/platform/errors.server";
 
 import { CONFIRMATION_EMAIL_INTERVAL_MS, newLinkToken } from "./newsletter.server";
+import { staffNoticeBudget } from "./staff-notices.server";
 
 const INTEREST_REGISTERED_MESSAGE = "Thank you! Your interest has been registered.";
 
@@ -58,7 +59,11 @@ export async function registerInterest(
       .where(and(sameAddress(input.email), gt(interestRegistrations.confirmationSentAt, new Date(now.getTime() - CONFIRMATION_EMAIL_INTERVAL_MS))));
     // A used or withdrawn link has no token any more: it stands for nothing made after it.
     const covered = asked.some((link) => link.linkOut && keys.every((key) => link.offeringKeys.includes(key)));
-    const sendsLink = !covered && asked.length < CONFIRMATION_EMAILS_PER_INTERVAL;
+    // The mailbox's budget is asked only for a link that would otherwise go, before it is made.
+    const sendsLink =
+      !covered &&
+      asked.length < CONFIRMATION_EMAILS_PER_INTERVAL &&
+      (await spendMailBudget(tx, { template: "interest-confirmation", to: input.email }, { kind: "typed-address", limit: options.mailBudgets.perRecipient }));
     const confirmationToken = newLinkToken();
     const [row] = await tx
       .insert(interestRegistrations)
@@ -77,16 +82,12 @@ export async function registerInterest(
     await enqueueEmail(
       tx,
       { template: "interest-notification", to: options.staffEmail, replyTo: row.email, ...staffNotice },
-      { kind: "staff-notice", limit: options.mailBudgets.staffNotices },
+      staffNoticeBudget({ staffEmail: options.staffEmail, siteUrl: options.siteUrl, limit: options.mailBudgets.staffNotices }),
     );
     if (!sendsLink) return;
     // No name: the address is not confirmed yet, so nothing the requester typed goes into the email.
     const confirmation = await renderInterestConfirmation({ confirmUrl: `${options.siteUrl}/interest/confirm?token=${confirmationToken}`, courses });
-    await enqueueEmail(
-      tx,
-      { template: "interest-confirmation", to: row.email, ...confirmation },
-      { kind: "typed-address", limit: options.mailBudgets.perRecipient },
-    );
+    await enqueueEmail(tx, { template: "interest-confirmation", to: row.email, ...confirmation });
   });
   return { message: INTEREST_REGISTERED_MESSAGE };
 }

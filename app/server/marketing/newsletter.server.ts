@@ -5,7 +5,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { NewsletterSubscription } from "~/lib/schemas/newsletter";
 import type { Database, Transaction } from "~/server/db/client.server";
 import { interestRegistrations, newsletterSubscribers, profiles, users } from "~/server/db/schema.server";
-import { enqueueEmail, marketingHeaders } from "~/server/email/outbox.server";
+import { enqueueEmail, marketingHeaders, spendMailBudget } from "~/server/email/outbox.server";
 import { renderNewsletterConfirmation } from "~/server/email/templates.server";
 import type { MailBudgets } from "~/server/platform/env.server";
 
@@ -27,17 +27,13 @@ function newsletterLinks(siteUrl: string, tokens: { confirmationToken: string; u
 
 async function sendConfirmation(
   tx: Transaction,
-  { siteUrl, mailBudgets }: { siteUrl: string; mailBudgets: MailBudgets },
+  { siteUrl }: { siteUrl: string },
   subscriber: { email: string; confirmationToken: string; unsubscribeToken: string },
 ) {
   const links = newsletterLinks(siteUrl, subscriber);
   // No name: the address is not confirmed yet, so nothing the requester typed goes into the email.
   const rendered = await renderNewsletterConfirmation(links);
-  await enqueueEmail(
-    tx,
-    { template: "newsletter-confirmation", to: subscriber.email, ...rendered, headers: marketingHeaders(links.unsubscribeUrl) },
-    { kind: "typed-address", limit: mailBudgets.perRecipient },
-  );
+  await enqueueEmail(tx, { template: "newsletter-confirmation", to: subscriber.email, ...rendered, headers: marketingHeaders(links.unsubscribeUrl) });
 }
 
 /**
@@ -83,8 +79,13 @@ export async function subscribeToNewsletter(
       })
       .onConflictDoNothing({ target: newsletterSubscribers.email })
       .returning();
+    // Asked before a link is made: one the mailbox's budget leaves unsent would end the link already in its inbox.
+    const withinBudget = () =>
+      spendMailBudget(tx, { template: "newsletter-confirmation", to: email }, { kind: "typed-address", limit: options.mailBudgets.perRecipient });
     if (created) {
-      await sendConfirmation(tx, options, { email, confirmationToken, unsubscribeToken: created.unsubscribeToken });
+      if (await withinBudget()) await sendConfirmation(tx, options, { email, confirmationToken, unsubscribeToken: created.unsubscribeToken });
+      // Unsent, it is no link out: the next request, once the hour's budget allows, sends one.
+      else await tx.update(newsletterSubscribers).set({ confirmationToken: null, confirmationSentAt: null }).where(eq(newsletterSubscribers.id, created.id));
       return answer;
     }
 
@@ -94,6 +95,7 @@ export async function subscribeToNewsletter(
     // One email per ten minutes while a link is out; an unsubscribe ended the last link, so the address's own change of mind gets one at once.
     const sentAt = existing.confirmationSentAt?.getTime();
     if (existing.confirmationToken && sentAt !== undefined && now.getTime() - sentAt < CONFIRMATION_EMAIL_INTERVAL_MS) return answer;
+    if (!(await withinBudget())) return answer;
 
     await tx
       .update(newsletterSubscribers)

@@ -65,6 +65,6 @@ export const CONTACT_FORM = publicForm({
   }),
   async submit({ env, database }, message, clientIp) {
     await limitFormSubmissions(database.db, "contact", clientIp, env.formRateLimit);
-    return sendContactMessage(database.db, message, { staffEmail: env.mail.staffEmail, mailBudgets: env.mail.budgets });
+    return sendContactMessage(database.db, message, { staffEmail: env.mail.staffEmail, siteUrl: env.siteUrl, mailBudgets: env.mail.budgets });
   },
 });

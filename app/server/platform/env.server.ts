@@ -19,10 +19,11 @@ function isDatabaseUrl(value: string): boolean {
 const ADDRESS_BUDGETS = { form: 10, auth: 30, checkout: 20, holds: 5 } as const;
 /**
  * The hourly budgets of the emails anyone can make the site send by filling in
- * a form: to any one mailbox that someone typed the address of (confirmations,
- * reset links, "account exists"), and staff's notices of forms sent, for the
- * whole site. Each form's own limits count per visitor address; these hold
- * however many addresses a sender has, and however a victim's address is spelled.
+ * a form: of each kind to any one mailbox that someone typed the address of
+ * (newsletter and interest confirmations, "account exists"; sign-up confirmations
+ * and reset links have their own caps per account), and of staff's notices of
+ * forms sent, for the whole site. Each form's own limits count per visitor address;
+ * these hold however many addresses a sender has, and however an address is spelled.
  */
 export interface MailBudgets {
   perRecipient: number;

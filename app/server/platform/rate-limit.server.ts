@@ -61,12 +61,13 @@ const HOURLY_KEY_PREFIX = "hourly:";
 
 /**
  * Counts one against an hour's budget shared by every instance, in the caller's
- * transaction (so a change rolled back spends nothing). True while within it.
+ * transaction (so a change rolled back spends nothing). Answers how many the hour
+ * has counted, this one included: within a budget of n while at most n.
  */
-export async function consumeHourlyBudget(db: Database | Transaction, name: string, limit: number, now = new Date()): Promise<boolean> {
+export async function countInHour(db: Database | Transaction, name: string, now = new Date()): Promise<number> {
   const windowStart = new Date(now.getTime() - HOUR_MS);
   const [row] = await attemptUpsert(db).execute({ key: `${HOURLY_KEY_PREFIX}${name}`, now: now.toISOString(), windowStart: windowStart.toISOString() });
-  return (row?.count ?? 1) <= limit;
+  return row?.count ?? 1;
 }
 
 /** Takes back one attempt counted against `key` in its current window (never below zero). */

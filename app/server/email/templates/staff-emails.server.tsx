@@ -1,9 +1,9 @@
-import { Section, Text } from "@react-email/components";
+import { Link, Section, Text } from "@react-email/components";
 import { Fragment } from "react";
 
 import { formatDateRange } from "~/lib/format";
 
-import { colors, EmailLayout, label, renderEmail, text } from "./layout.server";
+import { colors, EmailLayout, label, link, renderEmail, text } from "./layout.server";
 
 function Detail({ name, value }: { name: string; value: string }) {
   return (
@@ -70,6 +70,30 @@ export function renderInterestNotification({ name, email, courses, receivedAt }:
           • {course}
         </Text>
       ))}
+    </EmailLayout>,
+  );
+}
+
+/** To staff, once an hour at most: more forms arrived than notices are sent for (STAFF_NOTICE_LIMIT); every one is in the back office. */
+export function renderStaffNoticesPaused({ limit, inboxUrl, interestUrl }: { limit: number; inboxUrl: string; interestUrl: string }) {
+  return renderEmail(
+    "More website messages are waiting in the back office",
+    <EmailLayout preview="Notices are paused for the rest of the hour" heading="More messages than notices">
+      <Text style={text}>
+        More than {limit} contact messages and interest registrations have arrived within the hour, so their email notices are paused until the hour is over.
+        None is lost: every one is in the back office.
+      </Text>
+      <Text style={text}>
+        Messages:{" "}
+        <Link href={inboxUrl} style={link}>
+          {inboxUrl}
+        </Link>
+        <br />
+        Interest:{" "}
+        <Link href={interestUrl} style={link}>
+          {interestUrl}
+        </Link>
+      </Text>
     </EmailLayout>,
   );
 }
