@@ -10,7 +10,7 @@ import { confirmNewsletterSubscription, subscribeToNewsletter, unsubscribeFromNe
 
 import { testDriver, useTestDatabase } from "../support/database";
 import { isSubscribed } from "../support/marketing";
-import { createPerson, type Person } from "../support/people";
+import { createPerson, FULL_PROFILE, type Person } from "../support/people";
 import { guarded, jsonRequest, routeArgs, settle, TEST_MAIL_BUDGETS, TEST_SITE_URL, testAuth } from "../support/route-args";
 
 const accountAction = guarded(accountRoute, "action");
@@ -62,17 +62,8 @@ async function profileRow(person: Person) {
   return row ?? null;
 }
 
-const fullProfile = {
-  firstName: "Amelia",
-  lastName: "Hart",
-  emailAddress: "amelia.hart@clinic.example",
-  mobileCountryCode: "+44",
-  mobileNumber: "7700900123",
-  countryOfResidence: "United Kingdom",
-  instagramProfile: "@dr.amelia_hart",
-};
-const saveProfileAs = (who: Credentials, fields: Partial<Record<keyof typeof fullProfile, string>> & Record<string, string>) =>
-  postAccount(who, { intent: "profile", ...fullProfile, ...fields });
+const saveProfileAs = (who: Credentials, fields: Partial<Record<keyof typeof FULL_PROFILE, string>> & Record<string, string>) =>
+  postAccount(who, { intent: "profile", ...FULL_PROFILE, ...fields });
 
 let alice: Person;
 let bob: Person;
@@ -454,7 +445,7 @@ describe("profile save", () => {
 
   it("refuses a cross-site browser post and an unknown intent", async () => {
     expect((await saveProfileAs(asCookie(bob), { firstName: "Csrf" })).status).toBe(200);
-    const crossSite = await postAccount(asCookie(bob), { intent: "profile", ...fullProfile, firstName: "Csrf2" }, { Origin: "https://attacker.example" });
+    const crossSite = await postAccount(asCookie(bob), { intent: "profile", ...FULL_PROFILE, firstName: "Csrf2" }, { Origin: "https://attacker.example" });
     expect(crossSite.status).toBe(403);
     expect((await profileRow(bob))?.firstName).toBe("Csrf");
     expect(await postAccount(asCookie(bob), { intent: "delete-everything" })).toEqual({ status: 400, body: { ok: false, message: "Unknown request." } });

@@ -6,7 +6,7 @@ import { getProfile, saveProfile, setEventNotifications } from "~/server/account
 import { interestRegistrations, newsletterSubscribers, profiles, users } from "~/server/db/schema.server";
 
 import { testDriver, useTestDatabase } from "../support/database";
-import { createPerson, type Person } from "../support/people";
+import { createPerson, FULL_PROFILE, type Person } from "../support/people";
 import { testServices } from "../support/route-args";
 import { tableCounts } from "../support/table-counts";
 
@@ -17,16 +17,7 @@ const userOf = async (id: string) => (await handle.db.select().from(users).where
 const subscriberOf = async (email: string) => (await handle.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)))[0];
 const preferencesOf = async (id: string) => (await getProfile(handle.db, id))?.emailPreferences;
 
-const profileInput = (fields: Partial<ProfileInput> = {}): ProfileInput => ({
-  firstName: "Amelia",
-  lastName: "Hart",
-  emailAddress: "amelia.hart@clinic.example",
-  mobileCountryCode: "+44",
-  mobileNumber: "7700900123",
-  countryOfResidence: "United Kingdom",
-  instagramProfile: "@dr.amelia_hart",
-  ...fields,
-});
+const profileInput = (fields: Partial<ProfileInput> = {}): ProfileInput => ({ ...FULL_PROFILE, ...fields });
 
 /** The session's person, as the preferences endpoint hands it to the service. */
 const sessionPerson = async (who: Person) => {

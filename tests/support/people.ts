@@ -86,3 +86,14 @@ export async function createPerson(services: { db: Database; auth: Auth }, optio
   if (options.admin) await grantAdmin(services.db, account.email);
   return { id: account.id, email: account.email, password, firstName, lastName, ...(await startSession(services.auth, account.id)) };
 }
+
+/** A whole profile as a dentist fills in the account form, every field valid. */
+export const FULL_PROFILE = {
+  firstName: "Amelia",
+  lastName: "Hart",
+  emailAddress: "amelia.hart@clinic.example",
+  mobileCountryCode: "+44",
+  mobileNumber: "7700900123",
+  countryOfResidence: "United Kingdom",
+  instagramProfile: "@dr.amelia_hart",
+};
