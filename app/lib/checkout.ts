@@ -3,6 +3,8 @@ export const CHECKOUT_MESSAGES = {
   priceIdMissing: "Stripe Price ID is not configured for this course.",
   notAvailable: "This course is not available for booking at this time.",
   fullyBooked: "Fully booked: every place on these dates has been taken. Register your interest to hear about the next ones.",
+  heldAtCheckout:
+    "Every place left on these dates is held by a dentist at checkout. A place not paid for comes free within half an hour: please try again then, or register your interest.",
   failed: "Failed to create checkout session.",
   alreadyBooked: "You have already booked these dates: your booking is in your account.",
   replaced: "You started another checkout meanwhile, which took this one's place. Please continue with that one.",

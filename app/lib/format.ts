@@ -80,18 +80,21 @@ export function instalmentNote(pounds: number): string {
   return `or ${INSTALMENT_COUNT} interest-free instalments of ${formatPounds(instalmentAmount(pounds))} with ${INSTALMENT_PROVIDER}`;
 }
 
-/** "3 places left", "1 place left", "Fully booked". */
-export function placesLeftLabel(placesLeft: number): string {
-  if (placesLeft <= 0) return "Fully booked";
+/**
+ * "3 places left", "1 place left", "Fully booked"; while some of the places are only held by checkouts still
+ * open (`placesAtCheckout`), "All places held at checkout": unpaid, they come free within the half hour.
+ */
+export function placesLeftLabel(placesLeft: number, placesAtCheckout = 0): string {
+  if (placesLeft <= 0) return placesAtCheckout > 0 ? "All places held at checkout" : "Fully booked";
   return placesLeft === 1 ? "1 place left" : `${placesLeft} places left`;
 }
 
 /** At most this many places left is "few": the line turns gold to say book soon. */
 const FEW_PLACES = 3;
 
-/** The colour of a places-left line, the same wherever it is shown: red when full, gold when few are left, green otherwise. */
-export function placesLeftTone(placesLeft: number): string {
-  if (placesLeft <= 0) return "text-red-800";
+/** The colour of a places-left line, the same wherever it is shown: red when full, gold when few are left (or the last are at checkout), green otherwise. */
+export function placesLeftTone(placesLeft: number, placesAtCheckout = 0): string {
+  if (placesLeft <= 0) return placesAtCheckout > 0 ? "text-gold-dark" : "text-red-800";
   return placesLeft <= FEW_PLACES ? "text-gold-dark" : "text-emerald-800";
 }
 

@@ -18,6 +18,8 @@ export interface ScheduleEdition {
   location: string | null;
   slug: string;
   placesLeft: number | null;
+  /** Of the places taken, those others hold at a checkout still open. */
+  placesAtCheckout?: number;
 }
 
 /** Spec 3, Calendar event: an edition on the calendar, a run of whole days (`end` is the day after the last). */
@@ -32,6 +34,7 @@ export interface ScheduleEvent {
     location: string | null;
     slug: string;
     placesLeft: number | null;
+    placesAtCheckout: number;
   };
 }
 
@@ -64,6 +67,7 @@ export function scheduleEvents(editions: readonly ScheduleEdition[]): ScheduleEv
           location: edition.location,
           slug: edition.slug,
           placesLeft: edition.placesLeft,
+          placesAtCheckout: edition.placesAtCheckout ?? 0,
         },
       },
     ];

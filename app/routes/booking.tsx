@@ -125,12 +125,23 @@ function CourseCard({ card, refusal, onError }: { card: BookingCard; refusal?: s
       </div>
       <div className="flex flex-wrap items-end justify-between gap-3 pt-5">
         {card.priceAmount !== null && <Price amount={card.priceAmount} viewerPrice={card.viewerPrice} />}
-        {card.bookable && <p className={cn("text-sm font-semibold", placesLeftTone(card.placesLeft))}>{placesLeftLabel(card.placesLeft)}</p>}
+        {card.bookable && (
+          <p className={cn("text-sm font-semibold", placesLeftTone(card.placesLeft, card.placesAtCheckout))}>
+            {placesLeftLabel(card.placesLeft, card.placesAtCheckout)}
+          </p>
+        )}
       </div>
       <div className="mt-6 grid content-start">
         {card.bookable ? (
           <BookButton
-            edition={{ id: card.id, priceId: card.priceId, bookable: true, placesLeft: card.placesLeft, bookedByViewer: card.bookedByViewer }}
+            edition={{
+              id: card.id,
+              priceId: card.priceId,
+              bookable: true,
+              placesLeft: card.placesLeft,
+              placesAtCheckout: card.placesAtCheckout,
+              bookedByViewer: card.bookedByViewer,
+            }}
             accessibleName={`Book Now: ${card.title}, ${card.dates}`}
             onError={onError}
             className="w-full"

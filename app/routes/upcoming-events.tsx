@@ -44,6 +44,7 @@ export async function loader(args: Route.LoaderArgs) {
         location: edition.location,
         upcoming: edition.upcoming,
         placesLeft: edition.upcoming && edition.bookable ? edition.placesLeft : null,
+        placesAtCheckout: edition.placesAtCheckout,
         // Spec 2's rule, as the calendar's event details link: the list leads where they do.
         path: courseDetailsPath(edition.title || ""),
       })),
@@ -176,7 +177,9 @@ export default function UpcomingEventsPage({ loaderData }: Route.ComponentProps)
                       )}
                     </div>
                     {edition.placesLeft !== null && (
-                      <p className={cn("mt-3 text-sm font-semibold sm:mt-0", placesLeftTone(edition.placesLeft))}>{placesLeftLabel(edition.placesLeft)}</p>
+                      <p className={cn("mt-3 text-sm font-semibold sm:mt-0", placesLeftTone(edition.placesLeft, edition.placesAtCheckout))}>
+                        {placesLeftLabel(edition.placesLeft, edition.placesAtCheckout)}
+                      </p>
                     )}
                   </li>
                 ))}

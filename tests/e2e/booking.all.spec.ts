@@ -187,8 +187,10 @@ test.describe("booking and paying", () => {
     const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: await data.farDay({}), capacity: 1 });
     await startFromBookingPage(page, edition);
     await page.goto("/booking");
-    // Once the cards are in (they stream in after the load event), this date's offers no Book Now.
-    await expect(page.getByRole("link", { name: new RegExp(`Fully booked.*${datesOf(edition)}|Fully booked`) }).first()).toBeVisible();
+    // Once the cards are in (they stream in after the load event), this date's offers no Book Now: its place is held at the checkout left open.
+    const card = page.getByRole("listitem").filter({ hasText: datesOf(edition) });
+    await expect(card.getByText("All places held at checkout", { exact: true }).first()).toBeVisible();
+    await expect(card.getByRole("link", { name: /^All places held at checkout.*Check back in half an hour, or register your interest/ })).toBeVisible();
     await expect(cardOf(page, edition)).toHaveCount(0);
 
     await page.goBack();
@@ -288,11 +290,11 @@ test.describe("booking and paying", () => {
       // Said on the card pressed, in view however far down the page it is (on a phone, the last of a long list).
       const card = page.getByRole("listitem").filter({ hasText: datesOf(edition) });
       const refusal = card.getByRole("alert");
-      await expect(refusal).toHaveText(/^Fully booked/);
+      await expect(refusal).toHaveText(CHECKOUT_MESSAGES.heldAtCheckout);
       await expect(refusal).toBeInViewport();
       await expect(page).toHaveURL(/\/booking$/);
-      // The card now says what the refusal did: no place left, and no Book Now to press again.
-      await expect(card.getByRole("link", { name: /^Fully booked/ })).toBeVisible();
+      // The card now says what the refusal did: no place left for now, and no Book Now to press again.
+      await expect(card.getByRole("link", { name: /^All places held at checkout/ })).toBeVisible();
       await expect(button).toBeHidden();
       await expect(refusal).toBeInViewport();
       await page.unrouteAll();
@@ -306,14 +308,22 @@ test.describe("booking and paying", () => {
       await courseButton.click();
       const toast = page.getByRole("listitem").filter({ hasText: "Checkout Error" });
       await expect(toast).toBeVisible();
-      await expect(toast).toContainText("Fully booked");
+      await expect(toast).toContainText(CHECKOUT_MESSAGES.heldAtCheckout);
       await expect(courseButton).toBeHidden();
       await expect(
         page
           .getByRole("listitem")
           .filter({ hasText: datesOf(second) })
-          .getByRole("link", { name: /^Fully booked/ }),
+          .getByRole("link", { name: /^All places held at checkout/ }),
       ).toBeVisible();
+
+      // Dates whose places are all paid for are fully booked: nothing there will come free.
+      const paidOut = await data.edition({ offeringKey: "sinus-grafting", startDate: await data.farDay({}), capacity: 1 });
+      await data.purchase({ courseId: paidOut.id, status: "paid", customerEmail: `paid-out-${Date.now()}@example.com` });
+      await page.goto("/booking");
+      const paidOutCard = page.getByRole("listitem").filter({ hasText: datesOf(paidOut) });
+      await expect(paidOutCard.getByText("Fully booked", { exact: true }).first()).toBeVisible();
+      await expect(paidOutCard.getByRole("link", { name: /^Fully booked.*Register your interest/ })).toBeVisible();
     },
   );
 

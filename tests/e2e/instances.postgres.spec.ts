@@ -277,7 +277,7 @@ test("a booking made as a guest with the person's email joins their account when
   await context.close();
 });
 
-test("fifty concurrent checkouts across both instances for an edition with two places: two holds and 48 'Fully booked'", async () => {
+test("fifty concurrent checkouts across both instances for an edition with two places: two holds, and 48 told every place is held at checkout", async () => {
   const edition = await fixturesOf(first.url).edition({ offeringKey: "sinus-grafting", startDate: "2031-05-14", capacity: 2 });
   const answers = await Promise.all(
     Array.from({ length: 50 }, (_, index) => {
@@ -292,7 +292,7 @@ test("fifty concurrent checkouts across both instances for an edition with two p
   expect(answers.filter((answer) => answer.status === 200)).toHaveLength(2);
   const refused = answers.filter((answer) => answer.status !== 200);
   expect(refused).toHaveLength(48);
-  for (const answer of refused) expect(answer).toEqual({ status: 409, body: { error: CHECKOUT_MESSAGES.fullyBooked } });
+  for (const answer of refused) expect(answer).toEqual({ status: 409, body: { error: CHECKOUT_MESSAGES.heldAtCheckout } });
   const { rows } = await sql.query("select 1 from seat_holds where course_id = $1 and status = 'open'", [edition.id]);
   expect(rows).toHaveLength(2);
 });

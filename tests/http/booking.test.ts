@@ -58,19 +58,19 @@ describe("booking over HTTP", () => {
 
     const full = await rawRequest(app.url, json({ courseId: edition.id }));
     expect(full.status).toBe(409);
-    expect(JSON.parse(full.body)).toEqual({ error: CHECKOUT_MESSAGES.fullyBooked });
+    expect(JSON.parse(full.body)).toEqual({ error: CHECKOUT_MESSAGES.heldAtCheckout });
     expect((await rawRequest(app.url, json({ courseId: edition.id }, { Origin: "https://evil.example" }))).status).toBe(403);
     // A script's call (no Origin, no cookie) is judged like a page's; with a cookie, an Origin is needed.
     const { Origin: _origin, ...withoutOrigin } = json({}).headers;
     const scripted = await rawRequest(app.url, { ...json({ courseId: edition.id }), headers: withoutOrigin });
-    expect({ status: scripted.status, body: JSON.parse(scripted.body) }).toEqual({ status: 409, body: { error: CHECKOUT_MESSAGES.fullyBooked } });
+    expect({ status: scripted.status, body: JSON.parse(scripted.body) }).toEqual({ status: 409, body: { error: CHECKOUT_MESSAGES.heldAtCheckout } });
     expect((await rawRequest(app.url, { ...json({ courseId: edition.id }), headers: { ...withoutOrigin, Cookie: "gii.session_token=someone" } })).status).toBe(
       403,
     );
     expect((await rawRequest(app.url, { method: "GET", path: "/api/v2/create-checkout-session" })).status).toBe(405);
   });
 
-  it("shows a signed-in buyer back from the checkout the date their unpaid checkout holds as theirs to book; anonymous pages, which the page cache shares, say it is full", async () => {
+  it("shows a signed-in buyer back from the checkout the date their unpaid checkout holds as theirs to book; anonymous pages, which the page cache shares, say it is held at checkout", async () => {
     const edition = await editionFor(app.services.database, { days: 123, capacity: 1 });
     const buyer = await createPerson({ db: app.services.database.db, auth: app.services.auth });
     expect((await rawRequest(app.url, json({ courseId: edition.id }, { Cookie: buyer.cookie }))).status).toBe(200);
@@ -87,14 +87,14 @@ describe("booking over HTTP", () => {
     const pages = ["/booking", "/courses/sinus-grafting", "/courses/grafting"];
 
     for (const path of pages) expect((await view(path)).html, path).not.toContain(bookNow);
-    expect((await view("/upcoming-events")).entry).toContain("Fully booked");
+    expect((await view("/upcoming-events")).entry).toContain("All places held at checkout");
     for (const path of pages) expect((await view(path, { Cookie: buyer.cookie })).html, path).toContain(bookNow);
     const schedule = await view("/upcoming-events", { Cookie: buyer.cookie });
     expect(schedule.entry).toContain("1 place left");
     expect(schedule.cache).toBeUndefined();
     // Still full for everyone else, whether or not from the cache.
     for (const path of pages) expect((await view(path)).html, path).not.toContain(bookNow);
-    expect((await view("/upcoming-events")).entry).toContain("Fully booked");
+    expect((await view("/upcoming-events")).entry).toContain("All places held at checkout");
     expect((await rawRequest(app.url, json({ courseId: edition.id }, { Cookie: buyer.cookie }))).status).toBe(200);
   });
 

@@ -197,15 +197,22 @@ describe(`starting a checkout on ${testDriver}`, () => {
     await expect(checkout(services(), { priceId, buyer: { id: dentist.id, email: dentist.email } })).rejects.toThrow(CHECKOUT_MESSAGES.alreadyBooked);
   });
 
-  it("answers 'Fully booked' for a full edition, and counts paid bookings and live holds as taken", async () => {
+  it("counts paid bookings and live holds as taken, and says when the last places are only held at a checkout that may still come free", async () => {
     const edition = await editionFor(handle, { capacity: 2 });
     await addPurchase(handle.db, edition.id, "paid");
     await addPurchase(handle.db, edition.id, "refunded");
-    await checkout(services(), { courseId: edition.id, buyer: null });
+    const started = await checkout(services(), { courseId: edition.id, buyer: null });
     expect(await placesLeft(edition.id)).toBe(0);
+    const shown = async () => (await upcomingEditions(handle.db)).find((listed) => listed.id === edition.id);
+    expect(await shown()).toMatchObject({ placesLeft: 0, placesAtCheckout: 1 });
     const refused = checkout(services(), { courseId: edition.id, buyer: null });
     await expect(refused).rejects.toBeInstanceOf(UnavailableError);
-    await expect(refused).rejects.toThrow(/^Fully booked/);
+    await expect(refused).rejects.toThrow(CHECKOUT_MESSAGES.heldAtCheckout);
+
+    // Paid by bank transfer and settling, the place will not come free within the half hour: the date is fully booked.
+    await builtInCheckout(services()).pay(started.sessionId, { method: "bank_transfer", email: "settling@example.com" });
+    expect(await shown()).toMatchObject({ placesLeft: 0, placesAtCheckout: 0 });
+    await expect(checkout(services(), { courseId: edition.id, buyer: null })).rejects.toThrow(CHECKOUT_MESSAGES.fullyBooked);
   });
 
   it("counts places as the site shows them: paid bookings and live holds, in every state a hold or a purchase can be in", async () => {
@@ -227,7 +234,7 @@ describe(`starting a checkout on ${testDriver}`, () => {
       .set({ capacity: taken + 1 })
       .where(eq(courses.id, edition.id));
     await checkout(services(), { courseId: edition.id, buyer: null }, start);
-    await expect(checkout(services(), { courseId: edition.id, buyer: null }, start)).rejects.toThrow(CHECKOUT_MESSAGES.fullyBooked);
+    await expect(checkout(services(), { courseId: edition.id, buyer: null }, start)).rejects.toThrow(CHECKOUT_MESSAGES.heldAtCheckout);
   });
 
   it.each([
@@ -253,7 +260,7 @@ describe(`starting a checkout on ${testDriver}`, () => {
     expect(await handle.db.select().from(seatHolds).where(eq(seatHolds.courseId, edition.id))).toEqual([]);
   });
 
-  it("gives exactly two holds to fifty concurrent checkouts for two places, and a clear 'Fully booked' to the other 48", async () => {
+  it("gives exactly two holds to fifty concurrent checkouts for two places, and a clear refusal to the other 48: every place is held at checkout", async () => {
     const edition = await editionFor(handle, { capacity: 2 });
     const outcomes = await Promise.allSettled(Array.from({ length: 50 }, () => checkout(services(), { courseId: edition.id, buyer: null })));
     const refusals = outcomes.flatMap((outcome) => (outcome.status === "rejected" ? [outcome.reason as Error] : []));
@@ -261,7 +268,7 @@ describe(`starting a checkout on ${testDriver}`, () => {
     expect(refusals).toHaveLength(48);
     for (const refusal of refusals) {
       expect(refusal).toBeInstanceOf(UnavailableError);
-      expect(refusal.message).toBe(CHECKOUT_MESSAGES.fullyBooked);
+      expect(refusal.message).toBe(CHECKOUT_MESSAGES.heldAtCheckout);
     }
     const [{ n }] = await handle.db
       .select({ n: count() })
@@ -302,7 +309,7 @@ describe(`starting a checkout on ${testDriver}`, () => {
     expect(await shown(null)).toEqual([0, 0, 0, 0, 0]);
 
     // Their Book Now takes it again, replacing the unpaid checkout; anyone else's is refused.
-    await expect(checkout(services(), { courseId: edition.id, buyer: someoneElse })).rejects.toThrow(CHECKOUT_MESSAGES.fullyBooked);
+    await expect(checkout(services(), { courseId: edition.id, buyer: someoneElse })).rejects.toThrow(CHECKOUT_MESSAGES.heldAtCheckout);
     const second = await checkout(services(), { courseId: edition.id, buyer });
     expect(await holdOf(handle, first.holdId)).toMatchObject({ status: "released" });
     expect(await shown(buyer.id)).toEqual([1, 1, 1, 1, 1]);

@@ -91,8 +91,21 @@ describe("places left", () => {
     expect(placesLeftLabel(-2)).toBe("Fully booked");
   });
 
-  it("is red when full, gold when three or fewer are left, green otherwise, wherever it is shown", () => {
-    expect([0, 1, 3, 4, 12].map(placesLeftTone)).toEqual(["text-red-800", "text-gold-dark", "text-gold-dark", "text-emerald-800", "text-emerald-800"]);
+  it("says the last places are held at checkout while one of them may still come free, and only when none are left", () => {
+    expect(placesLeftLabel(0, 1)).toBe("All places held at checkout");
+    expect(placesLeftLabel(0, 0)).toBe("Fully booked");
+    expect(placesLeftLabel(2, 3)).toBe("2 places left");
+  });
+
+  it("is red when full, gold when three or fewer are left or the last are at checkout, green otherwise, wherever it is shown", () => {
+    expect([0, 1, 3, 4, 12].map((left) => placesLeftTone(left))).toEqual([
+      "text-red-800",
+      "text-gold-dark",
+      "text-gold-dark",
+      "text-emerald-800",
+      "text-emerald-800",
+    ]);
+    expect(placesLeftTone(0, 2)).toBe("text-gold-dark");
   });
 });
 

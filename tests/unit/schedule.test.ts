@@ -29,6 +29,7 @@ const edition = (overrides: Partial<ScheduleEdition> = {}): ScheduleEdition => (
   location: "Dubai",
   slug: "sinus-grafting",
   placesLeft: 4,
+  placesAtCheckout: 1,
   ...overrides,
 });
 
@@ -50,6 +51,7 @@ describe("scheduleEvents", () => {
           location: "Dubai",
           slug: "sinus-grafting",
           placesLeft: 4,
+          placesAtCheckout: 1,
         },
       },
     ]);

@@ -244,7 +244,7 @@ export default function ScheduleCalendar({
 }
 
 function EventDetails({ event }: { event: ScheduleEvent }) {
-  const { description, location, placesLeft } = event.resource;
+  const { description, location, placesLeft, placesAtCheckout } = event.resource;
   return (
     <DialogContent width="lg">
       <DialogHeader>
@@ -279,7 +279,7 @@ function EventDetails({ event }: { event: ScheduleEvent }) {
           <div className="flex items-center gap-2">
             <Users aria-hidden="true" className="size-4 shrink-0 text-gold" />
             <dt className="sr-only">Places</dt>
-            <dd className={cn("font-semibold", placesLeftTone(placesLeft))}>{placesLeftLabel(placesLeft)}</dd>
+            <dd className={cn("font-semibold", placesLeftTone(placesLeft, placesAtCheckout))}>{placesLeftLabel(placesLeft, placesAtCheckout)}</dd>
           </div>
         )}
       </dl>

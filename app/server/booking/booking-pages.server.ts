@@ -25,6 +25,8 @@ export interface BookingCard {
   /** A price and a price id Stripe could know: Book Now can sell it. */
   bookable: boolean;
   placesLeft: number;
+  /** Of the places taken, those others hold at a checkout still open. */
+  placesAtCheckout: number;
   /** The signed-in dentist has a place on it already. */
   bookedByViewer: boolean;
   /** For a signed-in dentist: their price after the discount their booking would get. */
@@ -55,6 +57,7 @@ export async function bookingCards(services: AppServices, buyerId: string | null
     priceId: edition.priceId,
     bookable: edition.bookable && edition.priceAmount !== null,
     placesLeft: edition.placesLeft,
+    placesAtCheckout: edition.placesAtCheckout,
     bookedByViewer: edition.bookedByViewer,
     // A date not on sale shows no price of the viewer's own: its card says it cannot be booked.
     viewerPrice: edition.bookable ? edition.viewerPrice : null,

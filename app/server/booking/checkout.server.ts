@@ -8,7 +8,7 @@ import { SUCCESSFUL_PURCHASE_STATUSES } from "~/lib/purchases";
 import { isUuid } from "~/lib/uuid";
 import { todayIsoDate } from "~/server/catalogue/editions.server";
 import { TEST_PRODUCT_KEY } from "~/server/catalogue/offerings.server";
-import { editionsBookedBy } from "~/server/catalogue/places.server";
+import { editionsBookedBy, placeUsesBy } from "~/server/catalogue/places.server";
 import type { Database, Transaction } from "~/server/db/client.server";
 import { preparedStatement } from "~/server/db/prepared.server";
 import { courses, seatHolds } from "~/server/db/schema.server";
@@ -197,7 +197,7 @@ async function takeHold(
   request: CheckoutStart,
   { provider, now, today, clientIp, holdsPerAddress }: { provider: "stripe" | "local"; now: Date; today: string; clientIp: string; holdsPerAddress: number },
 ) {
-  let anyForSale = false;
+  const full: string[] = [];
   for (const edition of editions) {
     const priceAmount = edition.priceAmount!;
     const limits = { priceId: edition.stripePriceId!, soldAfter: request.testProduct ? null : today, holdsPerAddress, now };
@@ -229,10 +229,13 @@ async function takeHold(
     const { hold, discount, taken } = request.buyer ? await db.transaction(attempt) : await attempt(db);
     if ("holdId" in taken) return { hold: { id: taken.holdId, ...hold }, edition, discount, superseded: taken.replacedSessions };
     if (taken.refusal === "address-share") throw new RateLimitedError(CHECKOUT_MESSAGES.tooManyHolds);
-    if (taken.refusal === "full") anyForSale = true;
+    if (taken.refusal === "full") full.push(edition.id);
   }
-  if (!anyForSale) throw notAvailable();
-  throw new UnavailableError(CHECKOUT_MESSAGES.fullyBooked);
+  if (full.length === 0) throw notAvailable();
+  // Only the wording depends on this read: the refusal was decided under the editions' locks.
+  const uses = await placeUsesBy(db, now, full, request.buyer?.id ?? null);
+  const atCheckout = [...uses.values()].some((use) => use.atCheckout > 0);
+  throw new UnavailableError(atCheckout ? CHECKOUT_MESSAGES.heldAtCheckout : CHECKOUT_MESSAGES.fullyBooked);
 }
 
 function productDescription(edition: Edition): string | null {

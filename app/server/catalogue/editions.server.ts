@@ -11,7 +11,7 @@ import { courses, offerings } from "~/server/db/schema.server";
 import { DomainError } from "~/server/platform/errors.server";
 
 import { findOffering, findOfferingBySlug, type OfferingFacts, offeringFacts } from "./offerings.server";
-import { editionsBookedBy, placesTakenBy } from "./places.server";
+import { editionsBookedBy, placeUsesBy } from "./places.server";
 
 export type EditionRow = typeof courses.$inferSelect;
 
@@ -38,6 +38,8 @@ export interface EditionSummary {
   capacity: number;
   /** Capacity minus paid bookings and live holds (a signed-in viewer's own unpaid checkout left out: their Book Now replaces it); never below zero. */
   placesLeft: number;
+  /** Of the places taken, those others hold at a checkout still open: unpaid, they come free within the half hour. */
+  placesAtCheckout: number;
   /** Its own price and price id can be sold (the checkout's rule): whatever its offering now has. */
   bookable: boolean;
   /** The signed-in viewer has a place on it already (editionsBookedBy): no Book Now for them. */
@@ -110,24 +112,23 @@ async function activeEditions(
     )
     .orderBy(asc(courses.startDate), asc(courses.title));
   const ids = rows.map((row) => row.id);
-  const [taken, booked] = await Promise.all([
-    placesTakenBy(db, now, ids, viewerId),
-    viewerId ? editionsBookedBy(db, { id: viewerId }, ids) : new Set<string>(),
-  ]);
-  return rows.flatMap(({ startDate, ...row }) =>
+  const [uses, booked] = await Promise.all([placeUsesBy(db, now, ids, viewerId), viewerId ? editionsBookedBy(db, { id: viewerId }, ids) : new Set<string>()]);
+  return rows.flatMap(({ startDate, ...row }) => {
+    const { paid, held, atCheckout } = uses.get(row.id) ?? { paid: 0, held: 0, atCheckout: 0 };
     // Never null here (the filter compares it or excludes it); the column type cannot know that.
-    startDate
+    return startDate
       ? [
           {
             ...row,
             startDate,
-            placesLeft: Math.max(0, row.capacity - (taken.get(row.id) ?? 0)),
+            placesLeft: Math.max(0, row.capacity - paid - held),
+            placesAtCheckout: atCheckout,
             bookable: onSale(row.priceAmount, row.priceId),
             bookedByViewer: booked.has(row.id),
           },
         ]
-      : [],
-  );
+      : [];
+  });
 }
 
 /** A price dates are sold at: minor units and currency. */

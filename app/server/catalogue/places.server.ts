@@ -37,6 +37,13 @@ function paidPlace(): SQL {
   return inArray(userCoursePurchases.status, [...SUCCESSFUL_PURCHASE_STATUSES]);
 }
 
+/** What takes an edition's places: paid bookings, and live holds, of which `atCheckout` are checkouts still open (unpaid, they come free within the half hour). */
+export interface PlaceUses {
+  paid: number;
+  held: number;
+  atCheckout: number;
+}
+
 /**
  * What takes the places of editions, by course id: paid bookings and live
  * holds (an edition with neither is absent); for a signed-in viewer, as their
@@ -47,24 +54,30 @@ export async function placeUsesBy(
   now: Date,
   courseIds?: readonly string[],
   viewerId: string | null = null,
-): Promise<Map<string, { paid: number; held: number }>> {
+): Promise<Map<string, PlaceUses>> {
   if (courseIds && courseIds.length === 0) return new Map();
   const rows = await unionAll(
     db
-      .select({ courseId: userCoursePurchases.courseId, held: sql<boolean>`false`.as("held"), n: count() })
+      .select({ courseId: userCoursePurchases.courseId, held: sql<boolean>`false`.as("held"), n: count(), atCheckout: sql<number>`0`.as("at_checkout") })
       .from(userCoursePurchases)
       .where(and(paidPlace(), courseIds ? inArray(userCoursePurchases.courseId, [...courseIds]) : undefined))
       .groupBy(userCoursePurchases.courseId),
     db
-      .select({ courseId: seatHolds.courseId, held: sql<boolean>`true`.as("held"), n: count() })
+      .select({
+        courseId: seatHolds.courseId,
+        held: sql<boolean>`true`.as("held"),
+        n: count(),
+        atCheckout: sql<number>`count(*) filter (where ${inArray(seatHolds.status, ["opening", "open"])})`.as("at_checkout"),
+      })
       .from(seatHolds)
       .where(and(holdsAgainst(viewerId, now), courseIds ? inArray(seatHolds.courseId, [...courseIds]) : undefined))
       .groupBy(seatHolds.courseId),
   );
-  const uses = new Map<string, { paid: number; held: number }>();
+  const uses = new Map<string, PlaceUses>();
   for (const row of rows) {
-    const counted = uses.get(row.courseId) ?? { paid: 0, held: 0 };
+    const counted = uses.get(row.courseId) ?? { paid: 0, held: 0, atCheckout: 0 };
     counted[row.held ? "held" : "paid"] += Number(row.n);
+    counted.atCheckout += Number(row.atCheckout);
     uses.set(row.courseId, counted);
   }
   return uses;

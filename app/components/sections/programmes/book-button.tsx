@@ -12,6 +12,8 @@ export interface BookableEdition {
   priceId: string | null;
   bookable: boolean;
   placesLeft: number;
+  /** Of the places taken, those others hold at a checkout still open (they come free if unpaid). */
+  placesAtCheckout?: number;
   /** The signed-in viewer has a place on it already: their account, not a second checkout. */
   bookedByViewer?: boolean;
 }
@@ -39,7 +41,7 @@ export function BookButton({
 }) {
   if (!edition.bookable) return <DetailsComingSoon className={className} />;
   if (edition.bookedByViewer) return <BookedAlready label={label} className={className} />;
-  if (edition.placesLeft <= 0) return <FullyBooked label={label} className={className} />;
+  if (edition.placesLeft <= 0) return <FullyBooked label={label} className={className} atCheckout={(edition.placesAtCheckout ?? 0) > 0} />;
   return (
     <CheckoutButton
       courseId={edition.id}
@@ -65,12 +67,18 @@ function BookedAlready({ label, className }: { label?: ReactNode; className?: st
   );
 }
 
-/** A full edition: no Book Now, and a way to hear of the next one. */
-function FullyBooked({ label, className }: { label?: ReactNode; className?: string }) {
+/**
+ * A full edition: no Book Now, and a way to hear of the next one. While some of its places are only held by
+ * checkouts still open, it says so: a place not paid for comes free within the half hour.
+ */
+function FullyBooked({ label, className, atCheckout }: { label?: ReactNode; className?: string; atCheckout: boolean }) {
   return (
-    <Link to="/courses#register-interest" className={cn(buttonVariants({ variant: "outline", size: "stacked" }), className)}>
-      <span>Fully booked</span>
-      <span className="text-xs font-medium tracking-normal">{label ? <>{label} · </> : null}Register your interest</span>
+    <Link to="/courses#register-interest" className={cn(buttonVariants({ variant: "outline", size: "stacked" }), "text-center", className)}>
+      <span>{atCheckout ? "All places held at checkout" : "Fully booked"}</span>
+      <span className="text-xs font-medium tracking-normal">
+        {label ? <>{label} · </> : null}
+        {atCheckout ? "Check back in half an hour, or register your interest" : "Register your interest"}
+      </span>
     </Link>
   );
 }

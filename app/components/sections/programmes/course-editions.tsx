@@ -19,6 +19,8 @@ export interface EditionSummary {
   priceAmount: number | null;
   priceId: string | null;
   placesLeft: number;
+  /** Of the places taken, those others hold at a checkout still open. */
+  placesAtCheckout?: number;
   bookable: boolean;
   /** The signed-in viewer has a place on it already. */
   bookedByViewer?: boolean;
@@ -89,7 +91,9 @@ export function CourseEditions({
                   )}
                 </div>
                 {onSale && edition.bookable && (
-                  <p className={cn("text-sm font-semibold", placesLeftTone(edition.placesLeft))}>{placesLeftLabel(edition.placesLeft)}</p>
+                  <p className={cn("text-sm font-semibold", placesLeftTone(edition.placesLeft, edition.placesAtCheckout))}>
+                    {placesLeftLabel(edition.placesLeft, edition.placesAtCheckout)}
+                  </p>
                 )}
               </div>
               {onSale && (
