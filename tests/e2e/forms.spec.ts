@@ -228,6 +228,8 @@ test.describe("register interest", () => {
     release();
     const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Thank you! Your interest has been registered." });
     await expect(toast).toBeVisible();
+    // Their address confirms by email before it hears of new dates.
+    await expect(toast).toContainText("Please check your inbox to confirm, so we can tell you about new dates.");
     // The visitor stays to read the toast before going home.
     expect(new URL(page.url()).pathname).toBe("/courses");
     await expect(page.locator("[data-sonner-toaster]").filter({ has: toast })).toHaveAttribute("data-y-position", "top");
@@ -467,7 +469,9 @@ test.describe("without scripts (off, or the form's code not loaded), each form p
 
       await form.getByLabel("Sinus Grafting").check();
       await form.getByRole("button", { name: "Register Interest" }).click();
-      await expect(form.getByRole("status")).toHaveText("Thank you! Your interest has been registered.");
+      await expect(form.getByRole("status")).toHaveText(
+        "Thank you! Your interest has been registered. Please check your inbox to confirm, so we can tell you about new dates.",
+      );
       await expect(form.getByLabel("Full Name")).toHaveValue("");
       await expect(form.getByLabel("Sinus Grafting")).not.toBeChecked();
       expect(new URL(page.url()).pathname).toBe("/courses");

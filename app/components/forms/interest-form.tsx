@@ -21,6 +21,8 @@ const INTEREST_PAGE_ACTION = "/courses#register-interest-form";
 /** Spec 9: the success toast shows top-centre for 3000 ms; the visitor goes home after 2000 ms. */
 const INTEREST_TOAST_MS = 3000;
 const INTEREST_REDIRECT_MS = 2000;
+/** The address confirms by email before it hears of new dates (double opt-in): said under the spec's thanks. */
+const CONFIRM_HINT = "Please check your inbox to confirm, so we can tell you about new dates.";
 /** One toast for the form's latest refusal, gone once the interest is registered. */
 const ERROR_TOAST = "interest-error";
 
@@ -87,7 +89,7 @@ export function RegisterInterestForm({
         return;
       }
       toast.dismiss(ERROR_TOAST);
-      toast.success("Thank you! Your interest has been registered.", { position: "top-center", duration: INTEREST_TOAST_MS });
+      toast.success("Thank you! Your interest has been registered.", { description: CONFIRM_HINT, position: "top-center", duration: INTEREST_TOAST_MS });
       emptyForm(form);
       redirectTimer.current = window.setTimeout(() => void navigate("/"), INTEREST_REDIRECT_MS);
     } catch {
@@ -157,7 +159,7 @@ export function RegisterInterestForm({
         </div>
       </fieldset>
       <FormError id={errorId}>{error}</FormError>
-      <FormSuccess>{registered}</FormSuccess>
+      <FormSuccess>{registered && `${registered} ${CONFIRM_HINT}`}</FormSuccess>
       <Button type="submit" size="lg" disabled={submitting} className="justify-self-start">
         {submitting ? "Submitting..." : "Register Interest"}
       </Button>
