@@ -12,7 +12,16 @@ import { LOGIN_REQUIRED_PATH } from "~/lib/pages";
 import { purchaseCard } from "~/lib/purchases";
 import { NewPasswordSchema, passwordSaveError } from "~/lib/schemas/auth";
 import { fieldErrors, firstIssueMessage } from "~/lib/schemas/fields";
-import { PROFILE_FIELDS, PROFILE_MESSAGES, type ProfileFormValues, profileFormValues, profileSaveError, ProfileSchema } from "~/lib/schemas/profile";
+import {
+  ACCOUNT_CHANGED_MESSAGE,
+  ACCOUNT_FIELD,
+  PROFILE_FIELDS,
+  PROFILE_MESSAGES,
+  type ProfileFormValues,
+  profileFormValues,
+  profileSaveError,
+  ProfileSchema,
+} from "~/lib/schemas/profile";
 import { seo } from "~/lib/seo";
 import { getProfile, saveProfile } from "~/server/accounts/profiles.server";
 import { listPurchases } from "~/server/accounts/purchases.server";
@@ -65,7 +74,7 @@ export async function loader(args: Route.LoaderArgs) {
   );
 
   return {
-    account: { email: user.email, joinedAt: user.createdAt.toISOString(), needsPassword: await needsPassword(db, user.id) },
+    account: { id: user.id, email: user.email, joinedAt: user.createdAt.toISOString(), needsPassword: await needsPassword(db, user.id) },
     notices: {
       // The confirmation link's landing (credentials.server.ts VERIFIED_CALLBACK).
       emailConfirmed: new URL(args.request.url).searchParams.get("verified") === "1" && user.emailVerified,
@@ -99,8 +108,12 @@ export async function action(args: Route.ActionArgs) {
       headers: { "Cache-Control": "no-store" },
     });
 
+  // Drawn for one account, the page must not change another that a second tab has signed in since.
+  const changedAccount = () => answer({ ok: false, accountChanged: true, message: ACCOUNT_CHANGED_MESSAGE }, 409);
+
   if (intent === "profile") {
     if (!user) return answer({ ok: false, signedOut: true, message: PROFILE_MESSAGES.loginRequired }, 401);
+    if (form.get(ACCOUNT_FIELD) !== user.id) return changedAccount();
     const posted = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, form.get(field)]));
     const typed = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, typeof posted[field] === "string" ? posted[field] : ""])) as ProfileFormValues;
     const parsed = ProfileSchema.safeParse(posted);
@@ -118,6 +131,7 @@ export async function action(args: Route.ActionArgs) {
 
   if (intent === "password") {
     if (!user) return answer({ ok: false, signedOut: true, message: passwordSaveError(PASSWORD_LOGIN_REQUIRED) }, 401);
+    if (form.get(ACCOUNT_FIELD) !== user.id) return changedAccount();
     const parsed = NewPasswordSchema.safeParse({ newPassword: form.get("newPassword"), confirmPassword: form.get("confirmPassword") });
     if (!parsed.success) {
       return answer({ ok: false, message: firstIssueMessage(parsed.error), fieldErrors: fieldErrors(parsed.error) }, 400);
@@ -158,7 +172,10 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
       <PageHeading title="My Account" intro="Your details, your password, the emails you receive and the courses you have booked." />
       <div className="mx-auto grid max-w-7xl gap-6 px-4 py-10 sm:px-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start lg:gap-8 lg:px-8 lg:py-14">
         <AccountNotices {...notices} />
+        {/* Keyed by the account, so a page read afresh for someone else signed in starts their forms anew. */}
         <ProfileDetails
+          key={`profile-${account.id}`}
+          accountId={account.id}
           accountEmail={account.email}
           joinedAt={account.joinedAt}
           initialValues={profile.values}
@@ -167,8 +184,14 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           answer={answerTo("profile")}
         />
         <div className="grid gap-6 lg:gap-8">
-          <UpdatePassword accountEmail={account.email} needsPassword={account.needsPassword} answer={answerTo("password")} />
-          <MarketingPreferences initial={profile.eventNotifications} />
+          <UpdatePassword
+            key={`password-${account.id}`}
+            accountId={account.id}
+            accountEmail={account.email}
+            needsPassword={account.needsPassword}
+            answer={answerTo("password")}
+          />
+          <MarketingPreferences key={`preferences-${account.id}`} accountId={account.id} initial={profile.eventNotifications} />
         </div>
         <div className="lg:col-span-2">
           <PurchasedCourses purchases={purchases} />

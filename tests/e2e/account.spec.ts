@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 
+import { ACCOUNT_CHANGED_MESSAGE } from "~/lib/schemas/profile";
 import { SERVICE_UNAVAILABLE_MESSAGE } from "~/server/http/service-unavailable.server";
 
 import { expect, logInThroughUi, test } from "./accounts";
@@ -428,4 +429,35 @@ test("an emailed receipt's link, opened signed out, leads through the login to t
   await expect(page).toHaveURL(new RegExp(`/account/receipts/${purchase.id}$`));
   await expect(page.getByRole("heading", { level: 1, name: "Receipt" })).toBeVisible();
   await data.removeEditions({ ids: [edition.id] });
+});
+
+test("a tab still showing one account changes nothing once someone else has signed in on another tab: it says so and shows theirs", async ({
+  page,
+  context,
+  account,
+  data,
+  baseURL,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/status of 409/);
+  // A shared computer at a clinic: another dentist signs in on a second tab, replacing this browser's session.
+  const other = await data.person({ firstName: "Ben", lastName: "Okafor", marketing: false });
+  await signInAs(context, other, baseURL!);
+  await hydrated(page);
+
+  await profileForm(page).getByLabel("First Name").fill("Amelia-Changed");
+  await profileForm(page).getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: ACCOUNT_CHANGED_MESSAGE })).toBeVisible();
+  // The page now shows the account signed in, its forms as saved for it.
+  const details = page.getByRole("region", { name: "Profile Details" });
+  await expect(details.getByText(other.email, { exact: true })).toBeVisible();
+  await expect(profileForm(page).getByLabel("First Name")).toHaveValue("Ben");
+  await expect(details.getByText(account.email, { exact: true })).toHaveCount(0);
+  await expect(marketingSwitch(page)).not.toBeChecked();
+  // Ben's own change now goes through, to Ben.
+  await profileForm(page).getByLabel("First Name").fill("Benjamin");
+  await profileForm(page).getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Profile updated successfully!" })).toBeVisible();
+  await page.reload();
+  await expect(profileForm(page).getByLabel("First Name")).toHaveValue("Benjamin");
 });

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { ACCOUNT_FIELD } from "~/lib/schemas/profile";
 import { emailOutbox } from "~/server/db/schema.server";
 import { settleBackgroundWork } from "~/server/platform/background.server";
 
@@ -204,7 +205,9 @@ describe("the account's forms without scripts", () => {
   beforeAll(async () => {
     person = await createPerson({ db: app.services.database.db, auth: app.services.auth }, { firstName: "Amelia", lastName: "Hart" });
   });
-  const accountPost = (fields: Record<string, string>, cookie = person.cookie) => pagePost("/account", fields, { Cookie: cookie });
+  // As the page's forms post them: naming the account the page was drawn for.
+  const accountPost = (fields: Record<string, string>, cookie = person.cookie) =>
+    pagePost("/account", { [ACCOUNT_FIELD]: person.id, ...fields }, { Cookie: cookie });
   const profile = (fields: Record<string, string>) =>
     accountPost({
       intent: "profile",

@@ -2,6 +2,7 @@ import { and, eq, like } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 
 import { CONFIRMATION_PASSWORD_REQUIRED, CONFIRMATION_PASSWORD_WRONG } from "~/lib/schemas/auth";
+import { ACCOUNT_FIELD } from "~/lib/schemas/profile";
 import * as accountRoute from "~/routes/account";
 import * as apiAuthRoute from "~/routes/api.auth";
 import * as apiFunctionsClaimGuestPurchasesRoute from "~/routes/api.functions.claim-guest-purchases";
@@ -225,7 +226,7 @@ describe(`pre-hijacked accounts on ${testDriver}`, () => {
       const chosen = await post(
         accountAction,
         "/account",
-        { intent: "password", newPassword: "chosen-pass", confirmPassword: "chosen-pass" },
+        { intent: "password", [ACCOUNT_FIELD]: user.id, newPassword: "chosen-pass", confirmPassword: "chosen-pass" },
         { Cookie: cookie },
       );
       expect(chosen.status).toBe(200);
@@ -558,7 +559,7 @@ describe(`sessions and links on ${testDriver}`, () => {
     const changed = await post(
       accountAction,
       "/account",
-      { intent: "password", newPassword: "second-pass", confirmPassword: "second-pass" },
+      { intent: "password", [ACCOUNT_FIELD]: user.id, newPassword: "second-pass", confirmPassword: "second-pass" },
       { Cookie: laptop.cookie },
     );
     expect(changed.status).toBe(200);
@@ -571,7 +572,7 @@ describe(`sessions and links on ${testDriver}`, () => {
 
   it("changing the password on /account ends the account's reset links still out: a leaked one cannot undo the change", async () => {
     const email = uniqueEmail("reset.then.change");
-    await verifiedAccount(email, "first-pass");
+    const user = await verifiedAccount(email, "first-pass");
     const owner = await signInAsBrowser(email, "first-pass");
     await post(authAction, "/auth", { intent: "forgot-password", email });
     await settleBackgroundWork();
@@ -580,7 +581,7 @@ describe(`sessions and links on ${testDriver}`, () => {
     const changed = await post(
       accountAction,
       "/account",
-      { intent: "password", newPassword: "owner-new-pass", confirmPassword: "owner-new-pass" },
+      { intent: "password", [ACCOUNT_FIELD]: user.id, newPassword: "owner-new-pass", confirmPassword: "owner-new-pass" },
       { Cookie: owner.cookie },
     );
     expect(changed.status).toBe(200);
@@ -694,7 +695,10 @@ describe(`the auth library's own endpoints keep the product's rules on ${testDri
 });
 
 /** One address through every form that takes an email: the three public forms, sign-up, password reset and the profile. */
-async function everyEmailForm(email: string, { name, cookie, profileEmail = email }: { name: string; cookie: string; profileEmail?: string }) {
+async function everyEmailForm(
+  email: string,
+  { name, cookie, accountId, profileEmail = email }: { name: string; cookie: string; accountId: string; profileEmail?: string },
+) {
   return [
     await postJson(newsletterAction, "/api/v2/v2-subscribe-newsletter", { email }),
     await postJson(interestAction, "/api/register-interest", { name, email, interestedCourses: ["Sinus Grafting"] }),
@@ -706,6 +710,7 @@ async function everyEmailForm(email: string, { name, cookie, profileEmail = emai
       "/account",
       {
         intent: "profile",
+        [ACCOUNT_FIELD]: accountId,
         firstName: name,
         lastName: "",
         emailAddress: profileEmail,
@@ -736,7 +741,7 @@ describe(`strict email addresses on ${testDriver}`, () => {
     const { cookie } = await signInAsBrowser(signedIn.email, "profile-pass");
     const before = await tableCounts(handle.db);
     for (const email of PLANTED) {
-      const answers = await everyEmailForm(email, { name: "Ann", cookie });
+      const answers = await everyEmailForm(email, { name: "Ann", cookie, accountId: signedIn.id });
       expect(
         answers.map((answer) => answer.status),
         email,
@@ -752,7 +757,7 @@ describe(`email addresses with an apostrophe on ${testDriver}`, () => {
     const signedIn = await verifiedAccount(uniqueEmail("apostrophe.owner"), "profile-pass");
     const { cookie } = await signInAsBrowser(signedIn.email, "profile-pass");
     const email = `dan.o'neil.${Date.now()}@example.com`;
-    const answers = await everyEmailForm(email, { name: "Dan", cookie, profileEmail: `profile.${email}` });
+    const answers = await everyEmailForm(email, { name: "Dan", cookie, accountId: signedIn.id, profileEmail: `profile.${email}` });
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
     await settleBackgroundWork();
     expect(await userOf(email)).toBeDefined();

@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import type { PurchasesResult } from "~/components/sections/account/purchased-courses";
 import type { PurchaseStatus } from "~/lib/purchases";
+import { ACCOUNT_CHANGED_MESSAGE, ACCOUNT_FIELD } from "~/lib/schemas/profile";
 import * as accountRoute from "~/routes/account";
 import * as apiUpdateUserPreferencesRoute from "~/routes/api.v2.update-user-preferences";
 import { courses, interestRegistrations, newsletterSubscribers, profiles, userCoursePurchases, users } from "~/server/db/schema.server";
@@ -32,12 +33,13 @@ async function signIn(email: string, password: string) {
   return { cookie, token: response.headers.get("set-auth-token") ?? "" };
 }
 
-type Credentials = { cookie: string } | { token: string } | null;
+/** How a request is signed in, and (`id`) the account its page was drawn for, which the account forms name. */
+type Credentials = (({ cookie: string } | { token: string }) & { id?: string }) | null;
 const authHeaders = (who: Credentials): Record<string, string> =>
   !who ? {} : "cookie" in who ? { Cookie: who.cookie } : { Authorization: `Bearer ${who.token}` };
 
-const asCookie = (person: Person) => ({ cookie: person.cookie });
-const asBearer = (person: Person) => ({ token: person.bearer });
+const asCookie = (person: Person) => ({ cookie: person.cookie, id: person.id });
+const asBearer = (person: Person) => ({ token: person.bearer, id: person.id });
 
 function loadAccount(who: Credentials, path = "/account") {
   return accountLoader(routeArgs(new Request(new URL(path, TEST_SITE_URL), { headers: authHeaders(who) }), handle));
@@ -47,7 +49,8 @@ function postAccount(who: Credentials, fields: Record<string, string>, headers: 
   const request = new Request(new URL("/account", TEST_SITE_URL), {
     method: "POST",
     headers: { Origin: TEST_SITE_URL, ...authHeaders(who), ...headers },
-    body: new URLSearchParams(fields),
+    // As the page's forms post them: naming the account the page was drawn for.
+    body: new URLSearchParams({ ...(who?.id && { [ACCOUNT_FIELD]: who.id }), ...fields }),
   });
   return settle(() => accountAction(routeArgs(request, handle)));
 }
@@ -352,6 +355,31 @@ describe("profile save", () => {
     }
     expect(await profileRow(alice)).toEqual(alicesBefore);
     expect(await profileRow(bob)).toMatchObject({ firstName: "Hijacker", isAdmin: false });
+  });
+
+  it("refuses a page drawn for another account (someone else signed in on another tab since): no profile, password or preference of theirs changes", async () => {
+    const bobsProfile = await profileRow(bob);
+    // Alice's tab, still showing her account, posting with Bob's session: the one this browser now has.
+    const asBobInAlicesTab = { cookie: bob.cookie, id: alice.id };
+    const refused = { status: 409, body: { ok: false, accountChanged: true, message: ACCOUNT_CHANGED_MESSAGE } };
+    expect(await saveProfileAs(asBobInAlicesTab, { firstName: "Alice", emailAddress: alice.email })).toEqual(refused);
+    expect(await postAccount(asBobInAlicesTab, { intent: "password", newPassword: "alices-choice", confirmPassword: "alices-choice" })).toEqual(refused);
+    // A page that names no account at all is refused alike.
+    expect(await postAccount({ cookie: bob.cookie }, { intent: "profile", ...FULL_PROFILE })).toEqual(refused);
+    expect(await profileRow(bob)).toEqual(bobsProfile);
+    expect(await signIn(bob.email, bob.password)).not.toBeNull();
+    expect(await signIn(bob.email, "alices-choice")).toBeNull();
+
+    const preferences = bobsProfile.emailPreferences.eventNotifications;
+    expect(await postPreferences(asCookie(bob), { preferences: { eventNotifications: !preferences }, accountId: alice.id })).toEqual({
+      status: 409,
+      body: { error: ACCOUNT_CHANGED_MESSAGE },
+    });
+    expect((await profileRow(bob)).emailPreferences.eventNotifications).toBe(preferences);
+    // Naming the right account, or none (the spec's callers), it changes.
+    expect((await postPreferences(asCookie(bob), { preferences: { eventNotifications: !preferences }, accountId: bob.id })).status).toBe(200);
+    expect((await profileRow(bob)).emailPreferences.eventNotifications).toBe(!preferences);
+    await postPreferences(asCookie(bob), { preferences: { eventNotifications: preferences } });
   });
 
   it("accepts every form of a valid Instagram profile and the edges of the mobile number rule", async () => {

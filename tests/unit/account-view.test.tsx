@@ -219,7 +219,14 @@ describe("Profile Details rendering", () => {
 
   it("says the profile was not found and prefills the account's email when there is no row", () => {
     const html = render(
-      <ProfileDetails accountEmail="new@example.com" joinedAt="2026-11-20T12:00:00.000Z" initialValues={values} found={false} loadError={null} />,
+      <ProfileDetails
+        accountId="account-1"
+        accountEmail="new@example.com"
+        joinedAt="2026-11-20T12:00:00.000Z"
+        initialValues={values}
+        found={false}
+        loadError={null}
+      />,
     );
     expect(html).toContain("Profile data not found. It might be created shortly.");
     expect(html).toMatch(/<input[^>]*name="emailAddress"[^>]*value="new@example.com"/);
@@ -230,7 +237,14 @@ describe("Profile Details rendering", () => {
 
   it("lets a long account email wrap before its @, not mid-domain", () => {
     const html = render(
-      <ProfileDetails accountEmail="dr.a.very.long.name@example.com" joinedAt="2026-11-20T12:00:00.000Z" initialValues={values} found loadError={null} />,
+      <ProfileDetails
+        accountId="account-1"
+        accountEmail="dr.a.very.long.name@example.com"
+        joinedAt="2026-11-20T12:00:00.000Z"
+        initialValues={values}
+        found
+        loadError={null}
+      />,
     );
     expect(html).toContain("dr.a.very.long.name<wbr/>@example.com");
   });
@@ -240,7 +254,9 @@ describe("Profile Details rendering", () => {
       { found: true, loadError: null },
       { found: false, loadError: "Something went wrong" },
     ]) {
-      const html = render(<ProfileDetails accountEmail="a@example.com" joinedAt="2026-11-20T12:00:00.000Z" initialValues={values} {...props} />);
+      const html = render(
+        <ProfileDetails accountId="account-1" accountEmail="a@example.com" joinedAt="2026-11-20T12:00:00.000Z" initialValues={values} {...props} />,
+      );
       expect(html).not.toContain("Profile data not found");
     }
   });

@@ -14,4 +14,6 @@ export const PREFERENCES_MESSAGES = {
  */
 export const UpdatePreferencesSchema = z.object({
   preferences: z.object({ eventNotifications: z.boolean({ error: PREFERENCES_MESSAGES.failed }) }, { error: PREFERENCES_MESSAGES.failed }),
+  /** The account page's own switch names the account it was drawn for (ACCOUNT_FIELD); other callers may leave it out. */
+  accountId: z.string({ error: PREFERENCES_MESSAGES.failed }).optional(),
 });

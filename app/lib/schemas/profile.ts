@@ -25,6 +25,14 @@ export const PROFILE_MESSAGES = {
   tooLong: "Please keep each field under 200 characters.",
 } as const;
 
+/**
+ * The account page's changes name the account the page was drawn for: another tab may have signed someone else in
+ * since (a shared computer at a clinic), and what this page shows must not be saved into their account.
+ */
+export const ACCOUNT_FIELD = "account";
+export const ACCOUNT_CHANGED_MESSAGE =
+  "This page was for another account: someone else has signed in on this browser since. Nothing was changed, and the page now shows the account signed in.";
+
 const MAX_PROFILE_FIELD_LENGTH = 200;
 
 const MOBILE_NUMBER_PATTERN = /^\d{6,15}$/;

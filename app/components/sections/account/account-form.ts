@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import type { useFetcher } from "react-router";
+import { type useFetcher, useRevalidator } from "react-router";
 import type { z } from "zod";
 
 import { fieldErrors, firstIssueMessage } from "~/lib/schemas/fields";
@@ -36,6 +36,7 @@ export function useAccountForm<Field extends string>({
   // A field's problem is said beside it; any other answer, as its toast would say it.
   const [notice, setNotice] = useState(pageAnswer && !pageAnswer.fieldErrors ? pageAnswer : undefined);
   const { redirecting, redirectToLogin } = useLoginRedirect();
+  const { revalidate } = useRevalidator();
 
   const check = (next: Record<Field, string>) => {
     const parsed = schema.safeParse(next);
@@ -53,6 +54,8 @@ export function useAccountForm<Field extends string>({
     toast.error(answer.message);
     setErrors((answer.fieldErrors ?? {}) as Errors);
     if (answer.signedOut) redirectToLogin();
+    // Someone else signed in on another tab: the page shows their account, and its forms start anew (keyed by it).
+    if (answer.accountChanged) void revalidate();
   });
 
   function change(field: Field, value: string) {

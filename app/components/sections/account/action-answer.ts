@@ -14,6 +14,8 @@ export interface AccountActionAnswer {
   values?: ProfileFormValues;
   /** The session had ended: the page sends the person to log in again. */
   signedOut?: boolean;
+  /** Someone else is signed in now (ACCOUNT_CHANGED_MESSAGE): the page reads their account afresh. */
+  accountChanged?: boolean;
   /** Which form answered, when it was posted without scripts: the page is drawn again with its answer. */
   form?: "profile" | "password";
 }

@@ -1,5 +1,6 @@
 import { Switch } from "radix-ui";
 import { useId, useState } from "react";
+import { useRevalidator } from "react-router";
 
 import { keepFocusThroughBusy } from "~/lib/keep-focus-through-busy";
 import { postJson } from "~/lib/post-json";
@@ -12,8 +13,9 @@ import { RedirectingToLogin, useLoginRedirect } from "./login-redirect";
 const MARKETING_SWITCH_LABEL = "Receive emails about new courses and upcoming events";
 
 /** Spec 4: the marketing switch is optimistic and goes back to where it was if the change fails. */
-export function MarketingPreferences({ initial }: { initial: boolean }) {
+export function MarketingPreferences({ accountId, initial }: { accountId: string; initial: boolean }) {
   const id = useId();
+  const { revalidate } = useRevalidator();
   const [checked, setChecked] = useState(initial);
   const [busy, setBusy] = useState(false);
   const { redirecting, redirectToLogin } = useLoginRedirect();
@@ -25,11 +27,14 @@ export function MarketingPreferences({ initial }: { initial: boolean }) {
     if (control?.parentElement) keepFocusThroughBusy(control, control.parentElement);
     setBusy(true);
     try {
-      const answer = await postJson(PREFERENCES_ENDPOINT, { preferences: { eventNotifications: next } });
+      // Naming the account the page was drawn for: another tab may have signed someone else in since.
+      const answer = await postJson(PREFERENCES_ENDPOINT, { preferences: { eventNotifications: next }, accountId });
       if (!answer.ok) {
         setChecked(previous);
         toast.error(`Error updating preferences: ${answer.error ?? PREFERENCES_MESSAGES.failed}`);
         if (answer.status === 401) redirectToLogin();
+        // Someone else is signed in now: the page shows their account (its switch is keyed by it).
+        if (answer.status === 409) void revalidate();
         return;
       }
       toast.success(answer.message ?? PREFERENCES_MESSAGES.saved);

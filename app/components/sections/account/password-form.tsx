@@ -4,6 +4,7 @@ import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, fieldErrorId, FormError, FormSuccess, Input } from "~/components/ui/field";
 import { NewPasswordSchema } from "~/lib/schemas/auth";
+import { ACCOUNT_FIELD } from "~/lib/schemas/profile";
 
 import { AccountCard } from "./account-card";
 import { useAccountForm } from "./account-form";
@@ -19,17 +20,20 @@ const CHOOSE_PASSWORD_NOTICE =
 
 /** Spec 4 Update Password: a new password, typed twice. */
 export function UpdatePassword({
+  accountId,
   accountEmail,
   needsPassword = false,
   answer,
 }: {
+  /** The account the page was drawn for: the change names it (ACCOUNT_FIELD). */
+  accountId: string;
   accountEmail: string;
   needsPassword?: boolean;
   /** The page's answer to this form posted without scripts. */
   answer?: AccountActionAnswer;
 }) {
   const id = useId();
-  const fetcher = useFetcher<AccountActionAnswer>({ key: "account-password" });
+  const fetcher = useFetcher<AccountActionAnswer>({ key: `account-password-${accountId}` });
   const [chosen, setChosen] = useState(false);
   const { values, errors, notice, change, submit, busy, redirecting } = useAccountForm({
     fetcher,
@@ -71,6 +75,7 @@ export function UpdatePassword({
           </p>
         )}
         <input type="hidden" name="intent" value="password" />
+        <input type="hidden" name={ACCOUNT_FIELD} value={accountId} />
         {/* Tells password managers whose password this is; the action does not read it. */}
         <input type="email" name="username" autoComplete="username" value={accountEmail} readOnly hidden />
         {field("newPassword", "New Password", "Minimum 6 characters.")}

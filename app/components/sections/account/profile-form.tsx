@@ -7,7 +7,7 @@ import { Field, fieldErrorId, FormError, FormSuccess, Input } from "~/components
 import { Select } from "~/components/ui/select";
 import { COUNTRIES_OF_RESIDENCE, COUNTRY_CODES } from "~/content/account";
 import { formatLongDate } from "~/lib/format";
-import { type ProfileField, type ProfileFormValues, ProfileSchema } from "~/lib/schemas/profile";
+import { ACCOUNT_FIELD, type ProfileField, type ProfileFormValues, ProfileSchema } from "~/lib/schemas/profile";
 import { toast } from "~/lib/toast";
 
 import { AccountCard } from "./account-card";
@@ -21,6 +21,7 @@ const EMAIL_ADDRESS_HINT = "Where we write to you about your courses. You log in
 
 /** Spec 4 Profile Details: the account's email and joined date, and the profile form. */
 export function ProfileDetails({
+  accountId,
   accountEmail,
   joinedAt,
   initialValues,
@@ -28,6 +29,8 @@ export function ProfileDetails({
   loadError,
   answer,
 }: {
+  /** The account the page was drawn for: the save names it (ACCOUNT_FIELD). */
+  accountId: string;
   accountEmail: string;
   joinedAt: string;
   initialValues: ProfileFormValues;
@@ -39,7 +42,7 @@ export function ProfileDetails({
   answer?: AccountActionAnswer;
 }) {
   const id = useId();
-  const fetcher = useFetcher<AccountActionAnswer>({ key: "account-profile" });
+  const fetcher = useFetcher<AccountActionAnswer>({ key: `account-profile-${accountId}` });
   const [missing, setMissing] = useState(!found && !loadError);
   const { values, errors, notice, change, submit, busy, redirecting } = useAccountForm<ProfileField>({
     fetcher,
@@ -98,6 +101,7 @@ export function ProfileDetails({
 
       <fetcher.Form method="post" noValidate onSubmit={submit} aria-label="Profile Details" className="mt-6 grid gap-5">
         <input type="hidden" name="intent" value="profile" />
+        <input type="hidden" name={ACCOUNT_FIELD} value={accountId} />
         <div className="grid gap-5 sm:grid-cols-2">
           {textField("firstName", "First Name", { autoComplete: "given-name" })}
           {textField("lastName", "Last Name", { autoComplete: "family-name" })}
