@@ -10,6 +10,7 @@ import * as subscribersPage from "~/routes/admin.subscribers";
 import * as subscribersCsv from "~/routes/admin.subscribers.csv";
 import { recordAdminAction } from "~/server/admin/audit.server";
 import { adminAuditLog, contactMessages, interestRegistrations, newsletterSubscribers } from "~/server/db/schema.server";
+import { todayIsoDate } from "~/server/catalogue/editions.server";
 
 import { downloadedText } from "../support/csv";
 import { testDriver, useTestDatabase } from "../support/database";
@@ -60,7 +61,7 @@ async function csvOf(run: () => Promise<unknown>) {
   };
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => todayIsoDate();
 
 describe(`the admin lists on ${testDriver}`, () => {
   let admin: Person;

@@ -176,7 +176,19 @@ describe(`upcoming editions on ${testDriver}`, () => {
   });
 
   it("defaults to today's date", async () => {
-    expect(todayIsoDate(new Date(2026, 10, 21, 23, 30))).toBe("2026-11-21");
+    // The day in Dubai, whatever zone the server runs in: a course has begun there first.
+    const zone = process.env.TZ;
+    try {
+      for (const serverZone of ["UTC", "America/Los_Angeles", "Pacific/Kiritimati"]) {
+        process.env.TZ = serverZone;
+        expect(todayIsoDate(new Date("2026-11-21T19:59:59Z")), serverZone).toBe("2026-11-21");
+        expect(todayIsoDate(new Date("2026-11-21T20:00:00Z")), serverZone).toBe("2026-11-22");
+        expect(todayIsoDate(new Date("2026-12-31T20:30:00Z")), serverZone).toBe("2027-01-01");
+      }
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
     await addEdition(handle.db, { startDate: "2000-01-01" });
     await addEdition(handle.db, { startDate: "2999-01-01" });
     expect((await upcomingEditions(handle.db)).map((edition) => edition.startDate)).toEqual(["2999-01-01"]);

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 
-import { addDays, format } from "date-fns";
+import { addDays, format, parseISO } from "date-fns";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 
 import { startCheckout } from "~/server/booking/checkout.server";
-import { scheduleEdition } from "~/server/catalogue/editions.server";
+import { scheduleEdition, todayIsoDate } from "~/server/catalogue/editions.server";
 import type { DatabaseHandle } from "~/server/db/client.server";
 import { seatHolds } from "~/server/db/schema.server";
 import { createLocalCheckout, type LocalCheckout, localWebhookSecret } from "~/server/payments/local.server";
@@ -14,7 +14,8 @@ import type { AppServices } from "~/server/platform/context.server";
 
 import { TEST_APP_SECRET } from "./route-args";
 
-export const inDays = (days: number, from = new Date()) => format(addDays(from, days), "yyyy-MM-dd");
+/** The day `days` after today as the site counts days (todayIsoDate: Dubai's), so "tomorrow" is for sale at any hour. */
+export const inDays = (days: number) => format(addDays(parseISO(todayIsoDate()), days), "yyyy-MM-dd");
 
 /** An edition of its own for one test, scheduled as staff would (Sinus Grafting unless told otherwise). */
 export function editionFor(

@@ -74,6 +74,6 @@ describe("CSV exports", () => {
   });
 
   it("names a list's export for the day it was made", () => {
-    expect(datedCsvName("subscribers", new Date(2026, 10, 29, 23, 30))).toBe("subscribers-2026-11-29.csv");
+    expect(datedCsvName("subscribers", new Date("2026-11-29T19:30:00Z"))).toBe("subscribers-2026-11-29.csv");
   });
 });

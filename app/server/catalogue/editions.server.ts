@@ -15,9 +15,15 @@ import { editionsBookedBy, placeUsesBy } from "./places.server";
 
 export type EditionRow = typeof courses.$inferSelect;
 
-/** Today on the server's calendar, as the database stores dates: "YYYY-MM-DD". */
+/**
+ * Today in Dubai, the institute's easternmost venue, as the database stores dates ("YYYY-MM-DD"): a course's
+ * first day begins there first, so its sale ends then wherever it is held, whatever time zone the server runs in.
+ */
+const INSTITUTE_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Dubai", year: "numeric", month: "2-digit", day: "2-digit" });
+
 export function todayIsoDate(now: Date = new Date()): string {
-  return format(now, "yyyy-MM-dd");
+  const part = (type: Intl.DateTimeFormatPartTypes) => INSTITUTE_DAY.formatToParts(now).find((each) => each.type === type)!.value;
+  return `${part("year")}-${part("month")}-${part("day")}`;
 }
 
 /** One future edition as pages show and sell it. */
