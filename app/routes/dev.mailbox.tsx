@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 
+import { When } from "~/components/admin/admin-list";
 import { PageHeading } from "~/components/ui/page-heading";
 import { seo } from "~/lib/seo";
 import { listMailbox } from "~/server/email/mailbox.server";
@@ -46,7 +47,8 @@ export default function MailboxPage({ loaderData }: Route.ComponentProps) {
                     </span>
                   </span>
                   <span className="text-sm text-ink/70">
-                    {new Date(message.createdAt).toLocaleString("en-GB")} · {message.status}
+                    {/* London time, named: the same on the server and in the browser, so the page hydrates cleanly. */}
+                    <When value={new Date(message.createdAt).toISOString()} /> · {message.status}
                   </span>
                 </Link>
               </li>
