@@ -32,12 +32,13 @@ export async function requestCheckout(payload: {
   priceId: string | null;
   courseId: string;
   userId: string | null;
-}): Promise<{ url: string } | { error: string }> {
+}): Promise<{ url: string } | { error: string; unanswered?: true }> {
   let response: Response;
   try {
     response = await fetch(CHECKOUT_ENDPOINT, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(payload) });
   } catch {
-    return { error: CHECKOUT_MESSAGES.unexpected };
+    // Never reached the server (offline, say): nothing on the page has changed because of it.
+    return { error: CHECKOUT_MESSAGES.unexpected, unanswered: true };
   }
   let answer: CheckoutAnswer = {};
   try {

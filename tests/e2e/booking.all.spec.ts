@@ -4,7 +4,7 @@ import { CHECKOUT_MESSAGES } from "~/lib/checkout";
 import { formatDateRange } from "~/lib/format";
 
 import { signUpThroughUi, test, uniqueEmail } from "./accounts";
-import { expect, expectTapTarget, holdRequests, hydrated, signInAs } from "./fixtures";
+import { expect, expectTapTarget, holdRequests, hydrated, OFFLINE_CONSOLE_ERRORS, signInAs } from "./fixtures";
 import { latestEmailTo, type MailboxMessage } from "./mailbox";
 
 interface TestEdition {
@@ -326,6 +326,44 @@ test.describe("booking and paying", () => {
       await expect(paidOutCard.getByRole("link", { name: /^Fully booked.*Register your interest/ })).toBeVisible();
     },
   );
+
+  test("Book Now without a connection says so and leaves the page whole; back online, the same button books", async ({
+    page,
+    context,
+    data,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(OFFLINE_CONSOLE_ERRORS);
+    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: await data.farDay({}), capacity: 3 });
+    await page.goto("/booking");
+    await expect(bookNow(page, edition)).toBeVisible();
+    await hydrated(page);
+    await context.setOffline(true);
+    await bookNow(page, edition).click();
+    const card = page.getByRole("listitem").filter({ hasText: datesOf(edition) });
+    await expect(card.getByRole("alert")).toHaveText(CHECKOUT_MESSAGES.unexpected);
+    // The page stays as it was: its heading, its footer and the button, with nothing read again that would fail too.
+    await expect(page.getByRole("heading", { level: 1, name: "Book a Course" })).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+    await expect(bookNow(page, edition)).toBeEnabled();
+
+    // On a course page the refusal is a toast (its code comes with the connection), and the page stays too.
+    await context.setOffline(false);
+    await page.goto("/courses/sinus-grafting");
+    const courseButton = page.getByRole("button", { name: `Book Now: ${datesOf(edition)}` });
+    await expect(courseButton).toBeVisible();
+    await hydrated(page);
+    await context.setOffline(true);
+    await courseButton.click();
+    await expect(courseButton).toBeEnabled();
+    await expect(page.getByRole("heading", { level: 1, name: "Sinus Grafting" })).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+    await context.setOffline(false);
+    await expect(page.getByRole("listitem").filter({ hasText: "Checkout Error" })).toContainText(CHECKOUT_MESSAGES.unexpected);
+
+    await courseButton.click();
+    await expect(page).toHaveURL(/\/dev\/checkout\/cs_local_/);
+  });
 
   test("an edition whose price id is withdrawn after its page loaded is refused in the spec's words when booked", async ({
     page,

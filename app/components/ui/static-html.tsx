@@ -39,7 +39,14 @@ export function staticHtml<Props extends object = Record<string, never>>(
   server: ComponentType<Props> | undefined,
   load: () => Promise<ComponentType<Props>>,
 ): ComponentType<Props> {
-  const Rendered = lazy(() => load().then((component) => ({ default: component })));
+  // A part whose code cannot be fetched (offline, or a deploy replaced it) is left out, not the page's failure: the
+  // error page draws the shell too, and would itself fail on the same fetch (as the toaster in root.tsx is left out).
+  const Rendered = lazy<ComponentType<Props>>(() =>
+    load().then(
+      (component) => ({ default: component }),
+      () => ({ default: () => null }),
+    ),
+  );
   const Server = server ?? Rendered;
   return function StaticHtml(props: Props) {
     const [kept, setKept] = useState(() => !import.meta.env.SSR && !firstPageHydrated());

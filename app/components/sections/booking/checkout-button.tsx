@@ -34,12 +34,17 @@ export function CheckoutButton({
   const [busy, setBusy] = useState(false);
   const revalidator = useRevalidator();
 
-  // Coming back from the checkout page with the Back button restores this page as it was left.
+  const { revalidate } = revalidator;
+  // Coming back from the checkout page with the Back button restores this page as it was left: its places are read afresh.
   useEffect(() => {
-    const reset = (event: PageTransitionEvent) => event.persisted && setBusy(false);
+    const reset = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      setBusy(false);
+      void revalidate();
+    };
     window.addEventListener("pageshow", reset);
     return () => window.removeEventListener("pageshow", reset);
-  }, []);
+  }, [revalidate]);
 
   const report = (message: string) => (onError ? onError(message) : toast.error("Checkout Error", { description: message }));
 
@@ -57,8 +62,9 @@ export function CheckoutButton({
       }
     } else {
       report(result.error);
-      // A refusal usually means the places changed since the page loaded: show them as they are now.
-      void revalidator.revalidate();
+      // A refusal usually means the places changed since the page loaded: show them as they are now. A request that
+      // never reached the server changed nothing, and reading the page again would fail the same way.
+      if (!("unanswered" in result)) void revalidate();
     }
     setBusy(false);
   }
