@@ -9,8 +9,8 @@ import * as interestCsv from "~/routes/admin.interest.csv";
 import * as subscribersPage from "~/routes/admin.subscribers";
 import * as subscribersCsv from "~/routes/admin.subscribers.csv";
 import { recordAdminAction } from "~/server/admin/audit.server";
-import { adminAuditLog, contactMessages, interestRegistrations, newsletterSubscribers } from "~/server/db/schema.server";
 import { todayIsoDate } from "~/server/catalogue/editions.server";
+import { adminAuditLog, contactMessages, interestRegistrations, newsletterSubscribers } from "~/server/db/schema.server";
 
 import { downloadedText } from "../support/csv";
 import { testDriver, useTestDatabase } from "../support/database";
