@@ -357,6 +357,25 @@ test.describe("contact form", () => {
     expect(sent).toHaveLength(1);
   });
 
+  test("a double-click whose second press comes after a fast answer emptied the form says nothing more: no refusal of the empty form", async ({ page }) => {
+    await page.goto("/contact");
+    await fill(page, { name: "Dr Maya Chen", email: unique("contact-fast"), subject: "Dates", message: "Hello" });
+    const sent = await countRequests(page, path);
+    const answered = page.waitForResponse((response) => response.url().endsWith(path));
+    await form(page).getByRole("button", { name: "Send Message" }).click();
+    await answered;
+    await expect(form(page).getByLabel("Subject")).toHaveValue("");
+    await form(page).getByRole("button", { name: "Send Message" }).click();
+    await expect(page.locator("[data-sonner-toast]").getByText("Done.")).toBeVisible();
+    await expect(form(page).getByRole("alert")).toHaveCount(0);
+    await expect(page.locator("[data-sonner-toast]").getByText("All fields are required.")).toHaveCount(0);
+    expect(sent).toHaveLength(1);
+    // A press after the double-click's moment is the sender's own: checked as ever.
+    await page.waitForTimeout(600);
+    await form(page).getByRole("button", { name: "Send Message" }).click();
+    await expect(form(page).getByRole("alert")).toHaveText("All fields are required.");
+  });
+
   test("shows the server's error, the fallback, and a thrown error's message", async ({ page, allowConsoleErrors }) => {
     allowConsoleErrors(/Failed to load resource|ERR_FAILED/);
     await page.goto("/contact");

@@ -2,6 +2,7 @@ import { CalendarPlus, CalendarX2, FlaskConical, Trash2 } from "lucide-react";
 import { type FormEvent, useEffect, useEffectEvent, useRef, useState } from "react";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 
+import { useDoublePress } from "~/components/forms/use-one-press";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { atFault, Field, inputClass } from "~/components/ui/field";
@@ -75,8 +76,12 @@ export function ScheduleCard({
   const formRef = useRef<HTMLFormElement>(null);
   // The fields the form's check found at fault: only those are marked invalid.
   const [faults, setFaults] = useState<ReadonlySet<string>>(new Set());
+  const { sent, isSecondPress } = useDoublePress();
   useOutcomeToasts(fetcher, SCHEDULE_MESSAGES.scheduling, (outcome) => {
-    if (outcome.error === undefined) formRef.current?.reset();
+    if (outcome.error !== undefined) return;
+    if (!formRef.current) return;
+    formRef.current.reset();
+    sent(formRef.current);
   });
   const busy = fetcher.state !== "idle";
   // The server's refusal (a day past, too far ahead, or already scheduled) stays beside the form after its toast has gone, on the start date it is about.
@@ -84,6 +89,8 @@ export function ScheduleCard({
 
   // The endpoint's own schema, so the form refuses what the server would (spec 5's message when a field is missing).
   function checkRequired(event: FormEvent<HTMLFormElement>) {
+    // A double-click's second press, after a fast answer had emptied the form: not a second, empty, schedule.
+    if (isSecondPress(event.currentTarget)) return event.preventDefault();
     const parsed = CreateCourseSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
     setFaults(new Set(parsed.success ? [] : parsed.error.issues.map((issue) => String(issue.path[0]))));
     if (!parsed.success) {

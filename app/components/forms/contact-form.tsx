@@ -46,7 +46,7 @@ export function ContactForm({ className, answer }: { className?: string; answer?
 
   const send = useOnePress(checkAndPost);
 
-  async function checkAndPost(form: HTMLFormElement) {
+  async function checkAndPost(form: HTMLFormElement): Promise<"sent" | undefined> {
     const fields = new FormData(form);
     const values = Object.fromEntries(CONTACT_FIELDS.map((field) => [field, textOf(fields, field)])) as Record<ContactField, string>;
     setError(undefined);
@@ -72,6 +72,7 @@ export function ContactForm({ className, answer }: { className?: string; answer?
       }
       toast.success(answer.message ?? "Your message has been sent successfully!", { id: ANSWER_TOAST });
       emptyForm(form);
+      return "sent";
     } catch (thrown) {
       fail(thrown instanceof Error && thrown.message ? thrown.message : "An unexpected error occurred.");
     } finally {

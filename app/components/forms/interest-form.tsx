@@ -64,7 +64,7 @@ export function RegisterInterestForm({
 
   const register = useOnePress(checkAndPost);
 
-  async function checkAndPost(form: HTMLFormElement) {
+  async function checkAndPost(form: HTMLFormElement): Promise<"sent" | undefined> {
     const fields = new FormData(form);
     const [name, email, courses] = [textOf(fields, "name"), textOf(fields, "email"), choicesOf(fields, "interestedCourses")];
     setError(undefined);
@@ -92,6 +92,7 @@ export function RegisterInterestForm({
       toast.success("Thank you! Your interest has been registered.", { description: CONFIRM_HINT, position: "top-center", duration: INTEREST_TOAST_MS });
       emptyForm(form);
       redirectTimer.current = window.setTimeout(() => void navigate("/"), INTEREST_REDIRECT_MS);
+      return "sent";
     } catch {
       fail("An unexpected error occurred.");
     } finally {

@@ -45,7 +45,7 @@ export function NewsletterSignup({ className, answer }: { className?: string; an
   const typed = answer && !answer.ok ? answer.posted : undefined;
   const subscribe = useOnePress(checkAndPost);
 
-  async function checkAndPost(form: HTMLFormElement) {
+  async function checkAndPost(form: HTMLFormElement): Promise<"sent" | undefined> {
     const fields = new FormData(form);
     const [email, name] = [textOf(fields, "email"), textOf(fields, "name")];
     setError(undefined);
@@ -77,6 +77,7 @@ export function NewsletterSignup({ className, answer }: { className?: string; an
       }
       toast.success(answer.message ?? "Successfully subscribed to the newsletter!", { id: ANSWER_TOAST });
       emptyForm(form);
+      return "sent";
     } catch {
       setError("An unexpected error occurred.");
       toast.error("An unexpected error occurred.", { id: ANSWER_TOAST });
