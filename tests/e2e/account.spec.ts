@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 
+import { NO_ANSWER_MESSAGE } from "~/lib/connection-lost";
 import { ACCOUNT_CHANGED_MESSAGE } from "~/lib/schemas/profile";
 import { SERVICE_UNAVAILABLE_MESSAGE } from "~/server/http/service-unavailable.server";
 
@@ -349,6 +350,29 @@ test("a save the server cannot take for now (503: its database is down) says so 
   await expect(page.getByText(`Error updating profile: ${SERVICE_UNAVAILABLE_MESSAGE}`).first()).toBeVisible();
   await expect(profile.getByLabel("First Name")).toHaveValue("Amira");
   await expect(page.getByText("Unexpected Application Error!")).toHaveCount(0);
+});
+
+test("a proxy's error page in place of the answer (502 while the app restarts) says the site did not answer, and what was typed stays", async ({
+  page,
+  account: _account,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/status of 502/);
+  await page.route(ACCOUNT_ACTION, (route) =>
+    route.fulfill({ status: 502, contentType: "text/html", body: "<html><body><h1>502 Bad Gateway</h1></body></html>" }),
+  );
+  const profile = profileForm(page);
+  await profile.getByLabel("First Name").fill("Amira");
+  await profile.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText(`Error updating profile: ${NO_ANSWER_MESSAGE}`).first()).toBeVisible();
+  await expect(profile.getByLabel("First Name")).toHaveValue("Amira");
+  const password = passwordForm(page);
+  await password.getByLabel("New Password", { exact: true }).fill("new-pass-502");
+  await password.getByLabel("Confirm New Password").fill("new-pass-502");
+  await password.getByRole("button", { name: "Update Password" }).click();
+  await expect(page.getByText(`Error updating password: ${NO_ANSWER_MESSAGE}`).first()).toBeVisible();
+  await expect(page.getByText("Unexpected Application Error!")).toHaveCount(0);
+  await expect(page.getByText("502 Bad Gateway")).toHaveCount(0);
 });
 
 test("a toast asked for offline, before the page has shown any, waits for the connection and leaves the page as it is", async ({
