@@ -5,7 +5,7 @@ import { ACCOUNT_CHANGED_MESSAGE } from "~/lib/schemas/profile";
 import { SERVICE_UNAVAILABLE_MESSAGE } from "~/server/http/service-unavailable.server";
 
 import { expect, logInThroughUi, test } from "./accounts";
-import { holdRequests, hydrated, logOutFromHeader, OFFLINE_CONSOLE_ERRORS, signInAs } from "./fixtures";
+import { holdPageCode, holdRequests, hydrated, logOutFromHeader, OFFLINE_CONSOLE_ERRORS, signInAs } from "./fixtures";
 
 const profileForm = (page: Page) => page.getByRole("form", { name: "Profile Details" });
 const passwordForm = (page: Page) => page.getByRole("form", { name: "Update Password" });
@@ -484,4 +484,22 @@ test("a tab still showing one account changes nothing once someone else has sign
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Profile updated successfully!" })).toBeVisible();
   await page.reload();
   await expect(profileForm(page).getByLabel("First Name")).toHaveValue("Benjamin");
+});
+
+test("what is typed before the page's code has run stays once it has: the profile and the new password", async ({ page, account: _account }) => {
+  const hydrate = await holdPageCode(page);
+  await page.goto("/account", { waitUntil: "commit" });
+  const profile = profileForm(page);
+  await profile.getByLabel("First Name").fill("Typed-Early");
+  await profile.getByLabel("Instagram Profile").fill("@typed_early");
+  await passwordForm(page).getByLabel("New Password", { exact: true }).fill("typed-early-pass");
+  await hydrate();
+  await expect(profile.getByLabel("First Name")).toHaveValue("Typed-Early");
+  await expect(profile.getByLabel("Instagram Profile")).toHaveValue("@typed_early");
+  await expect(passwordForm(page).getByLabel("New Password", { exact: true })).toHaveValue("typed-early-pass");
+  await profile.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Profile updated successfully!" })).toBeVisible();
+  await page.reload();
+  await expect(profileForm(page).getByLabel("First Name")).toHaveValue("Typed-Early");
+  await expect(profileForm(page).getByLabel("Instagram Profile")).toHaveValue("@typed_early");
 });

@@ -2,11 +2,26 @@ import { type FormEvent, useState } from "react";
 import { type useFetcher, useRevalidator } from "react-router";
 import type { z } from "zod";
 
+import { firstPageHydrated } from "~/components/ui/static-html";
 import { fieldErrors, firstIssueMessage } from "~/lib/schemas/fields";
 import { toast } from "~/lib/toast";
 
 import { type AccountActionAnswer, useActionAnswer } from "./action-answer";
 import { useLoginRedirect } from "./login-redirect";
+
+/**
+ * What was typed into the server's HTML before the page's code ran: the form starts from it, so hydrating does not
+ * undo it. Only while the first page hydrates: a form drawn later (another account's, say) starts from its own values.
+ */
+function typedBeforeHydration<Field extends string>(values: Record<Field, string>, fieldId: (field: Field) => string): Record<Field, string> {
+  if (typeof document === "undefined" || firstPageHydrated()) return values;
+  const typed = { ...values };
+  for (const field of Object.keys(values) as Field[]) {
+    const input = document.getElementById(fieldId(field));
+    if (input instanceof HTMLInputElement) typed[field] = input.value;
+  }
+  return typed;
+}
 
 /**
  * One account form posting to the account route: checked by the same schema as
@@ -20,17 +35,22 @@ export function useAccountForm<Field extends string>({
   schema,
   initial,
   pageAnswer,
+  fieldId,
   onSaved,
 }: {
   fetcher: ReturnType<typeof useFetcher<AccountActionAnswer>>;
   schema: z.ZodType;
   initial: Record<Field, string>;
   pageAnswer: AccountActionAnswer | undefined;
+  /** A field's input's id, where what was typed before hydration is read. */
+  fieldId: (field: Field) => string;
   /** The values the form shows once saved, from the answer and what was sent. */
   onSaved: (answer: AccountActionAnswer, sent: Record<Field, string>) => Record<Field, string>;
 }) {
   type Errors = Partial<Record<Field, string>>;
-  const [values, setValues] = useState(pageAnswer && !pageAnswer.ok && pageAnswer.values ? (pageAnswer.values as Record<Field, string>) : initial);
+  const [values, setValues] = useState(() =>
+    typedBeforeHydration(pageAnswer && !pageAnswer.ok && pageAnswer.values ? (pageAnswer.values as Record<Field, string>) : initial, fieldId),
+  );
   const [errors, setErrors] = useState<Errors>((pageAnswer?.fieldErrors ?? {}) as Errors);
   const [attempted, setAttempted] = useState(Boolean(pageAnswer?.fieldErrors));
   // A field's problem is said beside it; any other answer, as its toast would say it.

@@ -40,6 +40,7 @@ export function UpdatePassword({
     schema: NewPasswordSchema,
     initial: EMPTY,
     pageAnswer: answer,
+    fieldId: (name) => `${id}-${name}`,
     // A saved password is not shown again, and the account now has one.
     onSaved: () => {
       setChosen(true);

@@ -44,11 +44,13 @@ export function ProfileDetails({
   const id = useId();
   const fetcher = useFetcher<AccountActionAnswer>({ key: `account-profile-${accountId}` });
   const [missing, setMissing] = useState(!found && !loadError);
+  const fieldId = (field: ProfileField) => `${id}-${field}`;
   const { values, errors, notice, change, submit, busy, redirecting } = useAccountForm<ProfileField>({
     fetcher,
     schema: ProfileSchema,
     initial: initialValues,
     pageAnswer: answer,
+    fieldId,
     onSaved: (answer, sent) => {
       setMissing(false);
       return answer.values ?? sent;
@@ -59,7 +61,6 @@ export function ProfileDetails({
     if (loadError) toast.error(`Error fetching profile: ${loadError}`);
   }, [loadError]);
 
-  const fieldId = (field: ProfileField) => `${id}-${field}`;
   const describedBy = (field: ProfileField) => (errors[field] ? fieldErrorId(fieldId(field)) : undefined);
   const textField = (field: ProfileField, label: string, props: ComponentProps<"input"> = {}, hint?: string) => (
     <Field label={label} id={fieldId(field)} error={errors[field]} hint={hint}>
