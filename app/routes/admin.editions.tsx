@@ -58,7 +58,7 @@ export default function AdminEditions({ loaderData }: Route.ComponentProps) {
                     {/* Only with a badge in it: an empty one still wrapped onto a line of its own after a long title. */}
                     {(!edition.upcoming || !edition.isActive) && (
                       <span className="ml-2 inline-flex gap-1">
-                        {!edition.upcoming && <span className="rounded bg-ink/10 px-1.5 text-xs">Past</span>}
+                        {!edition.upcoming && <span className="rounded bg-ink/10 px-1.5 text-xs">{edition.running ? "Running" : "Past"}</span>}
                         {!edition.isActive && <span className="rounded bg-red-100 px-1.5 text-xs text-red-800">Inactive</span>}
                       </span>
                     )}

@@ -74,6 +74,23 @@ describe(`the back office's editions and bookings on ${testDriver}`, () => {
     expect(await findEditionForAdmin(handle.db, edition.id)).toMatchObject({ paidBookings: 2, liveHolds: 1, placesLeft: 6 });
   });
 
+  it("tells dates to come, dates running (their first day past, their last not) and past dates apart, by the site's day", async () => {
+    const toCome = await addEdition(handle.db, { startDate: inDays(0), endDate: inDays(3) });
+    const running = await addEdition(handle.db, { startDate: inDays(-1), endDate: inDays(2) });
+    const endsToday = await addEdition(handle.db, { startDate: inDays(-3), endDate: inDays(0) });
+    const past = await addEdition(handle.db, { startDate: inDays(-4), endDate: inDays(-1) });
+    const oneDayPast = await addEdition(handle.db, { startDate: inDays(-1), endDate: null });
+    const listed = await listEditionsForAdmin(handle.db);
+    const state = (id: string) => listed.find((row) => row.id === id)!;
+    expect([toCome, running, endsToday, past, oneDayPast].map(({ id }) => ({ upcoming: state(id).upcoming, running: state(id).running }))).toEqual([
+      { upcoming: true, running: false },
+      { upcoming: false, running: true },
+      { upcoming: false, running: true },
+      { upcoming: false, running: false },
+      { upcoming: false, running: false },
+    ]);
+  });
+
   it("lists each booking with the attendee's profile (name, mobile) or the guest's address, amount paid and discount", async () => {
     const edition = await editionFor(handle, { capacity: 6 });
     const buyer = await person({ firstName: "Layla", lastName: "Haddad", marketing: true });

@@ -17,6 +17,8 @@ export interface AdminEdition {
   location: string | null;
   isActive: boolean;
   upcoming: boolean;
+  /** Started before today and not yet over: neither to come nor past. */
+  running: boolean;
   capacity: number;
   paidBookings: number;
   liveHolds: number;
@@ -36,6 +38,7 @@ function adminEdition(row: EditionRow, uses: Map<string, { paid: number; held: n
     location: row.location,
     isActive: row.isActive,
     upcoming: row.startDate !== null && row.startDate >= today,
+    running: row.startDate !== null && row.startDate < today && (row.endDate ?? row.startDate) >= today,
     capacity: row.capacity,
     paidBookings: paid,
     liveHolds: held,
