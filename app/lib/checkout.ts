@@ -1,14 +1,7 @@
-/** Spec 5 and 8, and what the booking service answers: one wording for the page, the toast and the API. */
+/** Spec 5 and 8: what the browser itself says about a checkout, and the booking page's "not available"; one wording for the page, the toast and the API. */
 export const CHECKOUT_MESSAGES = {
-  priceIdMissing: "Stripe Price ID is not configured for this course.",
   notAvailable: "This course is not available for booking at this time.",
-  fullyBooked: "Fully booked: every place on these dates has been taken. Register your interest to hear about the next ones.",
-  heldAtCheckout:
-    "Every place left on these dates is held by a dentist at checkout. A place not paid for comes free within half an hour: please try again then, or register your interest.",
   failed: "Failed to create checkout session.",
-  alreadyBooked: "You have already booked these dates: your booking is in your account.",
-  replaced: "You started another checkout meanwhile, which took this one's place. Please continue with that one.",
-  tooManyHolds: "Several checkouts started from your connection are still open. Finish or cancel one of them, or wait half an hour, then try again.",
   redirectFailed: "Failed to redirect to Stripe.",
   stripeJsFailed: "Stripe.js failed to load.",
   unexpected: "An unexpected error occurred.",

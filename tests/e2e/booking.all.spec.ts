@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
+import { CHECKOUT_REFUSALS } from "~/lib/checkout-refusals";
 import { formatDateRange } from "~/lib/format";
 
 import { signUpThroughUi, test, uniqueEmail } from "./accounts";
@@ -232,7 +233,7 @@ test.describe("booking and paying", () => {
     await data.purchase({ courseId: edition.id, status: "paid", userId: account.id, customerEmail: account.email });
     await courseBookNow.click();
     const toast = page.getByRole("listitem").filter({ hasText: "Checkout Error" });
-    await expect(toast).toContainText(CHECKOUT_MESSAGES.alreadyBooked);
+    await expect(toast).toContainText(CHECKOUT_REFUSALS.alreadyBooked);
     await expect(page).toHaveURL(/\/courses\/sinus-grafting$/);
     const booked = (where: Page) =>
       where
@@ -290,7 +291,7 @@ test.describe("booking and paying", () => {
       // Said on the card pressed, in view however far down the page it is (on a phone, the last of a long list).
       const card = page.getByRole("listitem").filter({ hasText: datesOf(edition) });
       const refusal = card.getByRole("alert");
-      await expect(refusal).toHaveText(CHECKOUT_MESSAGES.heldAtCheckout);
+      await expect(refusal).toHaveText(CHECKOUT_REFUSALS.heldAtCheckout);
       await expect(refusal).toBeInViewport();
       await expect(page).toHaveURL(/\/booking$/);
       // The card now says what the refusal did: no place left for now, and no Book Now to press again.
@@ -308,7 +309,7 @@ test.describe("booking and paying", () => {
       await courseButton.click();
       const toast = page.getByRole("listitem").filter({ hasText: "Checkout Error" });
       await expect(toast).toBeVisible();
-      await expect(toast).toContainText(CHECKOUT_MESSAGES.heldAtCheckout);
+      await expect(toast).toContainText(CHECKOUT_REFUSALS.heldAtCheckout);
       await expect(courseButton).toBeHidden();
       await expect(
         page

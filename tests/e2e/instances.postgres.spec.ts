@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import type { Browser, Locator, Page, Response } from "@playwright/test";
 import pg from "pg";
 
-import { CHECKOUT_MESSAGES } from "~/lib/checkout";
+import { CHECKOUT_REFUSALS } from "~/lib/checkout-refusals";
 import { localWebhookSecret } from "~/server/payments/local.server";
 
 import { checkoutSessionObject, signedEvent } from "../support/booking";
@@ -292,7 +292,7 @@ test("fifty concurrent checkouts across both instances for an edition with two p
   expect(answers.filter((answer) => answer.status === 200)).toHaveLength(2);
   const refused = answers.filter((answer) => answer.status !== 200);
   expect(refused).toHaveLength(48);
-  for (const answer of refused) expect(answer).toEqual({ status: 409, body: { error: CHECKOUT_MESSAGES.heldAtCheckout } });
+  for (const answer of refused) expect(answer).toEqual({ status: 409, body: { error: CHECKOUT_REFUSALS.heldAtCheckout } });
   const { rows } = await sql.query("select 1 from seat_holds where course_id = $1 and status = 'open'", [edition.id]);
   expect(rows).toHaveLength(2);
 });

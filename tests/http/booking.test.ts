@@ -3,6 +3,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
+import { CHECKOUT_REFUSALS } from "~/lib/checkout-refusals";
 import { formatDateRange } from "~/lib/format";
 import { GUEST_NAME_REQUIRED } from "~/lib/schemas/checkout";
 import { NAME_MARKUP_MESSAGE } from "~/lib/schemas/fields";
@@ -58,12 +59,12 @@ describe("booking over HTTP", () => {
 
     const full = await rawRequest(app.url, json({ courseId: edition.id }));
     expect(full.status).toBe(409);
-    expect(JSON.parse(full.body)).toEqual({ error: CHECKOUT_MESSAGES.heldAtCheckout });
+    expect(JSON.parse(full.body)).toEqual({ error: CHECKOUT_REFUSALS.heldAtCheckout });
     expect((await rawRequest(app.url, json({ courseId: edition.id }, { Origin: "https://evil.example" }))).status).toBe(403);
     // A script's call (no Origin, no cookie) is judged like a page's; with a cookie, an Origin is needed.
     const { Origin: _origin, ...withoutOrigin } = json({}).headers;
     const scripted = await rawRequest(app.url, { ...json({ courseId: edition.id }), headers: withoutOrigin });
-    expect({ status: scripted.status, body: JSON.parse(scripted.body) }).toEqual({ status: 409, body: { error: CHECKOUT_MESSAGES.heldAtCheckout } });
+    expect({ status: scripted.status, body: JSON.parse(scripted.body) }).toEqual({ status: 409, body: { error: CHECKOUT_REFUSALS.heldAtCheckout } });
     expect((await rawRequest(app.url, { ...json({ courseId: edition.id }), headers: { ...withoutOrigin, Cookie: "gii.session_token=someone" } })).status).toBe(
       403,
     );

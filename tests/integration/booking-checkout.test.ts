@@ -4,6 +4,7 @@ import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
+import { CHECKOUT_REFUSALS } from "~/lib/checkout-refusals";
 import { PURCHASE_STATUSES } from "~/lib/purchases";
 import * as checkoutApi from "~/routes/api.v2.create-checkout-session";
 import { bookingCards } from "~/server/booking/booking-pages.server";
@@ -76,7 +77,7 @@ describe(`starting a checkout on ${testDriver}`, () => {
   });
 
   it.each([
-    ["no price id and no course", {}, CHECKOUT_MESSAGES.priceIdMissing],
+    ["no price id and no course", {}, CHECKOUT_REFUSALS.priceIdMissing],
     ["a price id without the price_ prefix", { priceId: "prod_level2" }, CHECKOUT_MESSAGES.notAvailable],
     ["a bare prefix", { priceId: "price_" }, CHECKOUT_MESSAGES.notAvailable],
     ["a price id no edition sells", { priceId: "price_nothing_sold_here" }, CHECKOUT_MESSAGES.notAvailable],
@@ -98,7 +99,7 @@ describe(`starting a checkout on ${testDriver}`, () => {
     for (const [request, message] of [
       [{ courseId: inactive.id }, CHECKOUT_MESSAGES.notAvailable],
       [{ courseId: past.id }, CHECKOUT_MESSAGES.notAvailable],
-      [{ courseId: unpriced.id }, CHECKOUT_MESSAGES.priceIdMissing],
+      [{ courseId: unpriced.id }, CHECKOUT_REFUSALS.priceIdMissing],
       [{ courseId: current.id, priceId: "price_level2_live_surgery" }, CHECKOUT_MESSAGES.notAvailable],
       [{ courseId: testProduct.id }, CHECKOUT_MESSAGES.notAvailable],
     ] as const) {
@@ -151,7 +152,7 @@ describe(`starting a checkout on ${testDriver}`, () => {
     for (const edition of [paid, asGuest, settling]) {
       const refused = checkout(services(), { courseId: edition.id, buyer });
       await expect(refused).rejects.toBeInstanceOf(UnavailableError);
-      await expect(refused).rejects.toThrow(CHECKOUT_MESSAGES.alreadyBooked);
+      await expect(refused).rejects.toThrow(CHECKOUT_REFUSALS.alreadyBooked);
     }
     expect(await holdCount()).toBe(holdsBefore);
 
@@ -194,7 +195,7 @@ describe(`starting a checkout on ${testDriver}`, () => {
     const started = await checkout(services(), { priceId, buyer: { id: dentist.id, email: dentist.email } });
     expect((await holdOf(handle, started.holdId)).courseId).toBe(next.id);
     await addPurchase(handle.db, next.id, "paid", { userId: dentist.id, customerEmail: dentist.email });
-    await expect(checkout(services(), { priceId, buyer: { id: dentist.id, email: dentist.email } })).rejects.toThrow(CHECKOUT_MESSAGES.alreadyBooked);
+    await expect(checkout(services(), { priceId, buyer: { id: dentist.id, email: dentist.email } })).rejects.toThrow(CHECKOUT_REFUSALS.alreadyBooked);
   });
 
   it("counts paid bookings and live holds as taken, and says when the last places are only held at a checkout that may still come free", async () => {
@@ -207,12 +208,12 @@ describe(`starting a checkout on ${testDriver}`, () => {
     expect(await shown()).toMatchObject({ placesLeft: 0, placesAtCheckout: 1 });
     const refused = checkout(services(), { courseId: edition.id, buyer: null });
     await expect(refused).rejects.toBeInstanceOf(UnavailableError);
-    await expect(refused).rejects.toThrow(CHECKOUT_MESSAGES.heldAtCheckout);
+    await expect(refused).rejects.toThrow(CHECKOUT_REFUSALS.heldAtCheckout);
 
     // Paid by bank transfer and settling, the place will not come free within the half hour: the date is fully booked.
     await builtInCheckout(services()).pay(started.sessionId, { method: "bank_transfer", email: "settling@example.com" });
     expect(await shown()).toMatchObject({ placesLeft: 0, placesAtCheckout: 0 });
-    await expect(checkout(services(), { courseId: edition.id, buyer: null })).rejects.toThrow(CHECKOUT_MESSAGES.fullyBooked);
+    await expect(checkout(services(), { courseId: edition.id, buyer: null })).rejects.toThrow(CHECKOUT_REFUSALS.fullyBooked);
   });
 
   it("counts places as the site shows them: paid bookings and live holds, in every state a hold or a purchase can be in", async () => {
@@ -234,7 +235,7 @@ describe(`starting a checkout on ${testDriver}`, () => {
       .set({ capacity: taken + 1 })
       .where(eq(courses.id, edition.id));
     await checkout(services(), { courseId: edition.id, buyer: null }, start);
-    await expect(checkout(services(), { courseId: edition.id, buyer: null }, start)).rejects.toThrow(CHECKOUT_MESSAGES.heldAtCheckout);
+    await expect(checkout(services(), { courseId: edition.id, buyer: null }, start)).rejects.toThrow(CHECKOUT_REFUSALS.heldAtCheckout);
   });
 
   it.each([
@@ -268,7 +269,7 @@ describe(`starting a checkout on ${testDriver}`, () => {
     expect(refusals).toHaveLength(48);
     for (const refusal of refusals) {
       expect(refusal).toBeInstanceOf(UnavailableError);
-      expect(refusal.message).toBe(CHECKOUT_MESSAGES.heldAtCheckout);
+      expect(refusal.message).toBe(CHECKOUT_REFUSALS.heldAtCheckout);
     }
     const [{ n }] = await handle.db
       .select({ n: count() })
@@ -309,7 +310,7 @@ describe(`starting a checkout on ${testDriver}`, () => {
     expect(await shown(null)).toEqual([0, 0, 0, 0, 0]);
 
     // Their Book Now takes it again, replacing the unpaid checkout; anyone else's is refused.
-    await expect(checkout(services(), { courseId: edition.id, buyer: someoneElse })).rejects.toThrow(CHECKOUT_MESSAGES.heldAtCheckout);
+    await expect(checkout(services(), { courseId: edition.id, buyer: someoneElse })).rejects.toThrow(CHECKOUT_REFUSALS.heldAtCheckout);
     const second = await checkout(services(), { courseId: edition.id, buyer });
     expect(await holdOf(handle, first.holdId)).toMatchObject({ status: "released" });
     expect(await shown(buyer.id)).toEqual([1, 1, 1, 1, 1]);
@@ -318,7 +319,7 @@ describe(`starting a checkout on ${testDriver}`, () => {
     await builtInCheckout(services()).pay(second.sessionId, { method: "bank_transfer", email: null });
     expect(await holdOf(handle, second.holdId)).toMatchObject({ status: "awaiting_payment" });
     expect(await shown(buyer.id)).toEqual([0, 0, 0, 0, 0]);
-    await expect(checkout(services(), { courseId: edition.id, buyer })).rejects.toThrow(CHECKOUT_MESSAGES.alreadyBooked);
+    await expect(checkout(services(), { courseId: edition.id, buyer })).rejects.toThrow(CHECKOUT_REFUSALS.alreadyBooked);
   });
 
   it("refuses a dentist's new checkout for dates their replaced one paid for at that very moment, recording that payment once", async () => {
@@ -329,7 +330,7 @@ describe(`starting a checkout on ${testDriver}`, () => {
     const { checkout: provider } = capturingCheckout(services());
     await provider.pay(first.sessionId, { method: "card", email: null });
 
-    await expect(checkout(services(), { courseId: edition.id, buyer })).rejects.toThrow(new UnavailableError(CHECKOUT_MESSAGES.alreadyBooked));
+    await expect(checkout(services(), { courseId: edition.id, buyer })).rejects.toThrow(new UnavailableError(CHECKOUT_REFUSALS.alreadyBooked));
     const purchases = await handle.db.select().from(userCoursePurchases).where(eq(userCoursePurchases.courseId, edition.id));
     expect(purchases.map((row) => [row.stripeSessionId, row.status])).toEqual([[first.sessionId, "paid"]]);
     const holds = await handle.db.select().from(seatHolds).where(eq(seatHolds.courseId, edition.id));
@@ -357,7 +358,7 @@ describe(`starting a checkout on ${testDriver}`, () => {
       },
     };
 
-    await expect(checkout(meanwhile, { courseId: edition.id, buyer })).rejects.toThrow(new UnavailableError(CHECKOUT_MESSAGES.alreadyBooked));
+    await expect(checkout(meanwhile, { courseId: edition.id, buyer })).rejects.toThrow(new UnavailableError(CHECKOUT_REFUSALS.alreadyBooked));
     const holds = await handle.db.select().from(seatHolds).where(eq(seatHolds.courseId, edition.id));
     expect(holds.map((hold) => [hold.id === first.holdId, hold.status]).sort()).toEqual([
       [false, "released"],
@@ -372,7 +373,7 @@ describe(`starting a checkout on ${testDriver}`, () => {
     const asGuest = await checkout(services(), { courseId: edition.id, buyer: null });
     await builtInCheckout(services()).pay(asGuest.sessionId, { method: "bank_transfer", email: buyer.email.toUpperCase() });
     expect(await holdOf(handle, asGuest.holdId)).toMatchObject({ status: "awaiting_payment" });
-    await expect(checkout(services(), { courseId: edition.id, buyer })).rejects.toThrow(new UnavailableError(CHECKOUT_MESSAGES.alreadyBooked));
+    await expect(checkout(services(), { courseId: edition.id, buyer })).rejects.toThrow(new UnavailableError(CHECKOUT_REFUSALS.alreadyBooked));
   });
 
   it("ends the checkout at once when the buyer cancels, releasing the place", async () => {
@@ -447,7 +448,7 @@ describe(`starting a checkout on ${testDriver}`, () => {
     });
     const first = startCheckout(racing, { courseId: edition.id, buyer }, { clientIp: "192.0.2.60" });
     await expect(first).rejects.toBeInstanceOf(UnavailableError);
-    await expect(first).rejects.toThrow(CHECKOUT_MESSAGES.replaced);
+    await expect(first).rejects.toThrow(CHECKOUT_REFUSALS.replaced);
     // The newer checkout carries on with the one place; the first one's session is closed.
     expect((await holdOf(handle, newer!.holdId)).status).toBe("open");
     expect((await builtInCheckout(base).session(firstSessionId!))?.status).toBe("expired");
@@ -476,7 +477,7 @@ describe(`starting a checkout on ${testDriver}`, () => {
     for (const edition of [first, second]) {
       const refused = startCheckout(limited, { courseId: edition.id, buyer: null }, { ...from, now: start });
       await expect(refused).rejects.toBeInstanceOf(RateLimitedError);
-      await expect(refused).rejects.toThrow(CHECKOUT_MESSAGES.tooManyHolds);
+      await expect(refused).rejects.toThrow(CHECKOUT_REFUSALS.tooManyHolds);
     }
     expect([await placesLeft(first.id, start), await placesLeft(second.id, start)]).toEqual([5, 5]);
     // Other addresses still book.
@@ -567,11 +568,11 @@ describe(`POST /api/v2/create-checkout-session on ${testDriver}`, () => {
   it("answers refusals as 4xx JSON with the spec's messages", async () => {
     const full = await editionFor(handle, { capacity: 1 });
     await addPurchase(handle.db, full.id, "paid");
-    expect(await post({})).toEqual({ status: 400, body: { error: CHECKOUT_MESSAGES.priceIdMissing } });
+    expect(await post({})).toEqual({ status: 400, body: { error: CHECKOUT_REFUSALS.priceIdMissing } });
     expect(await post({ priceId: "nope" })).toEqual({ status: 400, body: { error: CHECKOUT_MESSAGES.notAvailable } });
     expect(await post({ priceId: 42 })).toEqual({ status: 400, body: { error: CHECKOUT_MESSAGES.notAvailable } });
-    expect(await post({ courseId: full.id })).toEqual({ status: 409, body: { error: CHECKOUT_MESSAGES.fullyBooked } });
-    expect(await post("not json")).toEqual({ status: 400, body: { error: CHECKOUT_MESSAGES.priceIdMissing } });
+    expect(await post({ courseId: full.id })).toEqual({ status: 409, body: { error: CHECKOUT_REFUSALS.fullyBooked } });
+    expect(await post("not json")).toEqual({ status: 400, body: { error: CHECKOUT_REFUSALS.priceIdMissing } });
     expect((await post({ courseId: full.id }, { Origin: "https://evil.example" })).status).toBe(403);
   });
 });

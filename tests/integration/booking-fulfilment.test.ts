@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 
-import { CHECKOUT_MESSAGES } from "~/lib/checkout";
+import { CHECKOUT_REFUSALS } from "~/lib/checkout-refusals";
 import { DISCOUNT_RULES } from "~/lib/discounts";
 import * as accountRoute from "~/routes/account";
 import * as receiptRoute from "~/routes/account.receipts.$purchaseId";
@@ -802,7 +802,7 @@ describe(`discounts on ${testDriver}`, () => {
 
     // A guest's checkouts, and another buyer's, are left alone.
     const someoneElse = await person({ marketing: true });
-    await expect(checkout(services(), { courseId: edition.id, buyer: someoneElse })).rejects.toThrow(CHECKOUT_MESSAGES.heldAtCheckout);
+    await expect(checkout(services(), { courseId: edition.id, buyer: someoneElse })).rejects.toThrow(CHECKOUT_REFUSALS.heldAtCheckout);
     expect(await holdOf(handle, second.holdId)).toMatchObject({ status: "open" });
   });
 
@@ -854,7 +854,7 @@ describe(`discounts on ${testDriver}`, () => {
     expect(await holdOf(handle, third.holdId)).toMatchObject({ discountKind: null, amountTotal: 150_000 });
     expect(await holdOf(handle, second.holdId)).toMatchObject({ status: "awaiting_payment", discountKind: "signup" });
     // The settling payment's own date is theirs already: no second place on it, with or without the £100.
-    await expect(checkout(services(), { courseId: otherDate.id, buyer })).rejects.toThrow(CHECKOUT_MESSAGES.alreadyBooked);
+    await expect(checkout(services(), { courseId: otherDate.id, buyer })).rejects.toThrow(CHECKOUT_REFUSALS.alreadyBooked);
     const again = await discountsFor(handle.db, buyer.id, [{ ...otherDate, priceAmount: otherDate.priceAmount! }]);
     expect(again[otherDate.id]).toBeUndefined();
   });
@@ -886,7 +886,7 @@ describe(`discounts on ${testDriver}`, () => {
     const capture = capturingCheckout(services());
     await capture.checkout.pay(first.sessionId, { method: "card", email: null });
 
-    await expect(checkout(services(), { courseId: edition.id, buyer })).rejects.toThrow(CHECKOUT_MESSAGES.alreadyBooked);
+    await expect(checkout(services(), { courseId: edition.id, buyer })).rejects.toThrow(CHECKOUT_REFUSALS.alreadyBooked);
     expect(await purchasesOf(edition.id)).toMatchObject([{ stripeSessionId: first.sessionId, status: "paid", amountDiscount: 10_000, userId: buyer.id }]);
     for (const event of capture.events) await deliver(event);
     expect(await purchasesOf(edition.id)).toHaveLength(1);
@@ -906,7 +906,7 @@ describe(`discounts on ${testDriver}`, () => {
       const [paid, again] = await Promise.allSettled([deliver(completed), checkout(services(), { courseId: edition.id, buyer })]);
       expect(paid).toMatchObject({ status: "fulfilled" });
       // Started before the payment was recorded, it opens; after, the buyer is told the date is booked. Never a deadlock.
-      if (again.status === "rejected") expect(again.reason).toMatchObject({ message: CHECKOUT_MESSAGES.alreadyBooked });
+      if (again.status === "rejected") expect(again.reason).toMatchObject({ message: CHECKOUT_REFUSALS.alreadyBooked });
       expect(await purchasesOf(edition.id)).toMatchObject([{ status: "paid", userId: buyer.id }]);
     }
   });

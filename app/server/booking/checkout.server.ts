@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, isNotNull, lte, ne, or, sql } from "drizzle-
 
 import { isBookablePriceId } from "~/lib/booking";
 import { CHECKOUT_MESSAGES } from "~/lib/checkout";
+import { CHECKOUT_REFUSALS } from "~/lib/checkout-refusals";
 import { discountAmount, type DiscountRule } from "~/lib/discounts";
 import { formatDateRange } from "~/lib/format";
 import { SUCCESSFUL_PURCHASE_STATUSES } from "~/lib/purchases";
@@ -83,11 +84,11 @@ async function editionsAsked(services: AppServices, request: CheckoutStart, toda
     if (!isUuid(request.courseId)) throw notAvailable();
     const [edition] = await editionById(db).execute({ id: request.courseId });
     if (!edition || !edition.isActive || !edition.startDate || edition.startDate <= today) throw notAvailable();
-    if (!edition.stripePriceId) throw new InvalidInputError(CHECKOUT_MESSAGES.priceIdMissing);
+    if (!edition.stripePriceId) throw new InvalidInputError(CHECKOUT_REFUSALS.priceIdMissing);
     if (!isBookablePriceId(edition.stripePriceId) || (request.priceId && request.priceId !== edition.stripePriceId)) throw notAvailable();
     return [edition];
   }
-  if (!request.priceId) throw new InvalidInputError(CHECKOUT_MESSAGES.priceIdMissing);
+  if (!request.priceId) throw new InvalidInputError(CHECKOUT_REFUSALS.priceIdMissing);
   if (!isBookablePriceId(request.priceId)) throw notAvailable();
   const editions = await db
     .select()
@@ -228,14 +229,14 @@ async function takeHold(
     };
     const { hold, discount, taken } = request.buyer ? await db.transaction(attempt) : await attempt(db);
     if ("holdId" in taken) return { hold: { id: taken.holdId, ...hold }, edition, discount, superseded: taken.replacedSessions };
-    if (taken.refusal === "address-share") throw new RateLimitedError(CHECKOUT_MESSAGES.tooManyHolds);
+    if (taken.refusal === "address-share") throw new RateLimitedError(CHECKOUT_REFUSALS.tooManyHolds);
     if (taken.refusal === "full") full.push(edition.id);
   }
   if (full.length === 0) throw notAvailable();
   // Only the wording depends on this read: the refusal was decided under the editions' locks.
   const uses = await placeUsesBy(db, now, full, request.buyer?.id ?? null);
   const atCheckout = [...uses.values()].some((use) => use.atCheckout > 0);
-  throw new UnavailableError(atCheckout ? CHECKOUT_MESSAGES.heldAtCheckout : CHECKOUT_MESSAGES.fullyBooked);
+  throw new UnavailableError(atCheckout ? CHECKOUT_REFUSALS.heldAtCheckout : CHECKOUT_REFUSALS.fullyBooked);
 }
 
 function productDescription(edition: Edition): string | null {
@@ -262,7 +263,7 @@ async function lostHoldError(db: Database, holdId: string): Promise<DomainError>
     .where(eq(seatHolds.id, holdId));
   if (hold?.status !== "released") return new UpstreamError(CHECKOUT_MESSAGES.failed);
   if (!hold.onSale && hold.offeringKey !== TEST_PRODUCT_KEY) return notAvailable();
-  if (hold.userId !== null) return new UnavailableError(CHECKOUT_MESSAGES.replaced);
+  if (hold.userId !== null) return new UnavailableError(CHECKOUT_REFUSALS.replaced);
   return new UpstreamError(CHECKOUT_MESSAGES.failed);
 }
 
@@ -329,7 +330,7 @@ export async function startCheckout(
         )
       : new Set();
   const notYetBooked = asked.filter((edition) => !booked.has(edition.id));
-  if (notYetBooked.length === 0) throw new UnavailableError(CHECKOUT_MESSAGES.alreadyBooked);
+  if (notYetBooked.length === 0) throw new UnavailableError(CHECKOUT_REFUSALS.alreadyBooked);
 
   // The amount shown is the amount charged: an edition with no price, or whose provider price differs, is not sold.
   const priced: Edition[] = [];
@@ -353,7 +354,7 @@ export async function startCheckout(
   // their other checkouts for these dates are ended, so no payment for them can be recorded unseen.
   if (request.buyer && !request.testProduct && (await editionsBookedBy(db, request.buyer, [taken.edition.id])).has(taken.edition.id)) {
     await giveBackPlace(db, taken.hold.id);
-    throw new UnavailableError(CHECKOUT_MESSAGES.alreadyBooked);
+    throw new UnavailableError(CHECKOUT_REFUSALS.alreadyBooked);
   }
   // One paid for other dates keeps its booking and its £100; this one starts again, without it.
   if (paidMeanwhile && taken.discount?.kind === "signup") {
