@@ -8,6 +8,7 @@ export const CHECKOUT_REFUSALS = {
   heldAtCheckout:
     "Every place left on these dates is held by a dentist at checkout. A place not paid for comes free within half an hour: please try again then, or register your interest.",
   alreadyBooked: "You have already booked these dates: your booking is in your account.",
+  paidMeanwhile: "Your earlier checkout for these dates was paid a moment ago, so no new one was started: your booking is confirmed.",
   replaced: "You started another checkout meanwhile, which took this one's place. Please continue with that one.",
   tooManyHolds: "Several checkouts started from your connection are still open. Finish or cancel one of them, or wait half an hour, then try again.",
 } as const;

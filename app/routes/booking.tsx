@@ -13,6 +13,7 @@ import { firstIssueMessage } from "~/lib/schemas/fields";
 import { seo } from "~/lib/seo";
 import { type BookingCard, bookingCards } from "~/server/booking/booking-pages.server";
 import { startCheckout } from "~/server/booking/checkout.server";
+import { guestCheckoutsOf, rememberGuestCheckout } from "~/server/booking/guest-checkouts.server";
 import { currentUser, publicRoute } from "~/server/http/guards.server";
 import { readFormData } from "~/server/http/request-bodies.server";
 import { refusalOf } from "~/server/http/responses.server";
@@ -49,13 +50,16 @@ export async function action(args: Route.ActionArgs) {
   const parsed = CheckoutRequestSchema.safeParse({ courseId: form.get("courseId"), priceId: form.get("priceId") });
   if (!parsed.success) return data({ error: firstIssueMessage(parsed.error) }, 400);
   const buyer = await currentUser(args);
+  const guestCheckouts = await guestCheckoutsOf(args.request);
   try {
-    const { url } = await startCheckout(
+    const { url, holdId } = await startCheckout(
       services,
-      { priceId: parsed.data.priceId, courseId: parsed.data.courseId, buyer: buyer && { id: buyer.id, email: buyer.email } },
+      { priceId: parsed.data.priceId, courseId: parsed.data.courseId, buyer: buyer && { id: buyer.id, email: buyer.email }, guestCheckouts },
       { clientIp: args.context.get(requestInfoContext).clientIp },
     );
-    return redirect(url, 303);
+    if (buyer) return redirect(url, 303);
+    const cookie = await rememberGuestCheckout(guestCheckouts, holdId, services.env.siteUrl);
+    return redirect(url, { status: 303, headers: { "Set-Cookie": cookie } });
   } catch (error) {
     const { status, message } = refusalOf(error);
     return data({ error: message }, status);

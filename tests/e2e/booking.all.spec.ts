@@ -268,17 +268,42 @@ test.describe("booking and paying", () => {
     await expect(cardOf(page, edition)).toHaveCount(0);
   });
 
+  test("a guest who goes back from the checkout and presses Book Now again still holds one place, and can take the last one again", async ({
+    page,
+    request,
+    data,
+  }) => {
+    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: await data.farDay({}), capacity: 2 });
+    await startFromBookingPage(page, edition);
+    const first = page.url();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/booking$/);
+    await expect(cardOf(page, edition).getByText("1 place left")).toBeVisible();
+    await startFromBookingPage(page, edition);
+    expect(page.url()).not.toBe(first);
+    await page.goto("/booking");
+    await expect(cardOf(page, edition).getByText("1 place left")).toBeVisible();
+
+    // The other place taken by someone else (another browser): this guest's Book Now, on the page drawn before, takes back the one they hold.
+    await page.waitForLoadState("networkidle");
+    const taken = await request.post("/api/v2/create-checkout-session", { data: { courseId: edition.id }, headers: { Origin: new URL(page.url()).origin } });
+    expect(taken.status()).toBe(200);
+    await bookNow(page, edition).click();
+    await expect(page).toHaveURL(/\/dev\/checkout\/cs_local_/);
+    await expect(page.getByRole("heading", { name: "Pay for your place" })).toBeVisible();
+  });
+
   test(
     "'Processing...' while the session opens; a refusal is an alert on /booking and a 'Checkout Error' toast on a course page",
     { tag: "@phone" },
-    async ({ page, data, allowConsoleErrors }) => {
+    async ({ page, request, data, allowConsoleErrors }) => {
       allowConsoleErrors(/status of 409/);
       const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: await data.farDay({}), capacity: 1 });
       await page.goto("/booking");
       const button = bookNow(page, edition);
       await expect(button).toBeVisible();
-      // Someone else takes the last place while this page is open.
-      const taken = await page.request.post("/api/v2/create-checkout-session", {
+      // Someone else (another browser: not this page's cookies) takes the last place while this page is open.
+      const taken = await request.post("/api/v2/create-checkout-session", {
         data: { courseId: edition.id, priceId: "price_sinus_grafting" },
         headers: { Origin: new URL(page.url()).origin },
       });
@@ -305,7 +330,7 @@ test.describe("booking and paying", () => {
       await page.goto("/courses/sinus-grafting");
       const courseButton = page.getByRole("button", { name: `Book Now: ${datesOf(second)}` });
       await expect(courseButton).toBeVisible();
-      await page.request.post("/api/v2/create-checkout-session", { data: { courseId: second.id }, headers: { Origin: new URL(page.url()).origin } });
+      await request.post("/api/v2/create-checkout-session", { data: { courseId: second.id }, headers: { Origin: new URL(page.url()).origin } });
       await courseButton.click();
       const toast = page.getByRole("listitem").filter({ hasText: "Checkout Error" });
       await expect(toast).toBeVisible();

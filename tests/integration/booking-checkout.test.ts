@@ -322,6 +322,68 @@ describe(`starting a checkout on ${testDriver}`, () => {
     await expect(checkout(services(), { courseId: edition.id, buyer })).rejects.toThrow(CHECKOUT_REFUSALS.alreadyBooked);
   });
 
+  it("replaces a guest's unpaid checkout for the same date when their browser names it, so Back and Book Now again holds one place, the last one included", async () => {
+    const edition = await editionFor(handle, { capacity: 1 });
+    const first = await checkout(services(), { courseId: edition.id, buyer: null });
+    // Another guest, or one whose browser names no checkout, finds the one place held.
+    await expect(checkout(services(), { courseId: edition.id, buyer: null })).rejects.toThrow(CHECKOUT_REFUSALS.heldAtCheckout);
+
+    const second = await checkout(services(), { courseId: edition.id, buyer: null, guestCheckouts: [first.holdId] });
+    expect(await holdOf(handle, first.holdId)).toMatchObject({ status: "released" });
+    expect((await builtInCheckout(services()).session(first.sessionId))?.status).toBe("expired");
+    expect(await holdOf(handle, second.holdId)).toMatchObject({ status: "open", userId: null });
+    expect(await placesLeft(edition.id)).toBe(0);
+
+    // Pressed again and again: still one place held.
+    const third = await checkout(services(), { courseId: edition.id, buyer: null, guestCheckouts: [second.holdId, first.holdId] });
+    const live = await handle.db
+      .select()
+      .from(seatHolds)
+      .where(and(eq(seatHolds.courseId, edition.id), inArray(seatHolds.status, ["opening", "open"])));
+    expect(live.map((hold) => hold.id)).toEqual([third.holdId]);
+  });
+
+  it("replaces only a guest hold on the date booked: not a signed-in buyer's, not one on other dates, not a paid one", async () => {
+    const edition = await editionFor(handle, { capacity: 5 });
+    const otherDates = await editionFor(handle, { capacity: 5, days: 75 });
+    const dentist = await person();
+    const theirs = await checkout(services(), { courseId: edition.id, buyer: dentist });
+    const elsewhere = await checkout(services(), { courseId: otherDates.id, buyer: null });
+    const paid = await checkout(services(), { courseId: edition.id, buyer: null });
+    await builtInCheckout(services()).pay(paid.sessionId, { method: "card", email: "guest@example.com" });
+
+    const started = await checkout(services(), { courseId: edition.id, buyer: null, guestCheckouts: [theirs.holdId, elsewhere.holdId, paid.holdId] });
+    expect(await holdOf(handle, theirs.holdId)).toMatchObject({ status: "open" });
+    expect(await holdOf(handle, elsewhere.holdId)).toMatchObject({ status: "open" });
+    expect(await holdOf(handle, paid.holdId)).toMatchObject({ status: "converted" });
+    expect(await holdOf(handle, started.holdId)).toMatchObject({ status: "open" });
+    expect([await placesLeft(edition.id), await placesLeft(otherDates.id)]).toEqual([2, 4]);
+  });
+
+  it("lets a guest who signs in replace the checkout they started as a guest on the same date", async () => {
+    const edition = await editionFor(handle, { capacity: 1 });
+    const asGuest = await checkout(services(), { courseId: edition.id, buyer: null });
+    const dentist = await person();
+    const signedIn = await checkout(services(), { courseId: edition.id, buyer: dentist, guestCheckouts: [asGuest.holdId] });
+    expect(await holdOf(handle, asGuest.holdId)).toMatchObject({ status: "released" });
+    expect(await holdOf(handle, signedIn.holdId)).toMatchObject({ status: "open", userId: dentist.id });
+  });
+
+  it("refuses a guest's new checkout for dates their replaced one was paid for at that very moment, recording that payment once", async () => {
+    const edition = await editionFor(handle, { capacity: 5 });
+    const first = await checkout(services(), { courseId: edition.id, buyer: null });
+    // Paid in another tab; its event has not come yet when the guest presses Book Now again.
+    const { checkout: provider } = capturingCheckout(services());
+    await provider.pay(first.sessionId, { method: "card", email: "guest@example.com" });
+
+    await expect(checkout(services(), { courseId: edition.id, buyer: null, guestCheckouts: [first.holdId] })).rejects.toThrow(
+      new UnavailableError(CHECKOUT_REFUSALS.paidMeanwhile),
+    );
+    const purchases = await handle.db.select().from(userCoursePurchases).where(eq(userCoursePurchases.courseId, edition.id));
+    expect(purchases.map((row) => [row.stripeSessionId, row.status])).toEqual([[first.sessionId, "paid"]]);
+    expect(await placesLeft(edition.id)).toBe(4);
+  });
+
   it("refuses a dentist's new checkout for dates their replaced one paid for at that very moment, recording that payment once", async () => {
     const edition = await editionFor(handle, { capacity: 5 });
     const buyer = await person();
@@ -489,6 +551,18 @@ describe(`starting a checkout on ${testDriver}`, () => {
     const later = new Date(start.getTime() + HOLD_MS + 1_000);
     await expect(startCheckout(limited, { courseId: first.id, buyer: null }, { ...from, now: later })).resolves.toBeDefined();
   });
+
+  it("does not count a guest checkout being replaced against the address's share", async () => {
+    const limited = testServices(handle, testEnv({ CHECKOUT_HOLDS_PER_ADDRESS: "1" }));
+    const edition = await editionFor(handle, { capacity: 6 });
+    const from = { clientIp: "192.0.2.95" };
+    let latest = await startCheckout(limited, { courseId: edition.id, buyer: null }, from);
+    for (let press = 0; press < 3; press++) {
+      latest = await startCheckout(limited, { courseId: edition.id, buyer: null, guestCheckouts: [latest.holdId] }, from);
+    }
+    expect(await placesLeft(edition.id)).toBe(5);
+    await expect(startCheckout(limited, { courseId: edition.id, buyer: null }, from)).rejects.toThrow(CHECKOUT_REFUSALS.tooManyHolds);
+  });
 });
 
 // Only PostgreSQL runs checkouts side by side: PGlite answers one query at a time.
@@ -550,6 +624,39 @@ describe(`POST /api/v2/create-checkout-session on ${testDriver}`, () => {
       .from(seatHolds)
       .where(eq(seatHolds.checkoutSessionId, (guest.body as { sessionId: string }).sessionId));
     expect(guestHold).toMatchObject({ userId: null, customerEmail: null });
+  });
+
+  it("has a guest's browser remember its checkout (an http-only cookie), so that Book Now again replaces it; a signed-in buyer's answer sets no cookie", async () => {
+    const edition = await editionFor(handle, { capacity: 1 });
+    const ip = "203.0.113.240";
+    const start = (headers: Record<string, string> = {}) =>
+      createCheckoutSession(routeArgs(jsonRequest("/api/v2/create-checkout-session", { courseId: edition.id }, headers), handle, {}, undefined, ip));
+    const first = await start();
+    expect(first.status).toBe(200);
+    const setCookie = first.headers.get("Set-Cookie")!;
+    expect(setCookie).toMatch(/^gii\.guest_checkouts=[^;]+; Max-Age=3600; Path=\/; HttpOnly; SameSite=Lax$/);
+    const cookie = setCookie.split(";")[0];
+
+    // The one place is this browser's to take again; any other guest is refused.
+    expect(await settle(() => start())).toEqual({ status: 409, body: { error: CHECKOUT_REFUSALS.heldAtCheckout } });
+    const again = await start({ Cookie: cookie });
+    expect(again.status).toBe(200);
+    const { sessionId } = (await again.json()) as { sessionId: string };
+    const live = await handle.db
+      .select()
+      .from(seatHolds)
+      .where(and(eq(seatHolds.courseId, edition.id), inArray(seatHolds.status, ["opening", "open"])));
+    expect(live.map((hold) => hold.checkoutSessionId)).toEqual([sessionId]);
+    // A cookie that is not the product's own is ignored, never a failure.
+    expect((await settle(() => start({ Cookie: "gii.guest_checkouts=%%%not-base64" }))).status).toBe(409);
+
+    const dentist = await person();
+    const other = await editionFor(handle, { capacity: 3, days: 80 });
+    const theirs = await createCheckoutSession(
+      routeArgs(jsonRequest("/api/v2/create-checkout-session", { courseId: other.id }, { Cookie: dentist.cookie }), handle, {}, undefined, ip),
+    );
+    expect(theirs.status).toBe(200);
+    expect(theirs.headers.get("Set-Cookie")).toBeNull();
   });
 
   it("refuses a bearer token that names no session with 401 and holds nothing, where it sold to a guest at a guest's price; the buyer's own token buys as them", async () => {

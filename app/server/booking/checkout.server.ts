@@ -36,6 +36,8 @@ export interface CheckoutStart {
   buyer: { id: string; email: string } | null;
   /** The administrators' £1 test product (the route lets only administrators ask). */
   testProduct?: boolean;
+  /** The guest checkouts this browser started (guest-checkouts.server.ts): one for the date booked is replaced. */
+  guestCheckouts?: readonly string[];
 }
 
 export interface StartedCheckout {
@@ -112,6 +114,8 @@ interface NewHold {
   currency: string;
   discountKind: DiscountRule["kind"] | null;
   clientAddress: string;
+  /** Earlier guest holds of this browser: one on this date is replaced by this hold. */
+  replaces: readonly string[];
 }
 
 type Refusal = "not-for-sale" | "full" | "address-share";
@@ -120,7 +124,8 @@ type Refusal = "not-for-sale" | "full" | "address-share";
  * The database's `take_place` (drizzle/0010_take_place.sql): locks the edition,
  * checks that it is still sold at the price the hold was worked out from, that
  * a place is free and that the address holds fewer than its share, replaces
- * the buyer's unpaid checkouts for this date, and inserts the hold, in one
+ * the buyer's unpaid checkouts for this date (a signed-in buyer's, and the
+ * guest checkouts the browser started), and inserts the hold, in one
  * round trip: the edition's lock is never held while the app works. The
  * checkout needs no transaction of its own (pretix's quota rule, in one call).
  *
@@ -155,7 +160,8 @@ async function takePlace(
       p_client_address => ${hold.clientAddress}::text,
       p_holds_per_address => ${holdsPerAddress}::integer,
       p_paid_statuses => array[${paidStatuses}]::text[],
-      p_now => ${now.toISOString()}::timestamptz
+      p_now => ${now.toISOString()}::timestamptz,
+      p_replaces => ${`{${hold.replaces.join(",")}}`}::uuid[]
     ) as taken`);
   // Both drivers (node-postgres and PGlite) answer with the rows under `rows`.
   const [row] = (result as { rows: { hold_id: string | null; refusal: Refusal | null; replaced_sessions: string[] }[] }).rows;
@@ -220,6 +226,7 @@ async function takeHold(
         currency: edition.priceCurrency,
         discountKind: discount?.kind ?? null,
         clientAddress: clientIp,
+        replaces: request.guestCheckouts ?? [],
       };
       const taken = await takePlace(tx, hold, limits);
       if ("holdId" in taken && discount?.kind === "signup" && request.buyer) {
@@ -251,20 +258,20 @@ function paymentMethodsFor(amountTotal: number, currency: string, klarnaMaxAmoun
 
 /**
  * Why a hold was gone when its session opened, as the buyer is told: the same
- * buyer's newer checkout took its place (a second press, another tab), or the
- * edition was taken off sale meanwhile; otherwise it was lost (a database
- * crash before it reached the disk), which is our failure.
+ * buyer's newer checkout took its place (a second press, another tab; a
+ * guest's by the browser's guest-checkouts cookie), or the edition was taken
+ * off sale meanwhile; otherwise it was lost (a database crash before it
+ * reached the disk), which is our failure.
  */
 async function lostHoldError(db: Database, holdId: string): Promise<DomainError> {
   const [hold] = await db
-    .select({ status: seatHolds.status, userId: seatHolds.userId, onSale: courses.isActive, offeringKey: courses.offeringKey })
+    .select({ status: seatHolds.status, onSale: courses.isActive, offeringKey: courses.offeringKey })
     .from(seatHolds)
     .innerJoin(courses, eq(courses.id, seatHolds.courseId))
     .where(eq(seatHolds.id, holdId));
   if (hold?.status !== "released") return new UpstreamError(CHECKOUT_MESSAGES.failed);
   if (!hold.onSale && hold.offeringKey !== TEST_PRODUCT_KEY) return notAvailable();
-  if (hold.userId !== null) return new UnavailableError(CHECKOUT_REFUSALS.replaced);
-  return new UpstreamError(CHECKOUT_MESSAGES.failed);
+  return new UnavailableError(CHECKOUT_REFUSALS.replaced);
 }
 
 function giveBackPlace(db: Database, holdId: string) {
@@ -355,6 +362,11 @@ export async function startCheckout(
   if (request.buyer && !request.testProduct && (await editionsBookedBy(db, request.buyer, [taken.edition.id])).has(taken.edition.id)) {
     await giveBackPlace(db, taken.hold.id);
     throw new UnavailableError(CHECKOUT_REFUSALS.alreadyBooked);
+  }
+  // A guest's earlier checkout for these dates, replaced by this one, was paid at that very moment: it is their booking.
+  if (paidMeanwhile && !request.buyer) {
+    await giveBackPlace(db, taken.hold.id);
+    throw new UnavailableError(CHECKOUT_REFUSALS.paidMeanwhile);
   }
   // One paid for other dates keeps its booking and its £100; this one starts again, without it.
   if (paidMeanwhile && taken.discount?.kind === "signup") {
