@@ -13,8 +13,8 @@ export const middleware = [apiRoute()];
 /**
  * Spec 7: `{ priceId, userId }` (plus the edition's `courseId`) answered with
  * `{ sessionId, url }`. Anyone may start a checkout; the buyer is whoever the
- * session or bearer token says, never the `userId` sent. A guest's browser
- * remembers its checkout, so that Book Now again replaces it.
+ * session or bearer token says, never the `userId` sent, which must be theirs
+ * when given. A guest's browser remembers its checkout, so that Book Now again replaces it.
  */
 export function action(args: Route.ActionArgs) {
   const services = appServices(args.context);
@@ -24,7 +24,13 @@ export function action(args: Route.ActionArgs) {
     const guestCheckouts = await guestCheckoutsOf(args.request);
     const { sessionId, url, holdId } = await startCheckout(
       services,
-      { priceId: body.priceId, courseId: body.courseId, buyer: buyer && { id: buyer.id, email: buyer.email }, guestCheckouts },
+      {
+        priceId: body.priceId,
+        courseId: body.courseId,
+        buyer: buyer && { id: buyer.id, email: buyer.email },
+        pageAccountId: body.userId,
+        guestCheckouts,
+      },
       { clientIp: args.context.get(requestInfoContext).clientIp },
     );
     if (buyer) return { sessionId, url };

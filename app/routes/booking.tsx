@@ -47,14 +47,20 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const services = appServices(args.context);
   const form = await readFormData(args.request);
-  const parsed = CheckoutRequestSchema.safeParse({ courseId: form.get("courseId"), priceId: form.get("priceId") });
+  const parsed = CheckoutRequestSchema.safeParse({ courseId: form.get("courseId"), priceId: form.get("priceId"), userId: form.get("userId") });
   if (!parsed.success) return data({ error: firstIssueMessage(parsed.error) }, 400);
   const buyer = await currentUser(args);
   const guestCheckouts = await guestCheckoutsOf(args.request);
   try {
     const { url, holdId } = await startCheckout(
       services,
-      { priceId: parsed.data.priceId, courseId: parsed.data.courseId, buyer: buyer && { id: buyer.id, email: buyer.email }, guestCheckouts },
+      {
+        priceId: parsed.data.priceId,
+        courseId: parsed.data.courseId,
+        buyer: buyer && { id: buyer.id, email: buyer.email },
+        pageAccountId: parsed.data.userId,
+        guestCheckouts,
+      },
       { clientIp: args.context.get(requestInfoContext).clientIp },
     );
     if (buyer) return redirect(url, 303);

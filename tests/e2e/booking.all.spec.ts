@@ -247,6 +247,39 @@ test.describe("booking and paying", () => {
     await expect(bookNow(page, edition)).toBeHidden();
   });
 
+  test("a dentist signed out in another tab is told so by Book Now, nothing booked, and the page is then a guest's", async ({
+    page,
+    account,
+    data,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/status of 409/);
+    const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: await data.farDay({}), capacity: 3 });
+    await page.goto("/courses/sinus-grafting");
+    const courseBookNow = page.getByRole("button", { name: `Book Now: ${datesOf(edition)}` });
+    await expect(courseBookNow).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    // Signed out elsewhere: the session cookie is gone from this browser.
+    await page.context().clearCookies();
+    await courseBookNow.click();
+    const toast = page.getByRole("listitem").filter({ hasText: "Checkout Error" });
+    await expect(toast).toContainText(CHECKOUT_REFUSALS.signedOut);
+    await expect(page).toHaveURL(/\/courses\/sinus-grafting$/);
+    // The page is read again: signed out, with every place still free.
+    await expect(page.getByRole("link", { name: "Login / Sign Up" })).toBeVisible();
+    await expect(
+      page
+        .getByRole("listitem")
+        .filter({ hasText: datesOf(edition) })
+        .getByText("3 places left"),
+    ).toBeVisible();
+
+    await courseBookNow.click();
+    await expect(page).toHaveURL(/\/dev\/checkout\/cs_local_/);
+    await expect(page.getByLabel("Email")).toBeVisible();
+    await expect(page.getByText(`Paying as ${account.email}`)).toHaveCount(0);
+  });
+
   test("a signed-in dentist who goes back from the checkout can book the last place they hold again, and only they", async ({ page, account, data }) => {
     const edition = await data.edition({ offeringKey: "sinus-grafting", startDate: await data.farDay({}), capacity: 1 });
     await startFromBookingPage(page, edition);

@@ -136,6 +136,29 @@ describe("booking over HTTP", () => {
     expect((await rawRequest(app.url, json({ courseId: edition.id }))).status).toBe(409);
   });
 
+  it("Book Now without scripts posts the page's account: a page drawn for a dentist since signed out is refused on the page, holding nothing", async () => {
+    const edition = await editionFor(app.services.database, { capacity: 2 });
+    const dentist = await createPerson({ db: app.services.database.db, auth: app.services.auth });
+    const page = await rawRequest(app.url, { path: "/booking", headers: { Cookie: dentist.cookie } });
+    expect(page.body).toContain(`name="userId" value="${dentist.id}"`);
+    const bookNow = (headers: Record<string, string>) =>
+      rawRequest(app.url, {
+        method: "POST",
+        path: "/booking",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", Origin: app.url, ...headers },
+        body: new URLSearchParams({ courseId: edition.id, userId: dentist.id }).toString(),
+      });
+    const refused = await bookNow({});
+    expect(refused.status).toBe(409);
+    expect(refused.body.replaceAll("&#x27;", "'")).toContain(CHECKOUT_REFUSALS.signedOut);
+    expect(await app.services.database.db.select().from(seatHolds).where(eq(seatHolds.courseId, edition.id))).toEqual([]);
+
+    const booked = await bookNow({ Cookie: dentist.cookie });
+    expect(booked.status).toBe(303);
+    expect(booked.headers.location).toMatch(/\/dev\/checkout\/cs_local_/);
+    expect(await app.services.database.db.select().from(seatHolds).where(eq(seatHolds.courseId, edition.id))).toMatchObject([{ userId: dentist.id }]);
+  });
+
   it("sends a second Pay of the built-in checkout (a double submit, or Back then Pay) to the confirmation, not to 'expired'", async () => {
     const edition = await editionFor(app.services.database, { capacity: 2 });
     const { sessionId } = JSON.parse((await rawRequest(app.url, json({ courseId: edition.id }))).body) as { sessionId: string };

@@ -606,24 +606,37 @@ describe(`POST /api/v2/create-checkout-session on ${testDriver}`, () => {
       ),
     );
 
-  it("answers { sessionId, url } and takes the buyer from the session, never from the body's userId", async () => {
+  it("answers { sessionId, url } and takes the buyer from the session, never from the body's userId, which must name that buyer when given", async () => {
     const edition = await editionFor(handle);
     const buyer = await person();
     const someoneElse = await person();
-    const answer = await post({ priceId: "price_sinus_grafting", courseId: edition.id, userId: someoneElse.id }, { Cookie: buyer.cookie });
+    const answer = await post({ priceId: "price_sinus_grafting", courseId: edition.id, userId: buyer.id }, { Cookie: buyer.cookie });
     expect(answer.status).toBe(200);
     const { sessionId, url } = answer.body as { sessionId: string; url: string };
     expect(url).toContain(sessionId);
     const [hold] = await handle.db.select().from(seatHolds).where(eq(seatHolds.checkoutSessionId, sessionId));
     expect(hold).toMatchObject({ userId: buyer.id, customerEmail: buyer.email });
+    const heldBefore = await holdCount();
 
-    // A guest naming someone's id is still a guest.
-    const guest = await post({ courseId: edition.id, userId: buyer.id });
-    const [guestHold] = await handle.db
-      .select()
-      .from(seatHolds)
-      .where(eq(seatHolds.checkoutSessionId, (guest.body as { sessionId: string }).sessionId));
-    expect(guestHold).toMatchObject({ userId: null, customerEmail: null });
+    // A page drawn for another account (someone else signed in since, in another tab), or for an account since signed
+    // out, is refused: its prices and discount were that account's. Nothing is held.
+    expect(await post({ courseId: edition.id, userId: someoneElse.id }, { Cookie: buyer.cookie })).toEqual({
+      status: 409,
+      body: { error: CHECKOUT_REFUSALS.otherAccount },
+    });
+    expect(await post({ courseId: edition.id, userId: buyer.id })).toEqual({ status: 409, body: { error: CHECKOUT_REFUSALS.signedOut } });
+    expect(await holdCount()).toBe(heldBefore);
+
+    // A guest's page names no account (spec 7: absent, or null).
+    for (const userId of [undefined, null, ""]) {
+      const guest = await post({ courseId: edition.id, userId });
+      expect(guest.status).toBe(200);
+      const [guestHold] = await handle.db
+        .select()
+        .from(seatHolds)
+        .where(eq(seatHolds.checkoutSessionId, (guest.body as { sessionId: string }).sessionId));
+      expect(guestHold).toMatchObject({ userId: null, customerEmail: null });
+    }
   });
 
   it("has a guest's browser remember its checkout (an http-only cookie), so that Book Now again replaces it; a signed-in buyer's answer sets no cookie", async () => {

@@ -10,13 +10,14 @@ const optionalId = z.preprocess(
 
 /**
  * Spec 7, POST /api/v2/create-checkout-session: `{ priceId, userId }`, plus the
- * edition's `courseId` that every Book Now sends. `userId` is the spec's and is
- * read by nobody: the buyer is whoever the session or bearer token says.
+ * edition's `courseId` that every Book Now sends. The buyer is whoever the
+ * session or bearer token says; `userId` is the account the page was drawn for
+ * (absent for a guest), and a checkout whose buyer is not that account is refused.
  */
 export const CheckoutRequestSchema = z.object({
   priceId: optionalId,
   courseId: optionalId,
-  userId: z.unknown().optional(),
+  userId: optionalId,
 });
 
 export const GUEST_NAME_REQUIRED = "Please enter your full name.";

@@ -34,6 +34,8 @@ export interface CheckoutStart {
   courseId?: string;
   /** The signed-in buyer, from the session or bearer token; null for a guest. */
   buyer: { id: string; email: string } | null;
+  /** The account the page that asked was drawn for (spec 7's `userId`), if any: a checkout for someone else is refused. */
+  pageAccountId?: string;
   /** The administrators' £1 test product (the route lets only administrators ask). */
   testProduct?: boolean;
   /** The guest checkouts this browser started (guest-checkouts.server.ts): one for the date booked is replaced. */
@@ -324,6 +326,10 @@ export async function startCheckout(
   const { db } = database;
   if (!(await consumeRateLimit(db, `checkout:${clientIp}`, { limit: env.checkoutRateLimit, windowMs: FORM_WINDOW_MS, now }))) {
     throw new RateLimitedError(TOO_MANY_REQUESTS_MESSAGE);
+  }
+  // Signed out, or in as someone else, in another tab: the page's prices and discount were not this buyer's.
+  if (request.pageAccountId !== undefined && request.pageAccountId !== request.buyer?.id) {
+    throw new UnavailableError(request.buyer ? CHECKOUT_REFUSALS.otherAccount : CHECKOUT_REFUSALS.signedOut);
   }
   const today = todayIsoDate(now);
   const asked = await editionsAsked(services, request, today);

@@ -73,6 +73,7 @@ export function CheckoutButton({
     <form method="post" action="/booking" onSubmit={submit} className="contents">
       <input type="hidden" name="courseId" value={courseId} />
       {priceId && <input type="hidden" name="priceId" value={priceId} />}
+      {userId && <input type="hidden" name="userId" value={userId} />}
       <button type="submit" disabled={busy} aria-busy={busy} aria-label={busy ? undefined : accessibleName} className={cn(buttonVariants({ size }), className)}>
         {busy ? "Processing..." : children}
       </button>
