@@ -514,6 +514,20 @@ describe("password change", () => {
     expect(await signIn(bob.email, bob.password)).not.toBeNull();
     expect(await signIn(bob.email, "second-password")).toBeNull();
   });
+
+  it("counts a new password's length as login does: 64 emoji (128 UTF-16 units) are saved and sign in, 65 are refused and change nothing", async () => {
+    const fay = await signUpAndSignIn("Fay", "Foster");
+    const tooLong = "🦷".repeat(65);
+    expect(await postAccount(asCookie(fay), { intent: "password", newPassword: tooLong, confirmPassword: tooLong })).toMatchObject({
+      status: 400,
+      body: { ok: false, message: "Password should be at most 128 characters." },
+    });
+    expect(await signIn(fay.email, fay.password)).not.toBeNull();
+
+    const longest = "🦷".repeat(64);
+    expect(await postAccount(asCookie(fay), { intent: "password", newPassword: longest, confirmPassword: longest })).toMatchObject({ status: 200 });
+    expect(await signIn(fay.email, longest)).not.toBeNull();
+  });
 });
 
 describe("preferences endpoint", () => {

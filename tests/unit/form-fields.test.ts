@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { SignUpSchema } from "~/lib/schemas/auth";
+import { LoginSchema, NewPasswordSchema, SignUpSchema } from "~/lib/schemas/auth";
 import { ContactMessageSchema } from "~/lib/schemas/contact";
 import { firstIssueFields, firstIssueMessage, namePlainTextProblem } from "~/lib/schemas/fields";
 import { InterestRegistrationSchema } from "~/lib/schemas/interest";
@@ -221,5 +221,25 @@ describe("a profile with more than one problem", () => {
     expect(refusal({ ...email, mobileCountryCode: "+44", mobileNumber: "77009", ...instagram })).toBe("Mobile number should contain 6-15 digits only.");
     expect(refusal({ ...email, ...instagram })).toBe("Please enter a valid email address.");
     expect(refusal(instagram)).toBe("Please enter a valid Instagram username (@username) or URL.");
+  });
+});
+
+describe("a password's length", () => {
+  const signUp = { firstName: "Nadia", lastName: "Okafor", email: "nadia@example.com" };
+  const refusal = (result: { success: boolean; error?: Parameters<typeof firstIssueMessage>[0] }) =>
+    result.success ? "accepted" : firstIssueMessage(result.error!);
+
+  // The auth library counts UTF-16 units when it checks a login: a password it would refuse is never set.
+  it.each([
+    ["128 letters", "a".repeat(128), "accepted"],
+    ["129 letters", "a".repeat(129), "Password should be at most 128 characters."],
+    ["64 emoji, 128 units", "🦷".repeat(64), "accepted"],
+    ["65 emoji, 130 units", "🦷".repeat(65), "Password should be at most 128 characters."],
+  ])("is counted as login counts it: %s", (_label, password, expected) => {
+    expect(refusal(SignUpSchema.safeParse({ ...signUp, password, confirmPassword: password }))).toBe(expected);
+    expect(refusal(NewPasswordSchema.safeParse({ newPassword: password, confirmPassword: password }))).toBe(expected);
+    expect(refusal(LoginSchema.safeParse({ email: "nadia@example.com", password }))).toBe(
+      expected === "accepted" ? "accepted" : "Login failed. Please check your credentials.",
+    );
   });
 });

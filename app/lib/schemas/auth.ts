@@ -8,10 +8,15 @@ export const PASSWORD_MAX_LENGTH = 128;
 const PASSWORD_TOO_SHORT = "Password should be at least 6 characters.";
 const PASSWORD_TOO_LONG = "Password should be at most 128 characters.";
 
+/**
+ * Counted in UTF-16 units, as the auth library counts when it checks a login: the schema library's `max`
+ * counts characters, so a password of 65 emoji would pass here and could then never log in.
+ */
+const withinPasswordLimit = (password: string) => password.length <= PASSWORD_MAX_LENGTH;
 /** Too short, or spaces alone: a password of spaces could never log in (login refuses it as blank). */
 const tooWeak = (password: string) => password.length < PASSWORD_MIN_LENGTH || password.trim() === "";
 /** A new password, up to the longest allowed; each schema checks tooWeak (the forms after the confirmation matches, so a mismatch is said first). */
-const newPasswordField = safeString({ error: PASSWORD_TOO_SHORT }).max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG);
+const newPasswordField = safeString({ error: PASSWORD_TOO_SHORT }).refine(withinPasswordLimit, PASSWORD_TOO_LONG);
 
 const NAMES_REQUIRED = "First name and last name are required.";
 const EMAIL_INVALID = "Please enter a valid email address.";
@@ -28,7 +33,7 @@ const loginEmail = z.preprocess(
 /** Checked, never trimmed: spaces inside a password are part of it, but spaces alone are blank. */
 const loginPassword = safeString({ error: LOGIN_REQUIRED_MESSAGE })
   .refine((value) => value.trim() !== "", LOGIN_REQUIRED_MESSAGE)
-  .max(PASSWORD_MAX_LENGTH, LOGIN_FAILED_MESSAGE);
+  .refine(withinPasswordLimit, LOGIN_FAILED_MESSAGE);
 
 /** Spec 5, login: email and password non-blank. */
 export const LoginSchema = z.object({ email: loginEmail, password: loginPassword });
@@ -104,7 +109,7 @@ export const CONFIRMATION_PASSWORD_WRONG =
 export const AccountConfirmationFormSchema = AccountConfirmationSchema.extend({
   password: safeString({ error: CONFIRMATION_PASSWORD_REQUIRED })
     .refine((value) => value.trim() !== "", CONFIRMATION_PASSWORD_REQUIRED)
-    .max(PASSWORD_MAX_LENGTH, CONFIRMATION_PASSWORD_WRONG),
+    .refine(withinPasswordLimit, CONFIRMATION_PASSWORD_WRONG),
 });
 
 export type AccountConfirmationForm = z.infer<typeof AccountConfirmationFormSchema>;
