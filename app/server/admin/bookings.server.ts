@@ -69,8 +69,9 @@ export async function cancelBooking(
     // Refused for another cancel of it with another amount: once that one is recorded (its audit entry), this one hears so.
     if (error instanceof RefundKeyConflictError) {
       await db.transaction((tx) => lockCancellable(tx, before.id, input.courseId));
-      log.error(`Refund of booking ${before.id} refused: another refund under its key, of another amount, went first`, error);
-      throw new UpstreamError(REFUND_CONFLICT_MESSAGE);
+      // A conflict between two staff, answered as one (409): the provider did its part.
+      log.warn(`Refund of booking ${before.id} refused: another refund under its key, of another amount, went first`);
+      throw new UnavailableError(REFUND_CONFLICT_MESSAGE);
     }
     log.error(`Refund of booking ${before.id} failed`, error);
     throw new UpstreamError(REFUND_FAILED_MESSAGE);
