@@ -226,9 +226,13 @@ export async function startProductionServer() {
     build,
     mountAssets: (app) => {
       // The build keeps a brotli and a gzip copy of each text file: sent as they are, never compressed per request.
+      // A folder's name is no page: no redirect to it with a slash (`/courses/..` to `/courses/../`); the router answers it.
       const precompressed = { enableBrotli: true, orderPreference: ["br", "gz"], index: false as const };
-      app.use("/assets", expressStaticGzip(`${clientDir}/assets`, { ...precompressed, serveStatic: { immutable: true, maxAge: "1y", index: false } }));
-      app.use(expressStaticGzip(clientDir, { ...precompressed, serveStatic: { maxAge: "1h", index: false } }));
+      app.use(
+        "/assets",
+        expressStaticGzip(`${clientDir}/assets`, { ...precompressed, serveStatic: { immutable: true, maxAge: "1y", index: false, redirect: false } }),
+      );
+      app.use(expressStaticGzip(clientDir, { ...precompressed, serveStatic: { maxAge: "1h", index: false, redirect: false } }));
     },
   });
 }

@@ -1,3 +1,5 @@
+import { get } from "node:http";
+
 import { SERVICE_UNAVAILABLE_MESSAGE } from "~/server/http/service-unavailable.server";
 
 import { expect, hydrated, test } from "./fixtures";
@@ -254,6 +256,23 @@ test.describe("bad requests", () => {
       expect(new URL(response.url()).pathname, path).toBe("/404");
       expect(response.status(), path).toBe(404);
       expect(await response.text(), path).toContain("Page Not Found");
+    }
+  });
+
+  test("a folder of the build's files is no page: never a redirect to it with a slash, even from a path a browser would tidy", async ({ baseURL }) => {
+    // Sent as written (a browser resolves `..` and `\` first), as the static file server once answered them: 301 to `<path>/`.
+    const statusOf = (path: string) =>
+      new Promise<{ status: number; location?: string }>((resolve, reject) => {
+        const { hostname, port } = new URL(baseURL!);
+        get({ hostname, port, path }, (response) => {
+          response.resume();
+          resolve({ status: response.statusCode!, location: response.headers.location });
+        }).on("error", reject);
+      });
+    for (const path of ["/media", "/assets", "/courses/..", "/\\evil.example/.."]) {
+      const answer = await statusOf(path);
+      expect(answer.status, path).not.toBe(301);
+      expect(answer.location ?? "", path).not.toMatch(/\/$/);
     }
   });
 
