@@ -243,3 +243,16 @@ describe("a password's length", () => {
     );
   });
 });
+
+describe("an email address", () => {
+  // RFC 5321: a mail server may refuse more than 64 characters before the @, and the email would never arrive.
+  it.each([
+    [`${"x".repeat(64)}@example.com`, true],
+    [`${"x".repeat(65)}@example.com`, false],
+  ])("has at most 64 characters before the @ (%s)", (email, accepted) => {
+    expect(NewsletterSubscriptionSchema.safeParse({ email }).success).toBe(accepted);
+    expect(ContactMessageSchema.safeParse({ name: "Nadia Okafor", email, subject: "Dates", message: "When?" }).success).toBe(accepted);
+    const signUp = SignUpSchema.safeParse({ firstName: "Nadia", lastName: "Okafor", email, password: "secret1", confirmPassword: "secret1" });
+    expect(signUp.success ? "accepted" : firstIssueMessage(signUp.error)).toBe(accepted ? "accepted" : "Please enter a valid email address.");
+  });
+});

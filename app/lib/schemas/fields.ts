@@ -18,10 +18,11 @@ export function safeString(params?: Parameters<typeof z.string>[0]) {
  * o'neil@; never last before a dot or the `@`, which the auth library refuses)
  * before one `@`, a domain of letters, digits and hyphens; no `?`, `&`, spaces,
  * double quotes or a second `@`, so an address can never carry mailto
- * parameters into a reply.
+ * parameters into a reply. At most 64 characters before the `@` (RFC 5321: a
+ * mail server may refuse a longer one, and the email would never arrive).
  */
 export const EMAIL_PATTERN =
-  /^[A-Za-z0-9_'+-]*[A-Za-z0-9_+-](?:\.[A-Za-z0-9_'+-]*[A-Za-z0-9_+-])*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+  /^(?=[^@]{1,64}@)[A-Za-z0-9_'+-]*[A-Za-z0-9_+-](?:\.[A-Za-z0-9_'+-]*[A-Za-z0-9_+-])*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 export const MAX_EMAIL_LENGTH = 254;
 
 export function isEmailAddress(value: string): boolean {
