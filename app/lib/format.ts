@@ -75,9 +75,14 @@ export function instalmentAmount(pounds: number): number {
   return Math.round((pounds / INSTALMENT_COUNT) * 100) / 100;
 }
 
-/** "or 4 interest-free instalments of £3,000 with Klarna" */
-export function instalmentNote(pounds: number): string {
-  return `or ${INSTALMENT_COUNT} interest-free instalments of ${formatPounds(instalmentAmount(pounds))} with ${INSTALMENT_PROVIDER}`;
+/**
+ * "or 4 interest-free instalments of £375 with Klarna", for a price (in pence) Klarna takes: up to
+ * `klarnaMaxAmount` (KLARNA_MAX_AMOUNT_GBP, by which the checkout offers it; £4,000 in the UK). A dearer
+ * course's page promises no instalments its checkout would not offer: it says how it is paid instead.
+ */
+export function instalmentNote(amount: number, klarnaMaxAmount: number): string {
+  if (amount > klarnaMaxAmount) return "Pay by card, Apple Pay or Google Pay";
+  return `or ${INSTALMENT_COUNT} interest-free instalments of ${formatPounds(instalmentAmount(amount / 100))} with ${INSTALMENT_PROVIDER}`;
 }
 
 /**

@@ -3,13 +3,14 @@ import { data, Link } from "react-router";
 
 import { CourseEditions } from "~/components/sections/programmes/course-editions";
 import { CourseInstructors } from "~/components/sections/programmes/course-instructors";
+import { InstalmentNote } from "~/components/sections/programmes/instalment-note";
 import { HERO_MEDIA_CLASS, ProgrammeHero } from "~/components/sections/programmes/programme-hero";
 import { ButtonLink } from "~/components/ui/button";
 import { PageHeading } from "~/components/ui/page-heading";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { COURSE_INSTRUCTORS, programmeFor } from "~/content/programmes";
 import { courseJsonLd, siteUrlFromMatches } from "~/lib/course-json-ld";
-import { formatMinorUnits, instalmentNote } from "~/lib/format";
+import { formatMinorUnits } from "~/lib/format";
 import { seo } from "~/lib/seo";
 import { withViewerPrices } from "~/server/booking/discounts.server";
 import { findCourseOffering, todayIsoDate } from "~/server/catalogue/editions.server";
@@ -187,7 +188,7 @@ export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
               {formatMinorUnits(offering.priceAmount)}
             </p>
             {programme?.priceNote && <p className="mt-1 text-sm font-medium text-navy">{programme.priceNote}</p>}
-            <p className="mt-1 text-sm text-ink/70">{instalmentNote(offering.priceAmount / 100)}</p>
+            <InstalmentNote amount={offering.priceAmount} />
             <CourseEditions editions={editions} programme={programme} offering={offering} today={today} />
           </div>
         </aside>

@@ -77,9 +77,13 @@ describe("money", () => {
   it("splits a price into 4 interest-free Klarna instalments", () => {
     expect(instalmentAmount(12_000)).toBe(3_000);
     expect(instalmentAmount(12_995)).toBe(3_248.75);
-    expect(instalmentNote(12_000)).toBe("or 4 interest-free instalments of £3,000 with Klarna");
-    expect(instalmentNote(900)).toBe("or 4 interest-free instalments of £225 with Klarna");
-    expect(instalmentNote(12_995)).toBe("or 4 interest-free instalments of £3,248.75 with Klarna");
+    // Within Klarna's limit (in pence), as the checkout offers it; above it, no instalments are promised.
+    expect(instalmentNote(150_000, 400_000)).toBe("or 4 interest-free instalments of £375 with Klarna");
+    expect(instalmentNote(90_000, 400_000)).toBe("or 4 interest-free instalments of £225 with Klarna");
+    expect(instalmentNote(400_000, 400_000)).toBe("or 4 interest-free instalments of £1,000 with Klarna");
+    expect(instalmentNote(1_200_000, 400_000)).toBe("Pay by card, Apple Pay or Google Pay");
+    expect(instalmentNote(1_200_000, 1_500_000)).toBe("or 4 interest-free instalments of £3,000 with Klarna");
+    expect(instalmentNote(1_299_500, 1_500_000)).toBe("or 4 interest-free instalments of £3,248.75 with Klarna");
   });
 });
 

@@ -288,7 +288,7 @@ export function getEnv(): Env {
 
 /** What the browser may know: never a secret. */
 export function publicEnv(env: Env) {
-  return { siteUrl: env.siteUrl, analytics: env.analytics };
+  return { siteUrl: env.siteUrl, analytics: env.analytics, klarnaMaxAmount: env.klarnaMaxAmount };
 }
 export type PublicEnv = ReturnType<typeof publicEnv>;
 

@@ -7,10 +7,11 @@ import { staticHtml } from "~/components/ui/static-html";
 import type { Programme } from "~/content/programmes";
 import { cn } from "~/lib/cn";
 import type { ViewerPrice } from "~/lib/discounts";
-import { formatDateRange, formatMinorUnits, instalmentNote, placesLeftLabel } from "~/lib/format";
+import { formatDateRange, formatMinorUnits, placesLeftLabel } from "~/lib/format";
 
 import { type BookableEdition, BookButton, DetailsComingSoon } from "./book-button";
 import { CourseDatesPanel, type DatedOffering } from "./course-dates";
+import { InstalmentNote } from "./instalment-note";
 
 // The card's copy is only words: kept as the server sent it on a first visit (docs/decisions/0013), its code loaded on a navigation.
 const loadProgrammeCopy = () => import("./programme-copy").then((module) => module.ProgrammeCopy);
@@ -181,7 +182,7 @@ export function ProgrammeCard({
                   {formatMinorUnits(offering.priceAmount)}
                 </p>
                 {programme.priceNote && <p className="mt-1 text-sm font-medium text-navy">{programme.priceNote}</p>}
-                <p className="mt-1 text-sm text-ink/70">{instalmentNote(offering.priceAmount / 100)}</p>
+                <InstalmentNote amount={offering.priceAmount} />
               </>
             ) : (
               <p className="mt-1 text-navy">Fee to be announced</p>
