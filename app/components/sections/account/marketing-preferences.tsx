@@ -11,6 +11,8 @@ import { AccountCard } from "./account-card";
 import { RedirectingToLogin, useLoginRedirect } from "./login-redirect";
 
 const MARKETING_SWITCH_LABEL = "Receive emails about new courses and upcoming events";
+/** Each change's outcome takes the last one's place: switched off and on at once, one toast says how it ended. */
+const OUTCOME_TOAST = { id: "marketing-preferences" };
 
 /** Spec 4: the marketing switch is optimistic and goes back to where it was if the change fails. */
 export function MarketingPreferences({ accountId, initial }: { accountId: string; initial: boolean }) {
@@ -31,17 +33,17 @@ export function MarketingPreferences({ accountId, initial }: { accountId: string
       const answer = await postJson(PREFERENCES_ENDPOINT, { preferences: { eventNotifications: next }, accountId });
       if (!answer.ok) {
         setChecked(previous);
-        toast.error(`Error updating preferences: ${answer.error ?? PREFERENCES_MESSAGES.failed}`);
+        toast.error(`Error updating preferences: ${answer.error ?? PREFERENCES_MESSAGES.failed}`, OUTCOME_TOAST);
         if (answer.status === 401) redirectToLogin();
         // Someone else is signed in now: the page shows their account (its switch is keyed by it).
         if (answer.status === 409) void revalidate();
         return;
       }
-      toast.success(answer.message ?? PREFERENCES_MESSAGES.saved);
+      toast.success(answer.message ?? PREFERENCES_MESSAGES.saved, OUTCOME_TOAST);
     } catch {
       // The request never got an answer (offline, say): nothing more specific to tell.
       setChecked(previous);
-      toast.error(`Error updating preferences: ${PREFERENCES_MESSAGES.failed}`);
+      toast.error(`Error updating preferences: ${PREFERENCES_MESSAGES.failed}`, OUTCOME_TOAST);
     } finally {
       setBusy(false);
     }
