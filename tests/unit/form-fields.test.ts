@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { LoginSchema, NewPasswordSchema, SignUpSchema } from "~/lib/schemas/auth";
+import { ForgotPasswordSchema, LoginSchema, NewPasswordSchema, SignUpSchema } from "~/lib/schemas/auth";
 import { ContactMessageSchema } from "~/lib/schemas/contact";
 import { firstIssueFields, firstIssueMessage, namePlainTextProblem } from "~/lib/schemas/fields";
 import { InterestRegistrationSchema } from "~/lib/schemas/interest";
@@ -254,5 +254,13 @@ describe("an email address", () => {
     expect(ContactMessageSchema.safeParse({ name: "Nadia Okafor", email, subject: "Dates", message: "When?" }).success).toBe(accepted);
     const signUp = SignUpSchema.safeParse({ firstName: "Nadia", lastName: "Okafor", email, password: "secret1", confirmPassword: "secret1" });
     expect(signUp.success ? "accepted" : firstIssueMessage(signUp.error)).toBe(accepted ? "accepted" : "Please enter a valid email address.");
+  });
+});
+
+describe("an address that may name an account made before the 64-character rule", () => {
+  it("still logs in and asks for a reset", () => {
+    const email = `${"x".repeat(65)}@example.com`;
+    expect(LoginSchema.safeParse({ email, password: "secret1" }).success).toBe(true);
+    expect(ForgotPasswordSchema.safeParse({ email }).success).toBe(true);
   });
 });

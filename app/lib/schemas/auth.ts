@@ -89,7 +89,7 @@ export const AuthApiSignUpSchema = z.strictObject({
 });
 
 export const ForgotPasswordSchema = z.object({
-  email: emailField({ required: EMAIL_INVALID, invalid: EMAIL_INVALID }),
+  email: emailField({ required: EMAIL_INVALID, invalid: EMAIL_INVALID }, { existing: true }),
 });
 
 /** The confirmation page's link and hidden fields: the emailed token and the pending sign-up it names. */

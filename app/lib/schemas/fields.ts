@@ -18,11 +18,10 @@ export function safeString(params?: Parameters<typeof z.string>[0]) {
  * o'neil@; never last before a dot or the `@`, which the auth library refuses)
  * before one `@`, a domain of letters, digits and hyphens; no `?`, `&`, spaces,
  * double quotes or a second `@`, so an address can never carry mailto
- * parameters into a reply. At most 64 characters before the `@` (RFC 5321: a
- * mail server may refuse a longer one, and the email would never arrive).
+ * parameters into a reply.
  */
 export const EMAIL_PATTERN =
-  /^(?=[^@]{1,64}@)[A-Za-z0-9_'+-]*[A-Za-z0-9_+-](?:\.[A-Za-z0-9_'+-]*[A-Za-z0-9_+-])*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+  /^[A-Za-z0-9_'+-]*[A-Za-z0-9_+-](?:\.[A-Za-z0-9_'+-]*[A-Za-z0-9_+-])*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 export const MAX_EMAIL_LENGTH = 254;
 
 export function isEmailAddress(value: string): boolean {
@@ -142,13 +141,21 @@ export function requiredText(messages: { required: string; tooLong: string }, ma
 }
 
 /** A required, trimmed email with the given messages for "missing" and "malformed". */
-export function emailField(messages: { required: string; invalid: string }) {
+/**
+ * A new address has at most 64 characters before the `@` (RFC 5321: a mail server may refuse a longer one,
+ * and its email would never arrive). Not asked of an address that may name an account made before this
+ * rule (a reset request), which must still reach it.
+ */
+const NEW_ADDRESS_LOCAL_PART = /^[^@]{1,64}@/;
+
+export function emailField(messages: { required: string; invalid: string }, { existing = false }: { existing?: boolean } = {}) {
   return z.preprocess(
     trimmed,
     safeString({ error: messages.required })
       .min(1, messages.required)
       .max(MAX_EMAIL_LENGTH, messages.invalid)
       .regex(EMAIL_PATTERN, messages.invalid)
+      .refine((email) => existing || NEW_ADDRESS_LOCAL_PART.test(email), messages.invalid)
       .transform((email) => email.toLowerCase()),
   );
 }
